@@ -1,0 +1,5 @@
+import sys
+
+from aleph_null_desktop.cli import main
+
+sys.exit(main())

@@ -1,0 +1,38 @@
+"""Command line: play (default), simulate, --smoke-test, --version."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from aleph_null_desktop import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="aleph-null", description="Aleph Null Desktop")
+    parser.add_argument("--version", action="version", version=f"Aleph Null Desktop {__version__}")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="play a short scripted ritual headless, save a screenshot, exit")
+    parser.add_argument("--windowed", action="store_true", help="start in a window, not fullscreen")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.smoke_test:
+            from aleph_null_desktop.ui.smoke import run_smoke_test
+
+            return run_smoke_test()
+        from aleph_null_desktop.ui.app import run
+
+        return run()
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # the last line of defence: say why, never a bare traceback
+        print(f"Aleph Null stopped: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
