@@ -226,6 +226,7 @@ OPTIONAL = [
                  ongoing=[{"op": "end_turn_damage_unless_summoned", "amount": 1}],
                  flavour="Lux aeterna luceat eis.", icon="lamp"),
 ]
+OPTIONAL[0]["optional"] = True  # off by default; a setup option adds it to the level-2 pool
 
 CIRCLES = [
     {"id": "adept", "name": name("Circle of the Adept", "Zirkel der Lehrlinge"),

@@ -1,0 +1,94 @@
+"""The five commands a player can give. Frozen, comparable, JSON-safe."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from aleph_null_desktop.engine.game import Game
+
+
+def _card_name(game: "Game | None", uid: int) -> str:
+    if game is None:
+        return f"card #{uid}"
+    try:
+        return game.cards[game.card(uid).card_id].name
+    except KeyError:
+        return f"card #{uid}"
+
+
+@dataclass(frozen=True)
+class Summon:
+    uid: int
+
+    def describe(self, game: "Game | None" = None) -> str:
+        return f"Summon {_card_name(game, self.uid)}"
+
+
+@dataclass(frozen=True)
+class Activate:
+    uid: int
+    action: str
+
+    def describe(self, game: "Game | None" = None) -> str:
+        text = f"{_card_name(game, self.uid)}: {self.action}"
+        if game is not None:
+            from aleph_null_desktop.engine.text import action_text
+
+            try:
+                action = game.cards[game.card(self.uid).card_id].action(self.action)
+            except KeyError:
+                action = None
+            if action is not None:
+                text += f" ({action_text(action)})"
+        return text
+
+
+@dataclass(frozen=True)
+class Choose:
+    index: int
+
+    def describe(self, game: "Game | None" = None) -> str:
+        if game is not None and game.pending is not None and 0 <= self.index < len(game.pending.options):
+            return f"Choose: {game.pending.options[self.index].label}"
+        return f"Choose option {self.index + 1}"
+
+
+@dataclass(frozen=True)
+class TakeToken:
+    def describe(self, game: "Game | None" = None) -> str:
+        return "Take a Magical Power token from the Grimoire"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    def describe(self, game: "Game | None" = None) -> str:
+        return "End the turn"
+
+
+Command = Union[Summon, Activate, Choose, TakeToken, EndTurn]
+_KINDS = {"summon": Summon, "activate": Activate, "choose": Choose, "take_token": TakeToken,
+          "end_turn": EndTurn}
+_NAMES = {cls: name for name, cls in _KINDS.items()}
+
+
+def command_to_dict(cmd: Command) -> dict:
+    return {"kind": _NAMES[type(cmd)], **asdict(cmd)}
+
+
+def command_from_dict(d: dict) -> Command:
+    """Rebuilds a command from `command_to_dict`; ValueError for anything else."""
+    if not isinstance(d, dict) or d.get("kind") not in _KINDS:
+        raise ValueError(f"not a command: {d!r}")
+    cls = _KINDS[d["kind"]]
+    fields = {k: v for k, v in d.items() if k != "kind"}
+    try:
+        cmd = cls(**fields)
+    except TypeError as err:
+        raise ValueError(f"bad {d['kind']} command: {err}") from None
+    for name, value in fields.items():
+        expected = str if name == "action" else int
+        if not isinstance(value, expected) or isinstance(value, bool):
+            raise ValueError(f"bad {d['kind']} command: {name} must be {expected.__name__}")
+    return cmd
