@@ -149,14 +149,13 @@ class Game:
     def summons_this_turn(self) -> int:
         return self._summons_this_turn
 
-    def _ongoing(self, op: str) -> Iterable[tuple[CardInstance, dict]]:
-        for inst in self._zones["play"]:
-            for effect in self.cards[inst.card_id].ongoing:
-                if effect["op"] == op:
-                    yield inst, effect
+    def _ongoing(self, op: str) -> list[tuple[CardInstance, dict]]:
+        cards = self.cards
+        return [(inst, effect) for inst in self._zones["play"] for effect in cards[inst.card_id].ongoing
+                if effect["op"] == op]
 
     def _has_ongoing(self, op: str) -> bool:
-        return any(True for _ in self._ongoing(op))
+        return bool(self._ongoing(op))
 
     def _matches(self, f: dict, inst: CardInstance, src: int | None) -> bool:
         card = self.cards[inst.card_id]
@@ -224,14 +223,16 @@ class Game:
             return []
         if self.pending is not None:
             return [Choose(i) for i in range(len(self.pending.options))]
-        cmds: list[Command] = [Summon(i.uid) for i in self._zones["hand"] if self._explain_summon(i.uid) is None]
+        waiting = self.interference_in_hand()
+        cmds: list[Command] = [Summon(i.uid) for i in self._zones["hand"]
+                               if self._explain_summon(i.uid, waiting) is None]
         for inst in self._zones["play"]:
             for action in self.cards[inst.card_id].actions:
-                if self._explain_activate(inst.uid, action.id) is None:
+                if self._explain_activate(inst.uid, action.id, waiting) is None:
                     cmds.append(Activate(inst.uid, action.id))
         if self.tokens:
             cmds.append(TakeToken())
-        if not self.interference_in_hand():
+        if not waiting:
             cmds.append(EndTurn())
         return cmds
 
@@ -266,7 +267,7 @@ class Game:
         hint = " (take a token from the Grimoire first)" if self.tokens and self.power + self.tokens >= cost else ""
         return f"{what} costs {cost} power; you have {self.power}{hint}."
 
-    def _explain_summon(self, uid: int) -> str | None:
+    def _explain_summon(self, uid: int, waiting: list[CardInstance] | None = None) -> str | None:
         if uid not in self._loc:
             return f"There is no card #{uid}."
         card = self.cdef(uid)
@@ -274,7 +275,8 @@ class Game:
             return f"{card.name} is not in your hand."
         if card.is_interference:
             return None  # R6.3: always allowed
-        waiting = self.interference_in_hand()
+        if waiting is None:
+            waiting = self.interference_in_hand()
         if waiting:
             return f"Summon {self.name_of(waiting[0].uid)} first: interference in hand must be summoned (R4.3)."
         limit = self._summon_limit()
@@ -291,7 +293,8 @@ class Game:
                 return f"{card.name} cannot be summoned: its special cost is to {step_text(step)}, and there is none."
         return self._short_of_power(card.name, self.summon_cost(uid))
 
-    def _explain_activate(self, uid: int, action_id: str) -> str | None:
+    def _explain_activate(self, uid: int, action_id: str,
+                          waiting: list[CardInstance] | None = None) -> str | None:
         if uid not in self._loc:
             return f"There is no card #{uid}."
         card = self.cdef(uid)
@@ -300,7 +303,8 @@ class Game:
         action = card.action(action_id)
         if action is None:
             return f"{card.name} has no action '{action_id}'."
-        waiting = self.interference_in_hand()
+        if waiting is None:
+            waiting = self.interference_in_hand()
         if waiting and not action.has_op("gain_power"):
             return (f"Summon {self.name_of(waiting[0].uid)} first: until then only actions that gain "
                     "Magical Power may be used (R4.3).")
