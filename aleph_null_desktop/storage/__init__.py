@@ -1,0 +1,42 @@
+"""The player's files: settings, the autosave, statistics and custom cards.
+
+Pure Python (no pygame). Folders come from platformdirs (``paths``); every write is atomic
+(``files.write_json_atomic``); every load returns ``(value, messages)`` and never raises for bad
+content: an unusable file is set aside as ``<name>.corrupt-<time>`` and defaults are used.
+"""
+
+from aleph_null_desktop.storage.autosave import (
+    clear_autosave,
+    has_autosave,
+    load_autosave,
+    make_record,
+    record_from_game,
+    resume_game,
+    save_autosave,
+)
+from aleph_null_desktop.storage.files import quarantine, read_json, write_json_atomic
+from aleph_null_desktop.storage.paths import config_dir, custom_cards_dir, data_dir
+from aleph_null_desktop.storage.settings import Settings, load_settings, save_settings
+from aleph_null_desktop.storage.stats import load_stats, record_game, summary
+
+__all__ = [
+    "Settings",
+    "clear_autosave",
+    "config_dir",
+    "custom_cards_dir",
+    "data_dir",
+    "has_autosave",
+    "load_autosave",
+    "load_settings",
+    "load_stats",
+    "make_record",
+    "quarantine",
+    "read_json",
+    "record_from_game",
+    "record_game",
+    "resume_game",
+    "save_autosave",
+    "save_settings",
+    "summary",
+    "write_json_atomic",
+]

@@ -1,0 +1,258 @@
+"""The game in progress: ``<data dir>/autosave.json``, resumable after a crash.
+
+A record is plain JSON::
+
+    {"version": 1, "seed": 7, "circle": "adept", "options": {...},
+     "cards": <card pack dict or None>, "commands": [{"kind": "summon", "uid": 3}, ...]}
+
+``options`` are the engine's game options (``Game.options``: ``eternal_light``,
+``interference_pool``); ``cards`` is a card pack ``{"schema": 1, "cards": [records]}`` whose
+records override built-in cards (a bare list of records is accepted too); ``commands`` are
+``engine.commands.command_to_dict`` dicts. ``record_from_game(game)`` builds all of it.
+
+The seed and the command list replay the game exactly (the engine's randomness is its own
+seeded RNG), so the record stays small and a save from a crash mid-turn is never half a state.
+This module only stores and checks dicts; ``resume_game`` hands them to the engine, which is
+imported lazily so storage never pulls the rules in by itself.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable
+
+from aleph_null_desktop.storage import files, paths
+
+if TYPE_CHECKING:  # pragma: no cover
+    from aleph_null_desktop.engine import Game
+
+AUTOSAVE_VERSION = 1
+MAX_BYTES = 8_000_000
+MAX_COMMANDS = 100_000
+
+
+class InvalidRecord(ValueError):
+    """An autosave record that does not have the documented shape (message says why)."""
+
+
+def make_record(
+    seed: int,
+    circle: str,
+    *,
+    options: dict | None = None,
+    cards: dict | list | None = None,
+    commands: Iterable[dict] = (),
+) -> dict[str, Any]:
+    """A new, checked record (commands as dicts, e.g. from ``engine.commands.command_to_dict``)."""
+    record = {
+        "version": AUTOSAVE_VERSION,
+        "seed": seed,
+        "circle": circle,
+        "options": dict(options or {}),
+        "cards": cards,
+        "commands": list(commands),
+    }
+    check_record(record)
+    return record
+
+
+def record_problem(record: Any) -> str | None:
+    """None if *record* is a usable autosave record, else what is wrong with it (in words)."""
+    if not isinstance(record, dict):
+        return f"it holds {files.type_name(record)}, not an object"
+    if "version" not in record:
+        return "it has no format version"
+    problem = files.version_problem(record, AUTOSAVE_VERSION)
+    if problem:
+        return problem
+    if not files.is_int(record.get("seed")):
+        return f"its seed is {files.type_name(record.get('seed'))}, not a whole number"
+    circle = record.get("circle")
+    if not isinstance(circle, str) or not circle:
+        return f"its circle is {files.type_name(circle)}, not a name"
+    if not isinstance(record.get("options", {}), dict):
+        return f"its options are {files.type_name(record['options'])}, not an object"
+    cards = record.get("cards")
+    if cards is not None and not isinstance(cards, (dict, list)):
+        return f"its card pack is {files.type_name(cards)}, not a card pack"
+    commands = record.get("commands")
+    if not isinstance(commands, list):
+        return f"its commands are {files.type_name(commands)}, not a list"
+    if len(commands) > MAX_COMMANDS:
+        return f"it has {len(commands)} commands, more than {MAX_COMMANDS}"
+    for i, command in enumerate(commands, 1):
+        if not isinstance(command, dict):
+            return f"command {i} is {files.type_name(command)}, not an object"
+    return None
+
+
+def check_record(record: Any) -> None:
+    """Raise InvalidRecord if *record* is not a usable autosave record."""
+    problem = record_problem(record)
+    if problem:
+        raise InvalidRecord(f"not an autosave record: {problem}")
+
+
+def _normalised(record: dict) -> dict[str, Any]:
+    out = copy.deepcopy(record)  # unknown keys are kept
+    out.setdefault("options", {})
+    out.setdefault("cards", None)
+    return out
+
+
+def save_autosave(record: dict) -> list[str]:
+    """Write *record* atomically (compact JSON). Raises InvalidRecord for a malformed record (a
+    bug in the caller); returns [] or a message for the player if the disk refused."""
+    check_record(record)
+    doc = _normalised(record)
+    doc["version"] = AUTOSAVE_VERSION
+    try:
+        files.write_json_atomic(paths.autosave_path(), doc, pretty=False)
+    except OSError as e:
+        return [f"The game could not be autosaved ({e.strerror or e})"]
+    except (TypeError, ValueError) as e:  # not JSON-safe (NaN, objects)
+        raise InvalidRecord(f"not an autosave record: {e}") from None
+    return []
+
+
+def load_autosave() -> tuple[dict[str, Any] | None, list[str]]:
+    """The saved game record, or None if there is none or it cannot be used. Never raises.
+
+    An unusable file (corrupt, wrong shape, newer format) is set aside as
+    ``autosave.json.corrupt-<time>`` and a message explains it.
+    """
+    try:
+        path = paths.autosave_path()
+    except OSError as e:
+        return None, [f"The saved game folder could not be created ({e}); there is no game to continue"]
+    try:
+        doc, problem = files.read_json(path, max_bytes=MAX_BYTES)
+    except FileNotFoundError:
+        return None, []
+    if problem is None:
+        problem = record_problem(doc)
+    if problem is not None:
+        return None, [files.set_aside(path, problem, "there is no game to continue")]
+    return _normalised(doc), []
+
+
+def has_autosave() -> bool:
+    """Whether an autosave file exists (cheap; for the title screen's Continue button)."""
+    try:
+        return paths.autosave_path().is_file()
+    except OSError:
+        return False
+
+
+def clear_autosave() -> list[str]:
+    """Delete the autosave (the game ended or was abandoned). Returns [] or a message."""
+    try:
+        paths.autosave_path().unlink(missing_ok=True)
+    except OSError as e:
+        return [f"The finished game's autosave could not be removed ({e.strerror or e})"]
+    return []
+
+
+def resume_game(record: dict) -> tuple["Game | None", list[str]]:
+    """Rebuild the game from *record* by replaying its commands. Never raises.
+
+    ``new_game(seed=..., circle=..., cards=<the pack's records>, <options the engine takes>)``,
+    then ``g.apply(command_from_dict(d))`` for each command. If the record is malformed or the
+    replay fails (IllegalCommand or anything else), ``(None, [message])`` is returned, and
+    ``autosave.json`` is set aside if it holds this record.
+    """
+    try:
+        from aleph_null_desktop.engine import new_game
+        from aleph_null_desktop.engine.commands import command_from_dict
+    except Exception as e:  # the rules failed to load: not the save's fault, keep it
+        return None, [f"The saved game could not be resumed: the rules could not be loaded ({e})"]
+
+    problem = record_problem(record)
+    if problem is None:
+        try:
+            game = new_game(seed=record["seed"], circle=record["circle"], **_extra_args(new_game, record))
+        except Exception as e:
+            problem = f"the game could not be set up: {_error_text(e)}"
+    if problem is None:
+        commands = record["commands"]
+        for i, d in enumerate(commands, 1):
+            try:
+                game.apply(command_from_dict(d))
+            except Exception as e:
+                problem = f"command {i} of {len(commands)} could not be replayed: {_error_text(e)}"
+                break
+    if problem is None:
+        return game, []
+
+    consequence = "a new game must be started"
+    path = _saved_file_holding(record)
+    if path is not None:
+        return None, [files.set_aside(path, problem, consequence, lead="could not be resumed")]
+    return None, [f"The saved game could not be resumed ({problem}); {consequence}"]
+
+
+def _saved_file_holding(record: Any) -> Path | None:
+    """autosave.json if it holds *record* (so only the save that failed is set aside), else None."""
+    try:
+        path = paths.autosave_path()
+        on_disk, problem = files.read_json(path, max_bytes=MAX_BYTES)
+    except OSError:  # includes FileNotFoundError
+        return None
+    if problem is not None or not isinstance(on_disk, dict) or not isinstance(record, dict):
+        return None
+    return path if _normalised(on_disk) == _normalised(record) else None
+
+
+def _card_records(cards: Any) -> list[dict]:
+    """The card records of a record's ``cards``: a pack ``{"schema": 1, "cards": [...]}``, a bare
+    list of records, or None."""
+    if cards is None:
+        return []
+    if isinstance(cards, dict):
+        cards = cards.get("cards")
+    if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
+        raise ValueError('the card pack has no "cards" list of card records')
+    return copy.deepcopy(cards)
+
+
+def _extra_args(new_game: Any, record: dict) -> dict[str, Any]:
+    """Keyword arguments for ``new_game`` besides seed and circle: ``cards=`` from the record's
+    card pack, and each option the engine takes as a parameter (e.g. ``eternal_light``,
+    ``interference_pool``). Options the engine does not know are ignored."""
+    import inspect
+
+    params = inspect.signature(new_game).parameters
+    extra: dict[str, Any] = {}
+    records = _card_records(record.get("cards"))
+    if records:
+        if "cards" not in params:
+            raise TypeError("the saved game uses a card pack, but this engine cannot load one")
+        extra["cards"] = records
+    for key, value in (record.get("options") or {}).items():
+        if key in params and key not in ("seed", "circle", "cards"):
+            if key == "interference_pool" and isinstance(value, dict):
+                value = {int(level): list(ids) for level, ids in value.items()}  # JSON keys are text
+            extra[key] = copy.deepcopy(value)
+    return extra
+
+
+def record_from_game(game: "Game") -> dict[str, Any]:
+    """The autosave record of an engine Game: its seed, Circle, options, card pack (the records
+    that override built-in cards, as ``{"schema": 1, "cards": [...]}``, or None) and the commands
+    played so far (after any undo)."""
+    from aleph_null_desktop.engine.commands import command_to_dict
+
+    overrides = list(getattr(game.cards, "overrides", ()))
+    return make_record(
+        game.seed,
+        game.circle,
+        options=copy.deepcopy(dict(game.options)),
+        cards={"schema": 1, "cards": copy.deepcopy(overrides)} if overrides else None,
+        commands=[command_to_dict(c) for c in game.history],
+    )
+
+
+def _error_text(e: BaseException) -> str:
+    text = str(e).strip() or type(e).__name__
+    return text if len(text) <= 200 else text[:199] + "…"

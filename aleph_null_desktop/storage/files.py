@@ -1,0 +1,309 @@
+"""JSON files that survive crashes and never crash the game.
+
+* ``write_json_atomic``: the new content goes to a temp file in the same folder, is flushed and
+  fsynced, then ``os.replace`` swaps it in. A crash or error at any moment leaves either the old
+  file or the new one, never half of one, and no temp file behind.
+* ``read_json``: returns ``(value, None)`` or ``(None, problem)``, where *problem* is a short
+  human phrase ("line 3: Expecting ',' delimiter", "it is empty", ...). Only a missing file
+  raises (``FileNotFoundError``): that is not a problem, just nothing saved yet.
+* ``quarantine``: renames a file that cannot be used to ``<name>.corrupt-<YYYYmmdd-HHMMSS>``, so
+  the player's data is kept for inspection and the game starts clean.
+* ``set_aside``: quarantine + the message the UI shows; never raises.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MAX_BYTES = 1_000_000
+DEFAULT_MAX_DEPTH = 64
+QUARANTINE_MARK = ".corrupt-"
+QUARANTINE_KEEP = 5  # per file name; older set-aside copies are deleted
+_STAMP = "%Y%m%d-%H%M%S"
+
+
+# --------------------------------------------------------------------------------------------
+# writing
+
+
+def dumps(obj: Any, *, pretty: bool = True) -> bytes:
+    """Strict JSON (no NaN/Infinity), UTF-8. Raises TypeError/ValueError for unserialisable data."""
+    if pretty:
+        text = json.dumps(obj, ensure_ascii=False, allow_nan=False, indent=2)
+    else:
+        text = json.dumps(obj, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return (text + "\n").encode("utf-8")
+
+
+def write_json_atomic(path: Path | str, obj: Any, *, pretty: bool = True) -> None:
+    """Write *obj* as JSON to *path* atomically.
+
+    The data is serialised first (a TypeError/ValueError leaves the disk untouched), written to
+    a temp file beside *path*, flushed and fsynced, then moved over *path* with ``os.replace``.
+    On any failure the temp file is removed, the old *path* is left as it was, and the error
+    propagates (OSError for disk problems).
+    """
+    path = Path(path)
+    data = dumps(obj, pretty=pretty)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        _replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
+    _fsync_dir(path.parent)
+
+
+def _replace(src: Path, dst: Path) -> None:
+    # On Windows a virus scanner or indexer may hold the target open for a moment.
+    attempts = 5 if os.name == "nt" else 1
+    for attempt in range(attempts):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.05)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); best effort, a no-op where unsupported."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# --------------------------------------------------------------------------------------------
+# reading
+
+
+def _size_text(n: int) -> str:
+    if n >= 1_000_000:
+        return f"{n / 1_000_000:.1f} MB"
+    if n >= 1_000:
+        return f"{n / 1_000:.0f} KB"
+    return f"{n} bytes"
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed in JSON")
+
+
+def _too_deep(value: Any, max_depth: int) -> bool:
+    stack = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            children = node.values()
+        elif isinstance(node, list):
+            children = node
+        else:
+            continue
+        if depth > max_depth:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def read_json(
+    path: Path | str,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+) -> tuple[Any, str | None]:
+    """Read a JSON file.
+
+    Returns ``(value, None)`` when the file holds valid JSON, or ``(None, problem)`` when it
+    cannot be used: unreadable, larger than *max_bytes*, empty, not UTF-8, not valid JSON
+    (including NaN/Infinity), or nested deeper than *max_depth* levels. Raises
+    ``FileNotFoundError`` only when the file does not exist. Never raises anything else for
+    bad content.
+    """
+    path = Path(path)
+    try:
+        with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > max_bytes:
+                return None, f"it is {_size_text(size)}, more than the {_size_text(max_bytes)} allowed"
+            raw = f.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise
+    except IsADirectoryError:
+        return None, "it is a folder, not a file"
+    except OSError as e:
+        return None, f"it could not be opened: {e.strerror or e}"
+    if len(raw) > max_bytes:  # grew while we looked
+        return None, f"it is more than the {_size_text(max_bytes)} allowed"
+    if not raw.strip():
+        return None, "it is empty"
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        return None, f"it is not UTF-8 text (byte 0x{raw[e.start]:02x} at position {e.start})"
+    try:
+        value = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as e:
+        return None, f"line {e.lineno}, column {e.colno}: {e.msg}"
+    except RecursionError:
+        return None, f"it is nested more than {max_depth} levels deep"
+    except ValueError as e:  # NaN/Infinity, huge integer literals
+        return None, str(e)
+    if _too_deep(value, max_depth):
+        return None, f"it is nested more than {max_depth} levels deep"
+    return value, None
+
+
+def type_name(value: Any) -> str:
+    """How a JSON value's type is named in messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def is_int(value: Any) -> bool:
+    """A JSON integer (bool is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(value: Any) -> bool:
+    """A finite JSON number that fits in a float (bool is not one)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an integer too large for a float
+        return False
+
+
+def version_problem(doc: dict, supported: int, *, key: str = "version") -> str | None:
+    """Check a document's format version. Missing means *supported* (files written by hand).
+
+    Returns None when the version is usable, else the problem phrase; a newer version says so.
+    """
+    if key not in doc:
+        return None
+    version = doc[key]
+    if not is_int(version):
+        return f"its format version is {type_name(version)}, not a whole number"
+    if version > supported:
+        return (
+            f"it was written by a newer version of the game: format {version}, "
+            f"this version reads format {supported}"
+        )
+    if version < 1:
+        return f"it has an unknown format version {version}"
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# setting aside
+
+
+def quarantine(path: Path | str, reason: str, *, now: datetime | None = None) -> Path:
+    """Rename *path* to ``<name>.corrupt-<YYYYmmdd-HHMMSS>`` (``-2``, ``-3`` … if taken).
+
+    *reason* is logged. Returns the new path. Keeps at most ``QUARANTINE_KEEP`` set-aside
+    copies of the same file, deleting the oldest. Raises OSError if the rename fails.
+    """
+    path = Path(path)
+    stamp = (now or datetime.now()).strftime(_STAMP)
+    base = f"{path.name}{QUARANTINE_MARK}{stamp}"
+    target = path.with_name(base)
+    n = 2
+    while target.exists():
+        target = path.with_name(f"{base}-{n}")
+        n += 1
+    os.replace(path, target)
+    log.warning("%s set aside as %s: %s", path, target.name, reason)
+    _prune_quarantined(path, keep=target)
+    return target
+
+
+def quarantined_copies(path: Path | str) -> list[Path]:
+    """The set-aside copies of *path*, oldest first."""
+    path = Path(path)
+    if not path.parent.is_dir():
+        return []
+    prefix = path.name + QUARANTINE_MARK
+
+    def order(p: Path) -> tuple[str, int]:
+        # "<YYYYmmdd>-<HHMMSS>" or "<YYYYmmdd>-<HHMMSS>-<n>"
+        parts = p.name[len(prefix):].split("-")
+        seq = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 1
+        return ("-".join(parts[:2]), seq)
+
+    return sorted((p for p in path.parent.iterdir() if p.name.startswith(prefix)), key=order)
+
+
+def _prune_quarantined(path: Path, keep: Path) -> None:
+    try:
+        copies = quarantined_copies(path)
+        for old in copies[: max(0, len(copies) - QUARANTINE_KEEP)]:
+            if old != keep:
+                old.unlink()
+    except OSError:
+        pass
+
+
+def set_aside(
+    path: Path | str,
+    problem: str,
+    consequence: str = "defaults are used",
+    *,
+    lead: str = "could not be read",
+    now: datetime | None = None,
+) -> str:
+    """Quarantine *path* and return the message for the player. Never raises.
+
+    "settings.json could not be read (line 3, column 5: Expecting ',' delimiter); it was set
+    aside as settings.json.corrupt-20261123-101500 and defaults are used"
+    """
+    path = Path(path)
+    try:
+        new = quarantine(path, problem, now=now)
+    except OSError as e:
+        log.warning("could not set aside %s: %s", path, e)
+        return (
+            f"{path.name} {lead} ({problem}); it could not be set aside "
+            f"({e.strerror or e}) and {consequence}"
+        )
+    return f"{path.name} {lead} ({problem}); it was set aside as {new.name} and {consequence}"

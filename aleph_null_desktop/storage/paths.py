@@ -1,0 +1,59 @@
+"""Where the game keeps the player's files: per-user folders from platformdirs.
+
+Nothing is ever written next to the executable or inside the package. The folders are looked
+up on every call (not cached), so tests can redirect them with ``XDG_DATA_HOME`` /
+``XDG_CONFIG_HOME``, and they are created on demand.
+
+Linux: ``~/.local/share/AlephNull`` and ``~/.config/AlephNull``; Windows: ``%LOCALAPPDATA%\\AlephNull``
+(both); macOS: ``~/Library/Application Support/AlephNull`` (both), which is why every file
+name below is distinct across the two folders.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from platformdirs import PlatformDirs
+
+APP_NAME = "AlephNull"
+
+SETTINGS_FILE = "settings.json"  # config dir
+AUTOSAVE_FILE = "autosave.json"  # data dir
+STATS_FILE = "stats.json"  # data dir
+CUSTOM_CARDS_DIR = "custom_cards"  # data dir
+
+
+def _dirs() -> PlatformDirs:
+    return PlatformDirs(APP_NAME, appauthor=False)
+
+
+def _ensure(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def data_dir() -> Path:
+    """The per-user data folder (saves, statistics, custom cards), created if missing."""
+    return _ensure(_dirs().user_data_path)
+
+
+def config_dir() -> Path:
+    """The per-user configuration folder (settings), created if missing."""
+    return _ensure(_dirs().user_config_path)
+
+
+def custom_cards_dir() -> Path:
+    """``data_dir()/custom_cards``, where the editor keeps card packs; created if missing."""
+    return _ensure(data_dir() / CUSTOM_CARDS_DIR)
+
+
+def settings_path() -> Path:
+    return config_dir() / SETTINGS_FILE
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE_FILE
+
+
+def stats_path() -> Path:
+    return data_dir() / STATS_FILE

@@ -1,0 +1,189 @@
+"""The player's settings: ``<config dir>/settings.json``.
+
+``load_settings()`` never raises: a missing file gives the defaults; an unreadable, wrong-type
+or newer-format file is set aside (``settings.json.corrupt-<time>``) and the defaults are used;
+a readable file with some bad values keeps its good values, replaces each bad one (wrong type →
+the default, out of range → clamped), sets the original aside and saves the repaired settings.
+Unknown keys are ignored (a newer game may add settings without raising the format version).
+Every repair comes back as a message for the player.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from aleph_null_desktop.storage import files, paths
+
+SETTINGS_VERSION = 1
+MAX_BYTES = 64_000
+ANIMATION_SPEEDS = (0.0, 1.0, 2.0)  # 0 = instant, 1 = normal, 2 = twice as fast
+_LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
+
+
+@dataclass(frozen=True)
+class Settings:
+    music_volume: float = 0.7  # 0–1
+    sfx_volume: float = 0.8  # 0–1
+    muted: bool = False
+    fullscreen: bool = False
+    animation_speed: float = 1.0  # one of ANIMATION_SPEEDS
+    show_hints: bool = True
+    confirm_losing_moves: bool = True
+    language: str = "en"  # "en", "de", ...
+    version: int = field(default=SETTINGS_VERSION, init=False)  # format of settings.json
+
+    def __post_init__(self) -> None:
+        """Reject impossible values (a programming error); ints are accepted as floats."""
+        for name in ("music_volume", "sfx_volume", "animation_speed"):
+            value = getattr(self, name)
+            if not files.is_number(value):
+                raise TypeError(f"Settings.{name} must be a finite number, not {value!r}")
+            object.__setattr__(self, name, float(value))
+        for name in ("music_volume", "sfx_volume"):
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise ValueError(f"Settings.{name} must be between 0 and 1, not {getattr(self, name)}")
+        if self.animation_speed not in ANIMATION_SPEEDS:
+            raise ValueError(f"Settings.animation_speed must be one of {ANIMATION_SPEEDS}")
+        for name in ("muted", "fullscreen", "show_hints", "confirm_losing_moves"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"Settings.{name} must be True or False, not {getattr(self, name)!r}")
+        if not isinstance(self.language, str) or not _LANGUAGE.match(self.language):
+            raise ValueError(f"Settings.language must be a language code like 'en', not {self.language!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> tuple["Settings", list[tuple[str, str]]]:
+        """Build settings from a JSON object, repairing what it can; returns (settings, problems).
+
+        Problems are (field, phrase) pairs such as
+        ("music_volume", "music_volume 1.5 is more than 1; 1 is used").
+        Unknown keys are ignored; missing keys take their defaults silently.
+        """
+        defaults = cls()
+        values: dict[str, Any] = {}
+        problems: list[tuple[str, str]] = []
+        for f in fields(cls):
+            if not f.init or f.name not in d:
+                continue
+            default = getattr(defaults, f.name)
+            value, problem = _CHECKS[f.name](f.name, d[f.name], default)
+            values[f.name] = value
+            if problem:
+                problems.append((f.name, problem))
+        return cls(**values), problems
+
+
+def _json_text(value: Any) -> str:
+    try:
+        return files.dumps(value, pretty=False).decode("utf-8").strip()[:40]
+    except (TypeError, ValueError):
+        return repr(value)[:40]
+
+
+def _wrong_type(name: str, value: Any, default: Any, expected: str) -> tuple[Any, str]:
+    shown = _json_text(default)
+    return default, f"{name} should be {expected}, not {files.type_name(value)}; the default ({shown}) is used"
+
+
+def _number(value: Any) -> float | None:
+    """A JSON number as a float pinned to ±1e9 (huge values stay comparable), or None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return float(max(-10**9, min(10**9, value)))
+
+
+def _volume(name: str, value: Any, default: float) -> tuple[float, str | None]:
+    number = _number(value)
+    if number is None:
+        return _wrong_type(name, value, default, "a number from 0 to 1")
+    if number < 0:
+        return 0.0, f"{name} {_json_text(value)} is less than 0; 0 is used"
+    if number > 1:
+        return 1.0, f"{name} {_json_text(value)} is more than 1; 1 is used"
+    return number, None
+
+
+def _speed(name: str, value: Any, default: float) -> tuple[float, str | None]:
+    number = _number(value)
+    if number is None:
+        return _wrong_type(name, value, default, "0 (instant), 1 or 2")
+    if number in ANIMATION_SPEEDS:
+        return number, None
+    # nearest allowed speed; a tie goes to the faster one
+    nearest = min(ANIMATION_SPEEDS, key=lambda s: (abs(s - number), -s))
+    return nearest, f"{name} {_json_text(value)} is not 0 (instant), 1 or 2; {nearest:g} is used"
+
+
+def _flag(name: str, value: Any, default: bool) -> tuple[bool, str | None]:
+    if not isinstance(value, bool):
+        return _wrong_type(name, value, default, "true or false")
+    return value, None
+
+
+def _language(name: str, value: Any, default: str) -> tuple[str, str | None]:
+    if not isinstance(value, str):
+        return _wrong_type(name, value, default, "a language code such as \"en\"")
+    if not _LANGUAGE.match(value):
+        return default, f"{name} {_json_text(value)} is not a language code; \"{default}\" is used"
+    return value, None
+
+
+_CHECKS = {
+    "music_volume": _volume,
+    "sfx_volume": _volume,
+    "muted": _flag,
+    "fullscreen": _flag,
+    "animation_speed": _speed,
+    "show_hints": _flag,
+    "confirm_losing_moves": _flag,
+    "language": _language,
+}
+assert set(_CHECKS) == {f.name for f in fields(Settings) if f.init}
+
+
+def load_settings() -> tuple[Settings, list[str]]:
+    """The saved settings and messages for the player about anything repaired. Never raises."""
+    try:
+        path = paths.settings_path()
+    except OSError as e:
+        return Settings(), [f"The settings folder could not be created ({e}); defaults are used"]
+    try:
+        doc, problem = files.read_json(path, max_bytes=MAX_BYTES)
+    except FileNotFoundError:
+        return Settings(), []
+    if problem is None and not isinstance(doc, dict):
+        problem = f"it holds {files.type_name(doc)}, not an object"
+    if problem is None:
+        problem = files.version_problem(doc, SETTINGS_VERSION)
+    if problem is not None:
+        return Settings(), [files.set_aside(path, problem, "defaults are used")]
+
+    settings, problems = Settings.from_dict(doc)
+    if not problems:
+        return settings, []
+    messages = [f"{path.name}: {text}" for name, text in problems]
+    names = ", ".join(name for name, _ in problems)
+    messages.append(files.set_aside(path, names, "the other settings were kept",
+                                    lead="had values that could not be used"))
+    messages.extend(save_settings(settings))
+    return settings, messages
+
+
+def save_settings(settings: Settings) -> list[str]:
+    """Write *settings* atomically. Returns [] or a message for the player if the disk refused."""
+    if not isinstance(settings, Settings):
+        raise TypeError(f"save_settings needs a Settings, not {type(settings).__name__}")
+    doc = settings.to_dict()
+    doc["version"] = SETTINGS_VERSION
+    try:
+        files.write_json_atomic(paths.settings_path(), doc)
+    except OSError as e:
+        return [f"The settings could not be saved ({e.strerror or e})"]
+    return []

@@ -1,0 +1,219 @@
+"""Statistics of finished games: ``<data dir>/stats.json``.
+
+The file keeps running totals per Circle (so "played" and "best streak" stay true forever) and
+the last ``MAX_HISTORY`` games in full::
+
+    {"version": 1,
+     "totals": {"adept": {"played": 3, "won": 2, "best_score": 8, "current_streak": 1,
+                          "best_streak": 1, "ranks": {"Grand Master": 1, ...},
+                          "losses_by_reason": {"damage": 1}}, ...},
+     "history": [{"circle": "adept", "won": true, "score": 8, "rank": "Grand Master",
+                  "reason": "baphomet", "hour": 4, "turns": 19,
+                  "date": "2026-11-23T10:15:00"}, ...]}
+
+``load_stats()`` never raises: an unusable file is set aside and empty statistics are used;
+history entries of the wrong shape are left out, and totals that do not add up are rebuilt from
+the history (the original file is set aside in both cases).
+"""
+
+from __future__ import annotations
+
+import copy
+from datetime import datetime
+from typing import Any
+
+from aleph_null_desktop.storage import files, paths
+
+STATS_VERSION = 1
+MAX_HISTORY = 500
+MAX_BYTES = 4_000_000
+GAME_FIELDS = ("circle", "won", "score", "rank", "reason", "hour", "turns", "date")
+UNKNOWN_REASON = "unknown"
+
+
+def empty_stats() -> dict[str, Any]:
+    return {"version": STATS_VERSION, "totals": {}, "history": []}
+
+
+def _empty_totals() -> dict[str, Any]:
+    return {"played": 0, "won": 0, "best_score": None, "current_streak": 0, "best_streak": 0,
+            "ranks": {}, "losses_by_reason": {}}
+
+
+# --------------------------------------------------------------------------------------------
+# checking
+
+
+def game_problem(game: Any) -> str | None:
+    """None if *game* is a usable outcome summary, else what is wrong (in words)."""
+    if not isinstance(game, dict):
+        return f"it is {files.type_name(game)}, not an object"
+    circle = game.get("circle")
+    if not isinstance(circle, str) or not circle:
+        return "circle should be a name"
+    if not isinstance(game.get("won"), bool):
+        return "won should be true or false"
+    for key in ("score", "hour", "turns"):
+        if game.get(key) is not None and not files.is_int(game[key]):
+            return f"{key} should be a whole number or null"
+    for key in ("hour", "turns"):
+        if game.get(key) is not None and game[key] < 0:
+            return f"{key} should not be negative"
+    for key in ("rank", "reason", "date"):
+        if game.get(key) is not None and not isinstance(game[key], str):
+            return f"{key} should be text or null"
+    return None
+
+
+def _clean_game(game: dict) -> dict[str, Any]:
+    return {key: game.get(key) for key in GAME_FIELDS}
+
+
+def _count_map(value: Any) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and files.is_int(v) and v >= 0 for k, v in value.items()
+    )
+
+
+def _totals_ok(t: Any) -> bool:
+    if not isinstance(t, dict):
+        return False
+    counts = ("played", "won", "current_streak", "best_streak")
+    if not all(files.is_int(t.get(k)) and t[k] >= 0 for k in counts):
+        return False
+    if t["won"] > t["played"] or t["best_streak"] > t["won"] or t["current_streak"] > t["best_streak"]:
+        return False
+    if t.get("best_score") is not None and not files.is_int(t["best_score"]):
+        return False
+    return _count_map(t.get("ranks")) and _count_map(t.get("losses_by_reason"))
+
+
+# --------------------------------------------------------------------------------------------
+# counting
+
+
+def _add(totals: dict[str, Any], game: dict[str, Any]) -> None:
+    totals["played"] += 1
+    if game["won"]:
+        totals["won"] += 1
+        totals["current_streak"] += 1
+        totals["best_streak"] = max(totals["best_streak"], totals["current_streak"])
+        score = game.get("score")
+        if score is not None and (totals["best_score"] is None or score > totals["best_score"]):
+            totals["best_score"] = score
+        if game.get("rank"):
+            totals["ranks"][game["rank"]] = totals["ranks"].get(game["rank"], 0) + 1
+    else:
+        totals["current_streak"] = 0
+        reason = game.get("reason") or UNKNOWN_REASON
+        totals["losses_by_reason"][reason] = totals["losses_by_reason"].get(reason, 0) + 1
+
+
+def totals_from_history(history: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per-Circle totals counted from a list of games, oldest first."""
+    totals: dict[str, dict[str, Any]] = {}
+    for game in history:
+        _add(totals.setdefault(game["circle"], _empty_totals()), game)
+    return totals
+
+
+# --------------------------------------------------------------------------------------------
+# files
+
+
+def load_stats() -> tuple[dict[str, Any], list[str]]:
+    """The statistics (see the module doc) and messages for the player. Never raises."""
+    try:
+        path = paths.stats_path()
+    except OSError as e:
+        return empty_stats(), [f"The statistics folder could not be created ({e}); statistics start empty"]
+    try:
+        doc, problem = files.read_json(path, max_bytes=MAX_BYTES)
+    except FileNotFoundError:
+        return empty_stats(), []
+    if problem is None and not isinstance(doc, dict):
+        problem = f"it holds {files.type_name(doc)}, not an object"
+    if problem is None:
+        problem = files.version_problem(doc, STATS_VERSION)
+    if problem is None and not isinstance(doc.get("history", []), list):
+        problem = f"its history is {files.type_name(doc['history'])}, not a list"
+    if problem is None and not isinstance(doc.get("totals", {}), dict):
+        problem = f"its totals are {files.type_name(doc['totals'])}, not an object"
+    if problem is not None:
+        return empty_stats(), [files.set_aside(path, problem, "statistics start empty")]
+
+    repairs: list[str] = []
+    history = []
+    bad = 0
+    for game in doc.get("history", []):
+        if game_problem(game) is None:
+            history.append(_clean_game(game))
+        else:
+            bad += 1
+    if bad:
+        repairs.append(f"{bad} game{'s' if bad != 1 else ''} of the history could not be read and {'were' if bad != 1 else 'was'} left out")
+    history = history[-MAX_HISTORY:]
+
+    totals = doc.get("totals", {})
+    if "totals" not in doc:
+        totals = totals_from_history(history)  # a file with history only: count it, quietly
+    elif not all(isinstance(k, str) and _totals_ok(t) for k, t in totals.items()):
+        totals = totals_from_history(history)
+        repairs.append("the totals did not add up and were counted again from the last "
+                       f"{len(history)} games")
+    stats = {"version": STATS_VERSION, "totals": copy.deepcopy(totals), "history": history}
+    if not repairs:
+        return stats, []
+    message = files.set_aside(path, "; ".join(repairs), "the rest of the statistics were kept",
+                              lead="was partly damaged")
+    return stats, [message, *_write(stats)]
+
+
+def _write(stats: dict[str, Any]) -> list[str]:
+    try:
+        files.write_json_atomic(paths.stats_path(), stats, pretty=False)
+    except OSError as e:
+        return [f"The statistics could not be saved ({e.strerror or e})"]
+    return []
+
+
+def record_game(outcome: dict[str, Any]) -> list[str]:
+    """Add one finished game to ``stats.json``. Returns messages for the player ([] if all went well).
+
+    *outcome*: ``circle`` (id), ``won`` (bool), ``score`` (int or None), ``rank`` (str or None),
+    ``reason`` (str or None: why it ended), ``hour`` (int), ``turns`` (int), ``date`` (ISO text;
+    now if missing). Raises ValueError for a malformed outcome (a bug in the caller).
+    """
+    game = dict(outcome)
+    if not game.get("date"):
+        game["date"] = datetime.now().isoformat(timespec="seconds")
+    problem = game_problem(game)
+    if problem:
+        raise ValueError(f"not a game outcome: {problem}")
+    game = _clean_game(game)
+    stats, messages = load_stats()
+    _add(stats["totals"].setdefault(game["circle"], _empty_totals()), game)
+    stats["history"].append(game)
+    del stats["history"][:-MAX_HISTORY]
+    return messages + _write(stats)
+
+
+def summary(stats: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Per Circle (in the order first played): played, won, lost, win_rate (0–1), best_score
+    (best score of a won game, or None), current_streak and best_streak (wins in a row),
+    ranks {rank: count}, losses_by_reason {reason: count}."""
+    out: dict[str, dict[str, Any]] = {}
+    for circle, t in stats.get("totals", {}).items():
+        played, won = t["played"], t["won"]
+        out[circle] = {
+            "played": played,
+            "won": won,
+            "lost": played - won,
+            "win_rate": won / played if played else 0.0,
+            "best_score": t["best_score"],
+            "current_streak": t["current_streak"],
+            "best_streak": t["best_streak"],
+            "ranks": dict(t["ranks"]),
+            "losses_by_reason": dict(t["losses_by_reason"]),
+        }
+    return out
