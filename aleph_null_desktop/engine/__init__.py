@@ -4,7 +4,7 @@
     g.legal_commands(); g.apply(cmd) -> [Event]; g.pending; g.outcome; g.undo()
 """
 
-from aleph_null_desktop.engine.cards import CardDataError, CardDef, CardSet, load_builtin_cards
+from aleph_null_desktop.engine.cards import CardDataError, CardDef, CardSet, load_builtin_cards, load_card_pack
 from aleph_null_desktop.engine.commands import (
     Activate, Choose, Command, EndTurn, Summon, TakeToken, command_from_dict, command_to_dict,
 )
@@ -15,5 +15,5 @@ from aleph_null_desktop.engine.model import CardInstance, Decision, IllegalComma
 __all__ = [
     "Activate", "CardDataError", "CardDef", "CardInstance", "CardSet", "Choose", "Command", "Decision",
     "EndTurn", "Event", "Game", "IllegalCommand", "Option", "Outcome", "Summon", "TakeToken",
-    "command_from_dict", "command_to_dict", "load_builtin_cards", "new_game",
+    "command_from_dict", "command_to_dict", "load_builtin_cards", "load_card_pack", "new_game",
 ]

@@ -390,6 +390,12 @@ def load_cards_file(path: Path) -> list[CardDef]:
     return cards
 
 
+def load_card_pack(path: Path) -> list[dict]:
+    """The validated records of a card pack file (same format as base.json), to pass as
+    `new_game(cards=...)`; they override built-in cards by id. CardDataError if anything is wrong."""
+    return [dict(card.data) for card in load_cards_file(Path(path))]
+
+
 def _cards_dir() -> Path:
     from aleph_null_desktop.resources import asset_path  # resolves checkout / wheel / bundle
 

@@ -77,3 +77,16 @@ def test_card_text_reads_as_printed():
     assert card_text_lines(cards["circle_of_protection"]) == [
         "sacrifice a Tanist you have in play → sacrifice an Interference card in play"]
     assert "† draw 2 cards" in card_text_lines(cards["silent_tanist"])
+
+
+def test_a_card_pack_file_loads_as_override_records(tmp_path):
+    from aleph_null_desktop.engine import load_card_pack
+
+    gnome = builtin_record("gnome")
+    gnome["cost"] = 0
+    path = tmp_path / "printed.json"
+    path.write_text(json.dumps({"schema": 1, "cards": [gnome]}))
+    records = load_card_pack(path)
+    g = new_game(seed=4, cards=records)
+    assert g.cards["gnome"].cost == 0
+    assert len(g.zone("deck")) + len(g.zone("hand")) == 28
