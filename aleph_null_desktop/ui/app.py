@@ -1,0 +1,179 @@
+"""The window and the scene loop. `run()` opens the game; `App` is what every scene talks to."""
+
+from __future__ import annotations
+
+import logging
+import random
+import traceback
+
+import pygame
+
+from aleph_null_desktop.layout import load_layout
+from aleph_null_desktop.resources import asset_path
+from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.fonts import Fonts
+from aleph_null_desktop.ui.scene import SceneStack
+from aleph_null_desktop.ui.text import blit_wrapped
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+ERROR_SECONDS = 8.0
+ERRORS_BEFORE_RESET = 30  # the same scene failing frame after frame: go back to the title
+
+
+class App:
+    """Holds the screen, fonts, layout and scene stack; `step()` runs one frame."""
+
+    def __init__(self, screen: pygame.Surface, seed: int | None = None) -> None:
+        self.screen = screen
+        self.rng = random.Random(seed)  # seeds of new rituals; fixed in tests and the smoke test
+        self.fonts = Fonts()
+        self.layout = load_layout(asset_path("layouts", "table.tmx"))
+        self.stack = SceneStack()
+        self.running = True
+        self.error_text = ""
+        self.error_time = 0.0
+        self._errors_in_a_row = 0
+        self.audio = None  # an audio.AudioSystem when run() found one; None: silent
+        self.persist = False  # run() turns on the autosave and statistics; tests leave it off
+
+    # ------------------------------------------------------------------ navigation
+    def show_title(self) -> None:
+        from aleph_null_desktop.ui.title_scene import TitleScene
+
+        self.stack.replace_all(TitleScene(self))
+
+    def new_ritual(self, circle_id: str, seed: int | None = None) -> None:
+        from aleph_null_desktop.engine import new_game
+        from aleph_null_desktop.ui.table.scene import TableScene
+
+        game = new_game(seed=self.rng.randrange(1, 2**31) if seed is None else seed, circle=circle_id)
+        self.stack.replace_all(TableScene(self, game, circle_id))
+
+    def play(self, game, circle_id: str) -> None:
+        """Opens the table on an existing game (a scenario, a resumed save)."""
+        from aleph_null_desktop.ui.table.scene import TableScene
+
+        self.stack.replace_all(TableScene(self, game, circle_id))
+
+    def show_judgement(self, game, circle_id: str) -> None:
+        from aleph_null_desktop.ui.judgement_scene import JudgementScene
+
+        self.stack.replace_all(JudgementScene(self, game, circle_id))
+
+    def pause(self) -> None:
+        from aleph_null_desktop.ui.pause_scene import PauseScene
+
+        self.stack.push(PauseScene(self))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------------ hooks for sound and files
+    def sound(self, name: str) -> None:
+        if self.audio is not None:
+            self.audio.play_sfx(name)
+
+    def music(self, track: str | None) -> None:
+        if self.audio is not None:
+            self.audio.play_music(track)
+
+    def hour_music(self, hour: int) -> None:
+        if self.audio is not None:
+            self.audio.play_hour(hour)
+
+    def game_changed(self, game, circle_id: str) -> None:
+        """After every command and undo: the autosave; statistics once the ritual has ended."""
+        if not self.persist:
+            return
+        from aleph_null_desktop import storage
+
+        if game.outcome is None:
+            messages = storage.save_autosave(storage.record_from_game(game))
+        else:
+            o = game.outcome
+            messages = storage.clear_autosave() + storage.record_game(
+                {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
+                 "hour": game.hour, "turns": game.turn})
+        if messages:
+            self.report(" ".join(messages))
+
+    # ------------------------------------------------------------------ the loop
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error as exc:
+                self.report(f"Fullscreen is not available here: {exc}")
+        else:
+            self.stack.handle_event(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw. An error is shown, logged and survived."""
+        try:
+            for event in pygame.event.get():
+                self.handle_event(event)
+            self.stack.update(dt)
+            self.stack.draw(self.screen)
+            if self.audio is not None:
+                self.audio.update()
+            self._errors_in_a_row = 0
+        except Exception as exc:  # the top-level guard: never crash to the desktop
+            log.error("error in a frame:\n%s", traceback.format_exc())
+            self.report(f"Something went wrong: {type(exc).__name__}: {exc}")
+            self._errors_in_a_row += 1
+            if self._errors_in_a_row >= ERRORS_BEFORE_RESET:
+                self._errors_in_a_row = 0
+                self.show_title()
+        self.error_time = max(0.0, self.error_time - dt)
+        if self.error_time > 0:
+            self._draw_error()
+
+    def report(self, text: str) -> None:
+        self.error_text, self.error_time = text, ERROR_SECONDS
+
+    def _draw_error(self) -> None:
+        rect = pygame.Rect(360, 16, 1200, 70)
+        pygame.draw.rect(self.screen, theme.PANEL, rect, border_radius=10)
+        pygame.draw.rect(self.screen, theme.WARN, rect, 2, border_radius=10)
+        blit_wrapped(self.screen, self.fonts.get("body", 20), self.error_text, theme.TEXT,
+                     rect.inflate(-24, -16), align="center")
+
+
+def open_window() -> pygame.Surface:
+    pygame.display.set_caption("Aleph Null")
+    return pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
+
+
+def run() -> int:
+    """Opens the window and plays until the player quits; returns the exit code."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    pygame.init()
+    app = None
+    try:
+        app = App(open_window())
+        app.persist = True
+        app.audio = _start_audio()
+        app.show_title()
+        clock = pygame.time.Clock()
+        while app.running:
+            dt = clock.tick(FPS) / 1000.0
+            app.step(min(dt, 0.1))
+            pygame.display.flip()
+    finally:
+        if app is not None and app.audio is not None:
+            app.audio.stop()
+        pygame.quit()
+    return 0
+
+
+def _start_audio():
+    """Music and sound effects, or None (silence) when the audio module cannot start."""
+    from aleph_null_desktop.audio import AudioSystem
+
+    audio = AudioSystem()  # it logs its own status line
+    audio.start()  # never raises; without a sound device the game runs silently
+    return audio

@@ -1,0 +1,104 @@
+"""`aleph-null --smoke-test`: a short scripted ritual through the real scene loop, headless.
+
+Title → a new ritual (Circle of the Adept, fixed seed) → two turns played with posted mouse and
+keyboard events → a screenshot → quit. Prints the screenshot's path and a one-line summary;
+returns 0, or prints what failed and returns 1.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+
+SMOKE_SEED = 7
+TURNS = 2
+
+
+def run_smoke_test() -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from aleph_null_desktop.ui.app import App, open_window
+    from aleph_null_desktop.ui.scripted_input import ScriptedInput
+
+    started = time.perf_counter()
+    pygame.init()
+    try:
+        app = App(open_window(), seed=SMOKE_SEED)
+        player = ScriptedInput(app)
+        app.show_title()
+        player.frames()
+        player.click(app.stack.top.buttons[0].rect.center)  # the Circle of the Adept
+        table = app.stack.top
+        if not hasattr(table, "game"):
+            raise RuntimeError("the title did not open the table")
+        for _ in range(TURNS):
+            _play_a_turn(player, table)
+            _check(app)
+            if table.game.outcome is not None:
+                break
+        player.frames(20, dt=0.05)
+        _check(app)
+        shot = os.path.join(tempfile.mkdtemp(prefix="aleph-null-smoke-"), "table.png")
+        pygame.image.save(app.screen, shot)
+        game = table.game
+        print(f"screenshot: {shot}")
+        print(f"smoke test ok: {len(table.applied)} commands through the table, Hour {game.hour}, "
+              f"damage {game.damage}, {len(game.zone('hand'))} cards in hand, "
+              f"{time.perf_counter() - started:.1f} s")
+        return 0
+    except Exception as exc:  # report, never a traceback
+        print(f"smoke test failed: {type(exc).__name__}: {exc}")
+        return 1
+    finally:
+        pygame.quit()
+
+
+def _check(app) -> None:
+    if app.error_text:
+        raise RuntimeError(app.error_text)
+
+
+def _play_a_turn(player, table) -> None:
+    """Summon what can be summoned (dragging), answer any question, then end the turn."""
+    import pygame
+
+    from aleph_null_desktop.engine import EndTurn, Summon
+
+    for _ in range(12):
+        _settle(player, table)
+        game = table.game
+        if game.outcome is not None:
+            return
+        summonable = [c.uid for c in game.zone("hand") if Summon(c.uid) in game.legal_commands()]
+        if not summonable:
+            break
+        player.drag(player.card_centre(summonable[0]), player.zone_centre("play"))
+    _settle(player, table)
+    if table.game.outcome is None and table.game.explain(EndTurn()) is None:
+        player.key(pygame.K_SPACE)
+        if table.modal is not None:  # the end-turn damage preview asks first
+            player.key(pygame.K_RETURN)
+        _settle(player, table)
+
+
+def _settle(player, table) -> None:
+    """Answers open questions the way a hurried player would: the first option."""
+    import pygame
+
+    for _ in range(10):
+        player.frames(5, dt=0.05)
+        modal = table.modal
+        targets = table.target_options()
+        if targets:
+            player.click(player.card_centre(next(iter(targets))))
+        elif modal is not None and getattr(modal, "cards", None):
+            player.click(modal.cards[0][2].center)
+        elif modal is not None and hasattr(modal, "carddef"):  # interference drawn: summon it
+            player.key(pygame.K_RETURN)
+        elif modal is not None and getattr(modal, "buttons", None):
+            player.click(modal.buttons[-1].rect.center)
+        else:
+            return

@@ -1,0 +1,1 @@
+"""The table scene: cards, piles, panels, gestures → engine commands."""

@@ -1,0 +1,52 @@
+"""Where each card of the hand and of play sits inside its zone rectangle."""
+
+from __future__ import annotations
+
+import pygame
+
+from aleph_null_desktop.ui import theme
+
+HAND_CARD_W = 200
+PLAY_CARD_W = 200
+GAP = 10
+
+
+def _card_h(width: float) -> float:
+    return round(width * theme.CARD_RATIO)
+
+
+def hand_slots(area: pygame.Rect, count: int, card_w: int = HAND_CARD_W) -> list[pygame.FRect]:
+    """One row, centred; cards overlap when the row is too wide for the zone."""
+    if count == 0:
+        return []
+    h = _card_h(card_w)
+    step = card_w + GAP
+    if count > 1 and count * card_w + (count - 1) * GAP > area.w:
+        step = (area.w - card_w) / (count - 1)
+    width = card_w + step * (count - 1)
+    x0 = area.centerx - width / 2
+    y = area.y + (area.h - h) / 2 + 10
+    return [pygame.FRect(x0 + i * step, y, card_w, h) for i in range(count)]
+
+
+def play_slots(area: pygame.Rect, count: int, card_w: int = PLAY_CARD_W) -> list[pygame.FRect]:
+    """A grid of rows, shrinking the cards until everything fits inside the zone."""
+    if count == 0:
+        return []
+    inner = area.inflate(-2 * GAP, -2 * GAP)
+    w = card_w
+    while True:
+        h = _card_h(w)
+        cols = max(1, int((inner.w + GAP) // (w + GAP)))
+        rows = -(-count // cols)
+        if rows * h + (rows - 1) * GAP <= inner.h or w <= 90:
+            break
+        w -= 10
+    slots = []
+    for i in range(count):
+        row, col = divmod(i, cols)
+        in_row = min(cols, count - row * cols)
+        row_w = in_row * w + (in_row - 1) * GAP
+        x0 = inner.centerx - row_w / 2
+        slots.append(pygame.FRect(x0 + col * (w + GAP), inner.y + row * (h + GAP), w, h))
+    return slots

@@ -1,0 +1,40 @@
+"""What a gesture means, as a command for the engine to judge. No rule is decided here: the
+table only maps "this card dropped on that pile" to the card's own action that names the pile,
+then asks the engine whether it is legal and why not."""
+
+from __future__ import annotations
+
+from aleph_null_desktop.engine import Activate, Summon
+
+# a drop on a pile means the card's action that moves the card itself there
+PILE_OPS = {"discard": ("scrap_self", "scraps"), "sacrifice": ("sacrifice_self", "sacrifices")}
+
+
+def self_move_actions(carddef, op: str) -> list[str]:
+    """Ids of the card's actions whose cost or effect moves the card itself (scrap_self, …)."""
+    return [a.id for a in carddef.actions
+            if any(step["op"] == op for step in tuple(a.cost) + tuple(a.effect))]
+
+
+def drop_command(game, uid: int, source: str, target: str | None):
+    """(command, None) for a meaningful drop, (None, reason) when it cannot mean anything,
+    (None, None) for a drop back where the card came from."""
+    card = game.card(uid)
+    carddef = game.cards[card.card_id]
+    if target is None or target == source:
+        return None, None
+    if source == "hand":
+        if target == "play":
+            return Summon(uid), None
+        return None, f"Drop {carddef.name} in the play area to summon it."
+    if source == "play" and target in PILE_OPS:
+        op, verb = PILE_OPS[target]
+        ids = self_move_actions(carddef, op)
+        if not ids:
+            return None, f"{carddef.name} has no action that {verb} it."
+        legal = set(game.legal_commands())
+        chosen = next((i for i in ids if Activate(uid, i) in legal), ids[0])
+        return Activate(uid, chosen), None
+    if source == "play":
+        return None, f"Drop {carddef.name} on the discard pile (scrap) or the sacrifice pile (sacrifice)."
+    return None, None

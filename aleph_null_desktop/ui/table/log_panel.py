@@ -1,0 +1,62 @@
+"""The event log in words, newest at the bottom; the mouse wheel scrolls back."""
+
+from __future__ import annotations
+
+import pygame
+
+from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.text import wrap
+
+MAX_LINES = 400
+
+
+class LogPanel:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.scroll = 0  # lines scrolled back from the newest
+        self._drawn_key = None
+        self._drawn: pygame.Surface | None = None
+
+    def add(self, text: str) -> None:
+        self.lines.append(text)
+        del self.lines[:-MAX_LINES]
+        self.scroll = 0
+
+    def wheel(self, dy: int) -> None:
+        self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 2))
+
+    def draw(self, surface: pygame.Surface, fonts, rect: pygame.Rect, title: str) -> None:
+        """Blits the panel, redrawn only when a line was added or the log scrolled."""
+        key = (len(self.lines), self.lines[-1] if self.lines else "", self.scroll, rect.size, title)
+        if key != self._drawn_key:
+            self._drawn_key = key
+            self._drawn = pygame.Surface(rect.size, pygame.SRCALPHA)
+            self._draw_into(self._drawn, fonts, self._drawn.get_rect(), title)
+        surface.blit(self._drawn, rect)
+
+    def _draw_into(self, surface: pygame.Surface, fonts, rect: pygame.Rect, title: str) -> None:
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=10)
+        head = fonts.get("title", 20).render(title, True, theme.GOLD)
+        surface.blit(head, (rect.x + 14, rect.y + 10))
+        font = fonts.get("body", 18)
+        inner = pygame.Rect(rect.x + 14, rect.y + 44, rect.w - 28, rect.h - 56)
+        wrapped: list[tuple[str, bool]] = []
+        visible = self.lines[:len(self.lines) - self.scroll] if self.scroll else self.lines
+        for i, line in enumerate(visible[-60:]):
+            newest = self.scroll == 0 and i == len(visible[-60:]) - 1
+            wrapped.extend((part, newest) for part in wrap(font, line, inner.w - 10))
+        rows = inner.h // font.get_linesize()
+        y = inner.bottom - min(rows, len(wrapped)) * font.get_linesize()
+        clip = surface.get_clip()
+        surface.set_clip(inner)
+        for part, newest in wrapped[-rows:]:
+            indent = 0 if not part.startswith(" ") else 10
+            image = font.render(part, True, theme.TEXT if newest else theme.TEXT_DIM)
+            surface.blit(image, (inner.x + indent, y))
+            y += font.get_linesize()
+        surface.set_clip(clip)
+        if self.scroll:
+            more = fonts.get("italic", 15).render("scrolled back: wheel down for the newest",
+                                                  True, theme.GOLD)
+            surface.blit(more, more.get_rect(bottomright=(rect.right - 12, rect.bottom - 4)))

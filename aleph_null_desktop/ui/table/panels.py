@@ -1,0 +1,172 @@
+"""The always-visible parts of the table: the Grimoire (Hour and tokens), power, damage, the piles,
+the set-aside interference, the keys, the prompt bar and the End Turn button. Each is drawn into
+its layout rectangle, the same rectangle the mouse is tested against."""
+
+from __future__ import annotations
+
+import pygame
+
+from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages
+from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.icons import draw_icon
+from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
+
+KEYS_HELP = (
+    ("Drag", "hand card → play: summon"),
+    ("Drag", "card in play → pile: scrap / sacrifice"),
+    ("Click", "a card: its actions"),
+    ("Double-click", "a card's only move"),
+    ("Right-click / Alt", "read a card large"),
+    ("Space", "end turn · 1–9 hand cards"),
+    ("Ctrl+Z", "undo · Esc menu · F11"),
+)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, glow: float = 0.0, edge=theme.PANEL_EDGE) -> None:
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
+    if glow > 0:
+        colour = [round(a + (b - a) * glow) for a, b in zip(edge, theme.CANDLE)]
+        pygame.draw.rect(surface, colour, rect, 2 + round(3 * glow), border_radius=10)
+    else:
+        pygame.draw.rect(surface, edge, rect, 2, border_radius=10)
+
+
+def draw_background(size: tuple[int, int]) -> pygame.Surface:
+    """The dark table with a warm candle glow in the middle (drawn once)."""
+    surface = pygame.Surface(size)
+    surface.fill(theme.TABLE)
+    w, h = size
+    for i in range(12, 0, -1):
+        k = i / 12
+        colour = [round(a + (b - a) * (1 - k)) for a, b in zip(theme.TABLE, theme.TABLE_GLOW)]
+        ellipse = pygame.Rect(0, 0, w * (0.45 + 0.8 * k), h * (0.4 + 0.9 * k))
+        ellipse.center = (w * 0.48, h * 0.42)
+        pygame.draw.ellipse(surface, colour, ellipse)
+    return surface
+
+
+def draw_grimoire(surface, fonts, rect, tokens_rect, game, token_pulse: float, token_hot: bool) -> None:
+    pygame.draw.rect(surface, theme.PARCHMENT, rect, border_radius=10)
+    pygame.draw.rect(surface, theme.GOLD, rect, 3, border_radius=10)
+    page = hour_pages().get(game.hour)
+    blit_text(surface, fonts.get("title", 17), "GRIMOIRE VERUM", theme.INK_SOFT, (rect.centerx, rect.y + 10), "midtop")
+    numeral = fonts.get("title", 52).render(f"Hour {ROMAN.get(game.hour, game.hour)}", True, theme.INK)
+    surface.blit(numeral, numeral.get_rect(midtop=(rect.centerx, rect.y + 30)))
+    name = page.name if page else ""
+    font = fit_font(fonts, "italic", name, rect.w - 20, 22)
+    blit_text(surface, font, name, theme.INK_SOFT, (rect.centerx, rect.y + 98), "midtop")
+    blit_text(surface, fonts.get("body", 17), f"last Hour: {ROMAN.get(game.last_hour, game.last_hour)}",
+              theme.INK_SOFT, (rect.centerx, rect.y + 128), "midtop")
+    # tokens on the Grimoire: discs with the token icon, and the number in words
+    colour = theme.CANDLE if token_hot and game.tokens else theme.INK_SOFT
+    pygame.draw.rect(surface, theme.PARCHMENT_DARK, tokens_rect, border_radius=8)
+    pygame.draw.rect(surface, colour, tokens_rect, 2 + round(3 * token_pulse), border_radius=8)
+    for i in range(game.tokens):
+        disc = pygame.Rect(tokens_rect.x + 10 + i * 52, tokens_rect.y + 10, 50, 50)
+        pygame.draw.circle(surface, theme.POWER, disc.center, 24)
+        draw_icon(surface, "token", disc.inflate(-8, -8), theme.INK)
+    words = "no tokens" if not game.tokens else f"{game.tokens} token{'s' if game.tokens > 1 else ''}: click to take"
+    font = fonts.get("body", 16)
+    x = tokens_rect.x + 12 + game.tokens * 52
+    blit_wrapped(surface, font, words, theme.INK, pygame.Rect(x, tokens_rect.y + 12,
+                                                              tokens_rect.right - x - 6, 60))
+
+
+def draw_counter(surface, fonts, rect, icon: str, value: str, label: str, colour, pulse: float) -> None:
+    panel(surface, rect, pulse)
+    draw_icon(surface, icon, pygame.Rect(rect.x + 10, rect.y + 8, 34, 34), colour)
+    blit_text(surface, fonts.get("bold", 34), value, theme.TEXT, (rect.x + 54, rect.y + 2))
+    blit_text(surface, fonts.get("body", 16), label, theme.TEXT_DIM, (rect.x + 10, rect.bottom - 24))
+
+
+def draw_damage(surface, fonts, rect, damage: int, pulse: float) -> None:
+    panel(surface, rect, pulse, edge=theme.BLOOD if damage else theme.PANEL_EDGE)
+    for i in range(3):
+        slot = pygame.Rect(rect.x + 10 + i * 30, rect.y + 10, 28, 28)
+        if i < damage:
+            draw_icon(surface, "damage", slot, theme.WARN)
+        else:
+            pygame.draw.circle(surface, theme.TEXT_DIM, slot.center, 10, 2)
+    blit_text(surface, fonts.get("bold", 26), f"{damage}/3", theme.TEXT, (rect.right - 10, rect.y + 6), "topright")
+    label = "damage (3 loses)" if damage < 2 else "damage: next one loses"
+    blit_text(surface, fonts.get("body", 16), label, theme.WARN if damage >= 2 else theme.TEXT_DIM,
+              (rect.x + 10, rect.bottom - 24))
+
+
+PILE_TITLE_H = 26
+
+
+def pile_card_rect(rect: pygame.Rect) -> pygame.Rect:
+    """Where a pile's top card lies inside the pile's zone, below its title."""
+    w = min(rect.w, int((rect.h - PILE_TITLE_H) / theme.CARD_RATIO))
+    card = pygame.Rect(0, 0, w, round(w * theme.CARD_RATIO))
+    card.midbottom = rect.midbottom
+    return card
+
+
+def draw_pile(surface, fonts, renderer, rect, title: str, cards, face_up: bool, glow: float,
+              hint: str) -> None:
+    """A pile: its top card (or back), the title and the count, and what a click does."""
+    card = pile_card_rect(rect)
+    blit_text(surface, fonts.get("title", 17), title, theme.TEXT, (rect.centerx, rect.y), "midtop")
+    if cards:
+        if len(cards) > 1:  # the edge of the cards beneath
+            pygame.draw.rect(surface, theme.INK, card.move(4, 4), border_radius=8)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, card.move(4, 4), 1, border_radius=8)
+        image = renderer.face(cards[-1].card_id, card.w) if face_up else renderer.back(card.w)
+        surface.blit(image, card)
+    else:
+        pygame.draw.rect(surface, theme.PANEL_EDGE, card, 2, border_radius=8)
+        blit_text(surface, fonts.get("italic", 18), "empty", theme.TEXT_DIM, card.center, "center")
+    badge = pygame.Rect(0, 0, 56, 34)
+    badge.midbottom = (card.centerx, card.bottom - 6)
+    pygame.draw.rect(surface, theme.INK, badge, border_radius=10)
+    pygame.draw.rect(surface, theme.GOLD, badge, 2, border_radius=10)
+    blit_text(surface, fonts.get("bold", 22), str(len(cards)), theme.PARCHMENT, badge.center, "center")
+    if glow:
+        pygame.draw.rect(surface, theme.GLOW_LEGAL, rect.inflate(10, 10), 4, border_radius=12)
+    if hint:
+        blit_text(surface, fonts.get("italic", 15), hint, theme.TEXT_DIM, (rect.centerx, rect.bottom + 2), "midtop")
+
+
+def draw_set_aside(surface, fonts, renderer, rect, game, circle_id: str) -> None:
+    cards = game.zone("set_aside")
+    draw_pile(surface, fonts, renderer, rect, "Set aside", cards, False, 0, "")
+    arrivals = circles()[circle_id].arrivals if circle_id in circles() else {}
+    upcoming = [h for h in sorted(arrivals) if h > game.hour]
+    if cards:
+        levels = ", ".join(f"L{game.cards[c.card_id].level}" for c in cards)
+        when = f"next at Hour {ROMAN[upcoming[0]]}" if upcoming else ""
+        text = f"interference {levels}" + (f"; {when}" if when else "")
+    else:
+        text = "no interference left"
+    blit_wrapped(surface, fonts.get("italic", 15), text, theme.TEXT_DIM,
+                 pygame.Rect(rect.x - 6, rect.bottom + 2, rect.w + 12, 40), align="center")
+
+
+def draw_keys(surface, fonts, rect) -> None:
+    panel(surface, rect)
+    y = rect.y + 10
+    key_font, text_font = fonts.get("bold", 15), fonts.get("body", 15)
+    for key, what in KEYS_HELP:
+        k = key_font.render(key, True, theme.GOLD)
+        surface.blit(k, (rect.x + 12, y))
+        t = text_font.render(what, True, theme.TEXT_DIM)
+        surface.blit(t, (rect.x + 12 + max(k.get_width() + 8, 0), y))
+        y += 24
+
+
+def draw_prompt(surface, fonts, rect, text: str, warn: bool, question: bool) -> None:
+    if not text:
+        return
+    colour = theme.WARN if warn else (theme.GOLD if question else theme.TEXT)
+    if question or warn:
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
+        pygame.draw.rect(surface, colour, rect, 2, border_radius=10)
+    icon = "damage" if warn else ("eye" if question else "")
+    x = rect.x + 16
+    if icon:
+        draw_icon(surface, icon, pygame.Rect(x, rect.y + 12, 32, 32), colour)
+        x += 44
+    font = fit_font(fonts, "body", text, rect.right - x - 280, 24, 16)
+    blit_text(surface, font, text, colour, (x, rect.centery), "midleft")

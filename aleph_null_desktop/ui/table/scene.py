@@ -1,0 +1,682 @@
+"""The table: draws the game from the engine's state and turns gestures into commands.
+
+Every gesture becomes one engine command (Summon, Activate, Choose, TakeToken, EndTurn). The
+table asks the engine whether it is legal (`explain`) and shows the answer; it never decides a
+rule itself. Moves are animated from the engine's `moved` events; the state is already ahead, so
+input is never blocked by an animation.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
+from aleph_null_desktop.engine.cards import circles
+from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.card_renderer import CardRenderer
+from aleph_null_desktop.ui.icons import draw_icon
+from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.table import panels
+from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
+from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
+from aleph_null_desktop.ui.table.log_panel import LogPanel
+from aleph_null_desktop.ui.table.overlays import (
+    ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer, shade,
+)
+from aleph_null_desktop.ui.text import blit_text
+from aleph_null_desktop.ui.tween import CardSprite, Pulse
+from aleph_null_desktop.ui.widgets import Button
+
+# engine zone -> layout rectangle where its cards rest
+PILE_RECT = {"deck": "deck", "discard": "discard", "sacrificed": "sacrifice", "set_aside": "set_aside",
+             "hand": "hand", "play": "play"}
+DRAG_THRESHOLD = 6
+HOVER_LIFT = 26
+JUDGEMENT_DELAY = 1.4
+MESSAGE_SECONDS = 5.0
+
+
+class TableScene(Scene):
+    def __init__(self, app, game, circle_id: str) -> None:
+        super().__init__(app)
+        self.game = game
+        self.circle_id = circle_id
+        self.rects = {name: pygame.Rect(round(z.rect.x), round(z.rect.y), round(z.rect.w), round(z.rect.h))
+                      for name, z in app.layout.zones.items()}
+        self.renderer = CardRenderer(game.cards, app.fonts)
+        self.background = panels.draw_background(theme.LOGICAL_SIZE)
+        self.log = LogPanel()
+        self.sprites: dict[int, CardSprite] = {}
+        self.ghosts: list[tuple[CardSprite, str]] = []  # cards flying to a pile
+        self.last_zone: dict[int, str] = {}
+        self.modal = None
+        self.press = None  # what the left button went down on: {"uid"|"token", "pos", "clicks"}
+        self.drag = None  # {"uid"|"token", "source", "offset", "pos"}
+        self.mouse = (0, 0)
+        self.hover_uid: int | None = None
+        self.big_uid: int | None = None
+        self.alt_held = False
+        self.message = ""
+        self.message_warn = False
+        self.message_time = 0.0
+        self.hour_banner = ("", 0.0)
+        self.pulses = {name: Pulse() for name in ("power", "damage", "tokens", "deck")}
+        self.judgement_timer: float | None = None
+        self.applied: list = []  # every command the engine accepted, in order
+        self.spotlit: set[int] = set()
+        self._tints: dict[tuple, pygame.Surface] = {}
+        self.buttons = {
+            "end_turn": Button(self.rects["end_turn"], "End turn", on_click=self.end_turn_gesture,
+                               key_hint="Space"),
+            "undo": Button(self.rects["undo"], "Undo", on_click=self.undo, key_hint="Ctrl+Z"),
+            "menu": Button(self.rects["menu"], "Menu", on_click=self.app.pause, key_hint="Esc"),
+        }
+        self.none_button = Button(pygame.Rect(0, 0, 250, 44), "Choose none",
+                                  on_click=self._choose_none)
+        circle = circles().get(circle_id)
+        self.log.add(f"A new ritual in the {circle.name if circle else circle_id}.")
+        self._refresh_sprites({}, instant=False)
+        self._sync_prompts()
+        app.hour_music(game.hour)
+
+    # ------------------------------------------------------------------ commands
+    def submit(self, cmd, *, confirmed: bool = False) -> bool:
+        """Sends one command to the engine; says why when it is refused. Moves that lose the game
+        at once (R7.8) are tried on a copy first and need the player's confirmation."""
+        reason = self.game.explain(cmd)
+        if reason:
+            self.say(reason, warn=True)
+            return False
+        if not confirmed:
+            loss = self._loss_if(cmd)
+            if loss:
+                self.modal = ConfirmDialog(self, "This ends the ritual", f"{loss} Do it anyway?",
+                                           "Do it", lambda: self.submit(cmd, confirmed=True),
+                                           no="No, go back")
+                return False
+        try:
+            events = self.game.apply(cmd)
+        except IllegalCommand as exc:
+            self.say(str(exc), warn=True)
+            return False
+        self.applied.append(cmd)
+        self.say("")
+        self._after(events)
+        self.app.game_changed(self.game, self.circle_id)
+        return True
+
+    def _loss_if(self, cmd) -> str | None:
+        trial = self.game.clone()
+        trial.apply(cmd)
+        outcome = trial.outcome
+        if outcome is not None and not outcome.won:
+            return outcome.message
+        return None
+
+    def _after(self, events) -> None:
+        moves = {}
+        sounds = []
+        for event in events:
+            text = event.describe()
+            if text and event.kind != "decision" and not (event.kind == "moved" and
+                                                           event.data.get("why") == "summon"):
+                self.log.add(text)
+            kind, data = event.kind, event.data
+            if kind == "moved":
+                moves[data["uid"]] = data["from"]
+                sounds.append("sacrifice" if data["to"] == "sacrificed" else "card_move")
+                if data["from"] not in ("hand", "play") and data["to"] not in ("hand", "play"):
+                    self._fly_between(data["uid"], data["from"], data["to"])
+            elif kind in ("power", "damage") and data.get("delta"):
+                self.pulses[kind].strike()
+                if kind == "damage" and data["delta"] > 0:
+                    sounds.append("damage")
+            elif kind == "token":
+                self.pulses["tokens"].strike()
+                sounds.append("token")
+            elif kind == "shuffled":
+                self.pulses["deck"].strike()
+                sounds.append("shuffle")
+            elif kind == "hour":
+                self.hour_banner = (f"Hour {data.get('roman', data['hour'])} — {data['name']}", 2.5)
+                sounds.append("page_turn")
+                self.app.hour_music(data["hour"])
+            elif kind == "game_over":
+                self.judgement_timer = JUDGEMENT_DELAY
+        for name in dict.fromkeys(sounds):  # each kind of sound once per command
+            self.app.sound(name)
+        self._refresh_sprites(moves)
+        self._sync_prompts()
+
+    def undo(self) -> None:
+        if not self.game.can_undo:
+            self.say("Nothing to undo since cards were last revealed (a draw, shuffle or search).", warn=True)
+            return
+        self.game.undo()
+        self.app.game_changed(self.game, self.circle_id)
+        self.log.add("Undone.")
+        self.modal = None
+        self.say("Undone.")
+        self._refresh_sprites({})
+        self._sync_prompts()
+
+    def end_turn_gesture(self) -> None:
+        cmd = EndTurn()
+        reason = self.game.explain(cmd)
+        if reason:
+            self.say(reason, warn=True)
+            return
+        damage = self.game.end_turn_preview()
+        if damage and not self._loss_if(cmd):
+            self.modal = ConfirmDialog(
+                self, "End the turn?",
+                f"Ending now costs {damage} damage (unspent power and end-of-turn effects); "
+                f"you would have {self.game.damage + damage} of 3.",
+                f"End turn: take {damage} damage", lambda: self.submit(cmd))
+            return
+        self.submit(cmd)
+
+    def take_token(self) -> None:
+        self.submit(TakeToken())
+
+    def default_move(self, uid: int) -> None:
+        """Double-click or a number key: the card's only legal move; a menu when there are several."""
+        zone = self.game.zone_of(uid)
+        name = self.game.cards[self.game.card(uid).card_id].name
+        targets = self.target_options()
+        if targets is not None:
+            if uid in targets:
+                self.submit(Choose(targets[uid]))
+            else:
+                self.say(self.game.pending.prompt, warn=True)
+            return
+        if zone == "hand":
+            self.submit(Summon(uid))
+            return
+        moves = [c for c in self.game.legal_commands() if getattr(c, "uid", None) == uid]
+        if len(moves) == 1:
+            self.submit(moves[0])
+        elif moves:
+            self.open_menu(uid)
+        else:
+            actions = self.game.cards[self.game.card(uid).card_id].actions
+            if not actions:
+                self.say(f"{name} has no actions.", warn=True)
+            else:
+                self.say(self.game.explain(Activate(uid, actions[0].id)) or "", warn=True)
+
+    def open_menu(self, uid: int) -> None:
+        sprite = self.sprites.get(uid)
+        anchor = sprite.rect if sprite else pygame.FRect(self.rects["play"].center, (1, 1))
+        self.modal = ActionMenu(self, uid, anchor)
+
+    def _choose_none(self) -> None:
+        pending = self.game.pending
+        if pending is None:
+            return
+        index = next((i for i, o in enumerate(pending.options) if o.uid is None), None)
+        if index is not None:
+            self.submit(Choose(index))
+
+    def say(self, text: str, warn: bool = False) -> None:
+        self.message, self.message_warn, self.message_time = text, warn, MESSAGE_SECONDS
+
+    # ------------------------------------------------------------------ decisions
+    def target_options(self) -> dict[int, int] | None:
+        """uid -> option index when the pending decision chooses among cards on the table."""
+        pending = self.game.pending
+        if pending is None or pending.kind not in ("target",):
+            return None
+        cards = [(i, o.uid) for i, o in enumerate(pending.options) if o.uid is not None]
+        if not cards or any(self.game.zone_of(uid) not in ("hand", "play") for _, uid in cards):
+            return None
+        return {uid: i for i, uid in cards}
+
+    def _sync_prompts(self) -> None:
+        """Opens the picker for a decision off the table, or the spotlight for new interference."""
+        if self.game.outcome is not None or self.modal is not None:
+            return
+        pending = self.game.pending
+        if pending is not None:
+            if self.target_options() is None:
+                self.modal = ChoicePicker(self, pending)
+            return
+        for inst in self.game.zone("hand"):
+            carddef = self.game.cards[inst.card_id]
+            if carddef.is_interference and inst.uid not in self.spotlit:
+                self.spotlit.add(inst.uid)
+                self.modal = InterferenceSpotlight(self, inst.uid)
+                return
+
+    # ------------------------------------------------------------------ sprites
+    def _pile_rect(self, zone: str, size) -> pygame.FRect:
+        rect = pygame.FRect((0, 0), size)
+        name = PILE_RECT.get(zone, "deck")
+        area = self.rects[name]
+        rect.center = area.center if name in ("hand", "play") else panels.pile_card_rect(area).center
+        return rect
+
+    def _slots(self) -> dict[int, pygame.FRect]:
+        hand, play = self.game.zone("hand"), self.game.zone("play")
+        slots = dict(zip((c.uid for c in hand), hand_slots(self.rects["hand"], len(hand))))
+        slots.update(zip((c.uid for c in play), play_slots(self.rects["play"], len(play))))
+        return slots
+
+    def _refresh_sprites(self, moves: dict[int, str], instant: bool = False) -> None:
+        slots = self._slots()
+        for uid, slot in slots.items():
+            sprite = self.sprites.get(uid)
+            if sprite is None:
+                origin = moves.get(uid) or self.last_zone.get(uid, "deck")
+                sprite = CardSprite(uid, self._pile_rect(origin, slot.size))
+                self.sprites[uid] = sprite
+            sprite.move_to(slot, instant=instant)
+        for uid in [u for u in self.sprites if u not in slots]:
+            sprite = self.sprites.pop(uid)
+            destination = self.game.zone_of(uid)
+            sprite.move_to(self._pile_rect(destination, self._pile_card_size()))
+            self.ghosts.append((sprite, self.game.card(uid).card_id))
+        self.last_zone = {c.uid: z for z in ("deck", "hand", "play", "discard", "sacrificed", "set_aside")
+                          for c in self.game.zone(z)}
+
+    def _pile_card_size(self) -> tuple[int, int]:
+        return panels.pile_card_rect(self.rects["deck"]).size
+
+    def _fly_between(self, uid: int, source: str, destination: str) -> None:
+        sprite = CardSprite(uid, self._pile_rect(source, self._pile_card_size()))
+        sprite.move_to(self._pile_rect(destination, self._pile_card_size()))
+        self.ghosts.append((sprite, self.game.card(uid).card_id))
+
+    def card_at(self, pos) -> int | None:
+        """The topmost card of the hand or of play under the point."""
+        hovered = self.hover_uid
+        order = [c.uid for c in self.game.zone("play")] + [c.uid for c in self.game.zone("hand")]
+        if hovered in order:  # the lifted card is drawn on top
+            order.remove(hovered)
+            order.append(hovered)
+        for uid in reversed(order):
+            sprite = self.sprites.get(uid)
+            if sprite is None:
+                continue
+            rect = pygame.FRect(sprite.target)
+            if uid == hovered:
+                rect.h += HOVER_LIFT
+                rect.y -= HOVER_LIFT
+            if rect.collidepoint(pos):
+                return uid
+        return None
+
+    # ------------------------------------------------------------------ events
+    def handle_event(self, event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
+            self.alt_held = event.type == pygame.KEYDOWN
+            return
+        if self.big_uid is not None and (event.type == pygame.MOUSEBUTTONDOWN or
+                                         (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
+            self.big_uid = None
+            return
+        if self.game.outcome is not None:
+            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+                self.judgement_timer = 0.0
+            return
+        if self.modal is not None and isinstance(self.modal, ActionMenu) and \
+                event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "clicks", 1) >= 2:
+            self.modal = None  # the second click of a double-click goes to the card, not the menu
+        if self.modal is not None:
+            if event.type == pygame.MOUSEMOTION:
+                self.mouse = event.pos
+            self.modal.handle_event(event)
+            if self.modal is not None and self.modal.done:
+                self.modal = None
+                self._sync_prompts()
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.rects["log"].collidepoint(self.mouse):
+                self.log.wheel(event.y)
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self._button_down(event)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._button_up(event.pos)
+
+    def _key(self, event) -> None:
+        key, mods = event.key, event.mod
+        if key == pygame.K_ESCAPE:
+            self.app.pause()
+        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.end_turn_gesture()
+        elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
+            self.undo()
+        elif pygame.K_1 <= key <= pygame.K_9:
+            hand = self.game.zone("hand")
+            index = key - pygame.K_1
+            if index < len(hand):
+                self.default_move(hand[index].uid)
+            else:
+                self.say(f"There is no card {index + 1} in your hand.", warn=True)
+
+    def _motion(self, pos) -> None:
+        self.mouse = pos
+        if self.press and not self.drag:
+            dx, dy = pos[0] - self.press["pos"][0], pos[1] - self.press["pos"][1]
+            if abs(dx) + abs(dy) >= DRAG_THRESHOLD:
+                self._start_drag()
+        if self.drag:
+            self.drag["pos"] = pos
+            return
+        self.hover_uid = self.card_at(pos)
+        for button in self.buttons.values():
+            button.hot = button.enabled and button.hit(pos)
+        self.none_button.hot = self.none_button.hit(pos)
+
+    def _button_down(self, event) -> None:
+        pos = event.pos
+        self.mouse = pos
+        if event.button == 3:
+            self.big_uid = self.card_at(pos)
+            return
+        if event.button != 1:
+            return
+        uid = self.card_at(pos)
+        if uid is not None:
+            self.press = {"uid": uid, "pos": pos, "clicks": getattr(event, "clicks", 1)}
+        elif self.rects["tokens"].collidepoint(pos) and self.game.tokens:
+            self.press = {"token": True, "pos": pos, "clicks": 1}
+        else:
+            self.press = None
+
+    def _start_drag(self) -> None:
+        press = self.press
+        if "uid" in press:
+            uid = press["uid"]
+            sprite = self.sprites[uid]
+            self.drag = {"uid": uid, "source": self.game.zone_of(uid),
+                         "offset": (press["pos"][0] - sprite.rect.x, press["pos"][1] - sprite.rect.y),
+                         "pos": press["pos"]}
+        else:
+            self.drag = {"token": True, "source": "tokens", "offset": (25, 25), "pos": press["pos"]}
+        self.hover_uid = None
+
+    def _button_up(self, pos) -> None:
+        press, drag = self.press, self.drag
+        self.press = self.drag = None
+        if drag:
+            self._drop(drag, pos)
+            return
+        if press and "uid" in press:
+            self._click_card(press["uid"], press["clicks"])
+            return
+        if press and "token" in press:
+            self.take_token()
+            return
+        for button in self.buttons.values():
+            if button.hit(pos):  # each callback asks the engine and says why when it must refuse
+                button.on_click()
+                return
+        if self.game.pending is not None and self._has_none_option() and self.none_button.hit(pos):
+            self.none_button.click()
+            return
+        zone = self.app.layout.zone_at(*pos, names=("deck", "discard", "sacrifice", "set_aside"))
+        if zone == "deck":
+            self.say(f"The deck holds {len(self.game.zone('deck'))} cards, face down.")
+        elif zone:
+            self.modal = PileViewer(self, {"sacrifice": "sacrificed"}.get(zone, zone))
+
+    def _click_card(self, uid: int, clicks: int) -> None:
+        targets = self.target_options()
+        if targets is not None:
+            if uid in targets:
+                self.submit(Choose(targets[uid]))
+            else:
+                self.say(f"{self.game.pending.prompt} (the cards you may choose glow)", warn=True)
+            return
+        if clicks >= 2:
+            self.default_move(uid)
+        else:
+            self.open_menu(uid)
+
+    def drop_target(self, pos) -> str | None:
+        return self.app.layout.zone_at(*pos, names=("play", "hand", "discard", "sacrifice", "power",
+                                                    "tokens", "grimoire"))
+
+    def _drop(self, drag, pos) -> None:
+        target = self.drop_target(pos)
+        if "token" in drag:
+            if target in ("tokens", "grimoire"):
+                return
+            self.take_token()
+            return
+        uid = drag["uid"]
+        sprite = self.sprites.get(uid)
+        if sprite is not None:  # spring back from where it was let go (or glide on if accepted)
+            sprite.jump_from(self._drag_rect(drag, sprite))
+        cmd, reason = drop_command(self.game, uid, drag["source"], target)
+        if cmd is not None:
+            self.submit(cmd)
+        elif reason:
+            self.say(reason, warn=True)
+
+    def _drag_rect(self, drag, sprite) -> pygame.FRect:
+        """The card in the air; over a pile it shrinks to the pile's size so the pile stays visible."""
+        if self.drop_target(drag["pos"]) in ("discard", "sacrifice"):
+            small = pygame.FRect((0, 0), self._pile_card_size())
+            small.midtop = (drag["pos"][0], drag["pos"][1] - 20)
+            return small
+        return pygame.FRect(drag["pos"][0] - drag["offset"][0], drag["pos"][1] - drag["offset"][1],
+                            sprite.target.w, sprite.target.h)
+
+    def legal_drop_zones(self) -> dict[str, bool]:
+        """While dragging: each zone the card may land on, and whether the engine allows it."""
+        drag = self.drag
+        if not drag:
+            return {}
+        if "token" in drag:
+            return {"power": True, "play": True}
+        uid, source = drag["uid"], drag["source"]
+        carddef = self.game.cards[self.game.card(uid).card_id]
+        legal = set(self.game.legal_commands())
+        if source == "hand":
+            return {"play": Summon(uid) in legal}
+        return {pile: drop_command(self.game, uid, source, pile)[0] in legal
+                for pile, (op, _) in PILE_OPS.items() if self_move_actions(carddef, op)}
+
+    def _has_none_option(self) -> bool:
+        pending = self.game.pending
+        return pending is not None and any(o.uid is None for o in pending.options)
+
+    # ------------------------------------------------------------------ update
+    def update(self, dt: float) -> None:
+        for sprite in self.sprites.values():
+            sprite.update(dt)
+        for sprite, _ in self.ghosts:
+            sprite.update(dt)
+        self.ghosts = [(s, c) for s, c in self.ghosts if s.moving]
+        for pulse in self.pulses.values():
+            pulse.update(dt)
+        self.message_time = max(0.0, self.message_time - dt)
+        text, left = self.hour_banner
+        self.hour_banner = (text, max(0.0, left - dt))
+        if self.modal is not None:
+            self.modal.update(dt)
+            if self.modal is not None and self.modal.done:
+                self.modal = None
+                self._sync_prompts()
+        if self.judgement_timer is not None:
+            self.judgement_timer -= dt
+            if self.judgement_timer <= 0:
+                self.judgement_timer = None
+                self.app.show_judgement(self.game, self.circle_id)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        fonts, game, r = self.app.fonts, self.game, self.rects
+        surface.blit(self.background, (0, 0))
+        drops = self.legal_drop_zones()
+        token_hot = bool(game.tokens) and r["tokens"].collidepoint(self.mouse) and self.modal is None
+        panels.draw_grimoire(surface, fonts, r["grimoire"], r["tokens"], game,
+                             self.pulses["tokens"].level, token_hot)
+        panels.draw_counter(surface, fonts, r["power"], "flame", str(game.power), "virtual power",
+                            theme.POWER, max(self.pulses["power"].level, 1.0 if drops.get("power") else 0))
+        panels.draw_damage(surface, fonts, r["damage"], game.damage, self.pulses["damage"].level)
+        panels.draw_pile(surface, fonts, self.renderer, r["deck"], "Deck", game.zone("deck"), False,
+                         self.pulses["deck"].level, "")
+        panels.draw_pile(surface, fonts, self.renderer, r["discard"], "Discard", game.zone("discard"),
+                         True, 0, "click to look")
+        panels.draw_pile(surface, fonts, self.renderer, r["sacrifice"], "Sacrificed",
+                         game.zone("sacrificed"), True, 0, "click to look")
+        panels.draw_set_aside(surface, fonts, self.renderer, r["set_aside"], game, self.circle_id)
+        panels.draw_keys(surface, fonts, r["keys"])
+        self.log.draw(surface, fonts, r["log"], "What happened")
+        self._draw_zone_outline(surface, "play", drops, "In play", "release here to summon")
+        self._draw_zone_outline(surface, "hand", drops, f"Hand ({len(game.zone('hand'))} of "
+                                                        f"{game.hand_size})", "")
+        self._draw_drop_piles(surface, drops)
+        self._draw_buttons(surface)
+        self._draw_prompt(surface)
+        self._draw_cards(surface)
+        self._draw_hour_banner(surface)
+        if self.modal is not None:
+            self.modal.draw(surface)
+        big = self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None)
+        if big is not None and big in self.sprites:
+            self._draw_big(surface, big)
+
+    def _draw_zone_outline(self, surface, name, drops, title, drop_hint) -> None:
+        rect = self.rects[name]
+        legal = drops.get(name)
+        if legal:
+            surface.blit(self._tint(rect.size, 28), rect)
+            pygame.draw.rect(surface, theme.GLOW_LEGAL, rect, 4, border_radius=14)
+            blit_text(surface, self.app.fonts.get("title", 24), drop_hint.upper(), theme.GLOW_LEGAL,
+                      (rect.centerx, rect.bottom - 40), "midtop")
+        elif legal is False:
+            pygame.draw.rect(surface, theme.DISABLED, rect, 2, border_radius=14)
+            reason = self.game.explain(Summon(self.drag["uid"])) if self.drag and "uid" in self.drag else ""
+            blit_text(surface, self.app.fonts.get("italic", 22), f"Cannot summon now: {reason}",
+                      theme.WARN, (rect.centerx, rect.bottom - 40), "midtop")
+        else:
+            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=14)
+        blit_text(surface, self.app.fonts.get("title", 17), title, theme.TEXT_DIM, (rect.x + 14, rect.y + 6))
+        if name == "play" and not self.game.zone("play"):
+            blit_text(surface, self.app.fonts.get("italic", 24),
+                      "Drag a card from your hand here to summon it", theme.TEXT_DIM, rect.center, "center")
+
+    def _tint(self, size, alpha: int) -> pygame.Surface:
+        """A translucent candle-glow rectangle, made once per size."""
+        key = (size, alpha)
+        if key not in self._tints:
+            self._tints[key] = pygame.Surface(size, pygame.SRCALPHA)
+            self._tints[key].fill((*theme.GLOW_LEGAL, alpha))
+        return self._tints[key]
+
+    def _draw_drop_piles(self, surface, drops) -> None:
+        for pile, verb in (("discard", "scrap"), ("sacrifice", "sacrifice")):
+            if pile not in drops:
+                continue
+            rect = self.rects[pile].inflate(12, 12)
+            colour = theme.GLOW_LEGAL if drops[pile] else theme.DISABLED
+            if drops[pile] and self.drop_target(self.drag["pos"]) == pile:
+                surface.blit(self._tint(rect.size, 70), rect)
+            pygame.draw.rect(surface, colour, rect, 5 if drops[pile] else 2, border_radius=12)
+            label = f"drop: {verb}" if drops[pile] else f"{verb}: not now"
+            tag = self.app.fonts.get("bold", 18).render(label, True, theme.INK)
+            box = tag.get_rect(center=(rect.centerx, rect.centery + 20)).inflate(12, 6)
+            pygame.draw.rect(surface, colour, box, border_radius=6)
+            surface.blit(tag, tag.get_rect(center=box.center))
+
+    def _draw_buttons(self, surface) -> None:
+        game = self.game
+        end = self.buttons["end_turn"]
+        reason = game.explain(EndTurn())
+        end.enabled = reason is None
+        if reason:
+            end.detail = reason
+        else:
+            damage = game.end_turn_preview()
+            end.detail = f"Ending now: {damage} damage" if damage else "Ending now: no damage"
+        undo = self.buttons["undo"]
+        undo.enabled = game.can_undo
+        fonts = self.app.fonts
+        end.draw(surface, fonts, size=36)
+        if end.enabled and game.end_turn_preview():
+            draw_icon(surface, "damage", pygame.Rect(end.rect.x + 12, end.rect.bottom - 46, 34, 34), theme.WARN)
+        undo.draw(surface, fonts, size=20)
+        self.buttons["menu"].draw(surface, fonts, size=20)
+
+    def _draw_prompt(self, surface) -> None:
+        rect = self.rects["prompt"]
+        pending = self.game.pending
+        if pending is not None and self.target_options() is not None:
+            panels.draw_prompt(surface, self.app.fonts, rect, pending.prompt + "  (click a glowing card)",
+                               False, True)
+            if self._has_none_option():
+                self.none_button.rect.midright = (rect.right - 8, rect.centery)
+                self.none_button.draw(surface, self.app.fonts, size=20, role="body")
+            return
+        if self.message_time > 0 and self.message:
+            panels.draw_prompt(surface, self.app.fonts, rect, self.message, self.message_warn, False)
+            return
+        if self.game.interference_in_hand():
+            panels.draw_prompt(surface, self.app.fonts, rect,
+                               "Interference in your hand must be summoned first: raise power, then drag it into play.",
+                               True, False)
+
+    def _draw_cards(self, surface) -> None:
+        targets = self.target_options() or {}
+        dragging = self.drag["uid"] if self.drag and "uid" in self.drag else None
+        for sprite, card_id in self.ghosts:
+            surface.blit(self.renderer.face(card_id, round(sprite.rect.w)), sprite.rect)
+        order = [c.uid for c in self.game.zone("play")] + [c.uid for c in self.game.zone("hand")]
+        if self.hover_uid in order:
+            order.remove(self.hover_uid)
+            order.append(self.hover_uid)
+        for uid in order:
+            if uid == dragging or uid not in self.sprites:
+                continue
+            sprite = self.sprites[uid]
+            rect = pygame.FRect(sprite.rect)
+            if uid == self.hover_uid and not sprite.moving:
+                rect.y -= HOVER_LIFT
+                shadow = pygame.Rect(rect).move(8, 14)
+                pygame.draw.rect(surface, (8, 5, 4), shadow, border_radius=10)
+            surface.blit(self.renderer.face(self.game.card(uid).card_id, round(rect.w)), rect)
+            if uid in targets:
+                pygame.draw.rect(surface, theme.GLOW_LEGAL, pygame.Rect(rect).inflate(12, 12), 5, border_radius=14)
+                tag = self.app.fonts.get("bold", 18).render("choose", True, theme.INK)
+                box = tag.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(14, 4)
+                pygame.draw.rect(surface, theme.GLOW_LEGAL, box, border_radius=6)
+                surface.blit(tag, tag.get_rect(center=box.center))
+            elif self.game.cards[self.game.card(uid).card_id].is_interference and \
+                    self.game.zone_of(uid) == "hand":
+                pygame.draw.rect(surface, theme.WARN, pygame.Rect(rect).inflate(10, 10), 4, border_radius=14)
+        if dragging is not None:
+            sprite = self.sprites[dragging]
+            rect = self._drag_rect(self.drag, sprite)
+            pygame.draw.rect(surface, (8, 5, 4), pygame.Rect(rect).move(14, 20), border_radius=10)
+            surface.blit(self.renderer.face(self.game.card(dragging).card_id, round(rect.w)), rect)
+        elif self.drag and "token" in self.drag:
+            x, y = self.drag["pos"]
+            pygame.draw.circle(surface, theme.POWER, (x, y), 26)
+            draw_icon(surface, "token", pygame.Rect(x - 20, y - 20, 40, 40), theme.INK)
+
+    def _draw_hour_banner(self, surface) -> None:
+        text, left = self.hour_banner
+        if left <= 0:
+            return
+        font = self.app.fonts.get("title", 54)
+        image = font.render(text, True, theme.GOLD)
+        box = image.get_rect(center=self.rects["play"].center).inflate(60, 30)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=14)
+        pygame.draw.rect(surface, theme.GOLD, box, 3, border_radius=14)
+        surface.blit(image, image.get_rect(center=box.center))
+
+    def _draw_big(self, surface, uid: int) -> None:
+        surface.blit(shade(surface.get_size(), 150), (0, 0))
+        face = self.renderer.face(self.game.card(uid).card_id, 500)
+        rect = face.get_rect(center=(960, 520))
+        surface.blit(face, rect)
+        blit_text(surface, self.app.fonts.get("italic", 20), "click or Esc to close", theme.TEXT_DIM,
+                  (rect.centerx, rect.bottom + 10), "midtop")

@@ -1,0 +1,76 @@
+"""Drawing words: wrapping, fitting a line into a width, blitting aligned text."""
+
+from __future__ import annotations
+
+import pygame
+
+CACHE_LIMIT = 3000  # rendered lines kept; the table redraws the same words every frame
+_rendered: dict[tuple, pygame.Surface] = {}
+_wrapped: dict[tuple, list[str]] = {}
+
+
+def render(font: pygame.font.Font, text: str, colour) -> pygame.Surface:
+    """font.render, remembered: the same words in the same font and colour are drawn once."""
+    key = (font, text, tuple(colour))
+    image = _rendered.get(key)
+    if image is None:
+        if len(_rendered) > CACHE_LIMIT:
+            _rendered.clear()
+        image = _rendered[key] = font.render(text, True, colour)
+    return image
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Greedy word wrap; a word longer than the width gets a line of its own."""
+    key = (font, text, width)
+    lines = _wrapped.get(key)
+    if lines is None:
+        if len(_wrapped) > CACHE_LIMIT:
+            _wrapped.clear()
+        lines = _wrapped[key] = _wrap(font, text, width)
+    return list(lines)
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def fit_font(fonts, role: str, text: str, width: int, size: int, min_size: int = 10):
+    """The largest font of the role, at most `size`, in which `text` fits on one line."""
+    while size > min_size and fonts.get(role, size).size(text)[0] > width:
+        size -= 1
+    return fonts.get(role, size)
+
+
+def blit_text(surface: pygame.Surface, font: pygame.font.Font, text: str, colour, pos,
+              anchor: str = "topleft") -> pygame.Rect:
+    image = render(font, text, colour)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+def blit_wrapped(surface: pygame.Surface, font: pygame.font.Font, text: str, colour,
+                 rect: pygame.Rect, align: str = "left", line_gap: int = 0) -> int:
+    """Draws wrapped text from the top of `rect`; returns the y below the last line."""
+    y = rect.top
+    for line in wrap(font, text, rect.width):
+        image = render(font, line, colour)
+        if align == "center":
+            x = rect.centerx - image.get_width() // 2
+        else:
+            x = rect.left
+        surface.blit(image, (x, y))
+        y += font.get_linesize() + line_gap
+    return y

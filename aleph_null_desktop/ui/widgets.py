@@ -1,0 +1,71 @@
+"""Buttons: a rectangle, a label, an optional second line, enabled or greyed with a reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.text import fit_font, wrap
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    on_click: Callable[[], None] | None = None
+    enabled: bool = True
+    detail: str = ""  # a second line: the effect, a preview, or why the button is disabled
+    hot: bool = False  # drawn highlighted (the mouse is over it)
+    key_hint: str = ""  # a keyboard shortcut shown in the corner
+
+    def hit(self, pos) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def click(self) -> bool:
+        if self.enabled and self.on_click:
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, fonts, size: int = 22, role: str = "title") -> None:
+        if self.enabled:
+            fill = theme.TABLE_GLOW if self.hot else theme.PANEL
+            edge, ink = (theme.CANDLE if self.hot else theme.GOLD), theme.TEXT
+        else:
+            fill, edge, ink = theme.PANEL, theme.DISABLED, theme.TEXT_DIM
+        pygame.draw.rect(surface, fill, self.rect, border_radius=8)
+        pygame.draw.rect(surface, edge, self.rect, 2 if self.enabled else 1, border_radius=8)
+        inner = self.rect.inflate(-20, -10)
+        font = fit_font(fonts, role, self.label, inner.w, size, 12)
+        detail_font = fonts.get("italic" if not self.enabled else "body", max(14, min(24, size - 4)))
+        detail_lines = wrap(detail_font, self.detail, inner.w) if self.detail else []
+        max_lines = max(0, (inner.h - font.get_linesize()) // detail_font.get_linesize())
+        detail_lines = detail_lines[:max_lines]
+        total = font.get_linesize() + len(detail_lines) * detail_font.get_linesize()
+        y = self.rect.centery - total // 2
+        label = font.render(self.label, True, ink)
+        surface.blit(label, label.get_rect(midtop=(self.rect.centerx, y)))
+        y += font.get_linesize()
+        for line in detail_lines:
+            image = detail_font.render(line, True, theme.TEXT_DIM if not self.enabled else theme.PARCHMENT_DARK)
+            surface.blit(image, image.get_rect(midtop=(self.rect.centerx, y)))
+            y += detail_font.get_linesize()
+        if self.key_hint:
+            hint = fonts.get("body", 15).render(self.key_hint, True, theme.TEXT_DIM)
+            surface.blit(hint, hint.get_rect(topright=(self.rect.right - 8, self.rect.top + 4)))
+
+
+def buttons_handle(buttons: list[Button], event) -> bool:
+    """Hover and click for a list of buttons; True when a click landed on one of them."""
+    if event.type == pygame.MOUSEMOTION:
+        for b in buttons:
+            b.hot = b.enabled and b.hit(event.pos)
+    elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        for b in buttons:
+            if b.hit(event.pos):
+                b.click()
+                return True
+    return False
