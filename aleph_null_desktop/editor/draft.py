@@ -1,0 +1,291 @@
+"""A custom interference card being edited, and the card record it stands for.
+
+`CardDraft` holds what the editor screen shows (name, level, side, cost, effects as engine step
+dicts, flavour, icon). `to_record()` writes the engine's card schema; `CardDraft.from_record`
+reads it back. `validate(draft, others)` says, per field, what stops the card from being saved
+(errors) and what the player should know (warnings); the last word is always the engine's own
+`card_from_dict`, so a card that validates here is a card the engine plays.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from aleph_null_desktop.engine.cards import SIDES, CardDataError, card_from_dict, load_builtin_cards
+
+NAME_MAX = 40
+FLAVOUR_MAX = 160
+MAX_STEPS = 2  # per list of effects: the card must stay readable
+MAX_ACTIONS = 2
+ID_PREFIX = "custom_"
+ID_MAX = 60
+ICONS = ("imp", "wolf", "raven", "eye", "crown", "moon", "door", "cross", "choir", "lamp", "lantern",
+         "bell", "key", "goat", "flame", "hood", "candle", "book", "scroll", "wind", "water",
+         "earth", "knife", "dagger", "smoke", "hourglass", "heart", "pentacle", "circle")
+
+# the fields of the form; validation messages are keyed by these
+FIELDS = ("name", "level", "side", "cost", "icon", "on_summon", "ongoing", "action0", "action1",
+          "actions", "dagger", "flavour")
+
+
+def default_icons() -> tuple[str, ...]:
+    """The icons offered: the game's own icon set (ui.icons) if it is there, else a fixed list."""
+    try:
+        from aleph_null_desktop.ui.icons import ICONS as DRAWN  # only reads a dict; no display needed
+    except Exception:  # pragma: no cover - pygame missing: the pure model still works
+        return ICONS
+    skip = {"token", "damage", "deck", "undo"}  # table furniture, not card art
+    return tuple(name for name in DRAWN if name not in skip)
+
+
+@dataclass
+class Action:
+    cost: list[dict] = field(default_factory=list)
+    effect: list[dict] = field(default_factory=list)
+    id: str = ""
+
+
+@dataclass
+class CardDraft:
+    name: str = ""
+    level: int = 1
+    side: str = "hell"
+    cost: int = 0
+    on_summon: list[dict] = field(default_factory=list)
+    ongoing: list[dict] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=lambda: [Action([{"op": "pay", "amount": 1}],
+                                                                  [{"op": "scrap_self"}])])
+    dagger: list[dict] = field(default_factory=list)
+    flavour: str = ""
+    icon: str = "imp"
+    id: str | None = None  # None until first saved
+    other_names: dict[str, str] = field(default_factory=dict)  # translations kept from an import
+    other_flavours: dict[str, str] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ the record
+    def to_record(self, card_id: str | None = None) -> dict:
+        """The engine's card record (id: the given one, the draft's, or one from the name)."""
+        cid = card_id or self.id or (ID_PREFIX + (slug(self.name) or "card"))
+        actions = []
+        for i, a in enumerate(self.actions):
+            actions.append({"id": a.id or f"act{i + 1}", "cost": copy.deepcopy(a.cost),
+                            "effect": copy.deepcopy(a.effect)})
+        return {
+            "id": cid,
+            "name": {"en": self.name.strip(), **self.other_names},
+            "type": "interference",
+            "cost": self.cost,
+            "level": self.level,
+            "side": self.side,
+            "actions": actions,
+            "ongoing": copy.deepcopy(self.ongoing),
+            "dagger": copy.deepcopy(self.dagger),
+            "on_summon": copy.deepcopy(self.on_summon),
+            "flavour": {"en": self.flavour.strip(), **self.other_flavours},
+            "icon": self.icon,
+            "custom": True,
+        }
+
+    @classmethod
+    def from_record(cls, record: dict) -> "CardDraft":
+        """The draft of a stored or imported record (which the engine has already accepted)."""
+        card = card_from_dict(record)
+        if not card.is_interference:
+            raise CardDataError("the editor makes interference cards only", card_id=card.id, field_name="type")
+        names = record.get("name")
+        names = {"en": names} if isinstance(names, str) else dict(names)
+        flav = record.get("flavour") or {}
+        flav = {"en": flav} if isinstance(flav, str) else dict(flav)
+        return cls(
+            name=names.pop("en", ""),
+            level=card.level, side=card.side, cost=card.cost,
+            on_summon=copy.deepcopy(list(card.on_summon)), ongoing=copy.deepcopy(list(card.ongoing)),
+            actions=[Action(copy.deepcopy(list(a.cost)), copy.deepcopy(list(a.effect)), a.id)
+                     for a in card.actions],
+            dagger=copy.deepcopy(list(card.dagger)),
+            flavour=flav.pop("en", ""), icon=card.icon, id=card.id,
+            other_names=names, other_flavours=flav,
+        )
+
+    def copy(self) -> "CardDraft":
+        return copy.deepcopy(self)
+
+    # ------------------------------------------------------------------ editing helpers
+    def steps(self, slot: str) -> list[dict]:
+        """The list of steps a slot name points at: on_summon, ongoing, dagger, action0.cost…"""
+        if slot.startswith("action"):
+            index, part = slot[6:].split(".")
+            return getattr(self.actions[int(index)], part)
+        return getattr(self, slot)
+
+    def can_add_step(self, slot: str) -> bool:
+        return len(self.steps(slot)) < MAX_STEPS
+
+    def add_action(self) -> None:
+        if len(self.actions) < MAX_ACTIONS:
+            self.actions.append(Action([{"op": "pay", "amount": 1}], [{"op": "scrap_self"}]))
+
+    def remove_action(self, index: int) -> None:
+        if len(self.actions) > 1:
+            del self.actions[index]
+
+
+# ---------------------------------------------------------------------------- ids and names
+
+def slug(name: str) -> str:
+    """'Akhtoi, Guardian of the Door' -> 'akhtoi_guardian_of_the_door'; ASCII letters, digits, _."""
+    ascii_text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "_", ascii_text.lower()).strip("_")
+
+
+def unique_id(name: str, taken: Iterable[str], current: str | None = None) -> str:
+    """An id for a card of this name: 'custom_<slug>', with _2, _3… if taken. The current id is
+    kept when it is already the name's id (saving again does not rename the file)."""
+    taken = set(taken) - ({current} if current else set())
+    base = (ID_PREFIX + (slug(name) or "card"))[:ID_MAX - 4].rstrip("_")
+    if current and (current == base or re.fullmatch(re.escape(base) + r"_\d+", current)) \
+            and current not in taken:
+        return current
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}_{n}" in taken:
+        n += 1
+    return f"{base}_{n}"
+
+
+def _fold(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def builtin_names() -> dict[str, str]:
+    """Folded name (every language) -> the built-in card's English name."""
+    out = {}
+    for card in load_builtin_cards().values():
+        for name in card.names.values():
+            out[_fold(name)] = card.name
+        out[_fold(card.id.replace("_", " "))] = card.name
+    return out
+
+
+# ---------------------------------------------------------------------------- validation
+
+@dataclass
+class Validation:
+    errors: dict[str, str] = field(default_factory=dict)
+    warnings: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def message(self, key: str) -> tuple[str, str] | None:
+        """('error'|'warning', text) for a field, errors first."""
+        if key in self.errors:
+            return "error", self.errors[key]
+        if key in self.warnings:
+            return "warning", self.warnings[key]
+        return None
+
+    def summary(self) -> str:
+        if self.errors:
+            key, text = next(iter(self.errors.items()))
+            return f"{FIELD_TITLES.get(key, key)}: {text}"
+        return ""
+
+
+FIELD_TITLES = {"name": "Name", "level": "Level", "side": "Side", "cost": "Cost", "icon": "Icon",
+                "on_summon": "When summoned", "ongoing": "Ongoing", "action0": "Action 1",
+                "action1": "Action 2", "actions": "Actions", "dagger": "†", "flavour": "Flavour"}
+
+
+def field_of(engine_field: str) -> str:
+    """The form field an engine error's field name belongs to ('actions[1].cost[0].amount' -> 'action1')."""
+    m = re.match(r"actions\[(\d+)\]", engine_field or "")
+    if m:
+        return f"action{m.group(1)}"
+    head = re.split(r"[\[.]", engine_field or "", maxsplit=1)[0]
+    return head if head in FIELDS else "name"
+
+
+def _humane(message: str) -> str:
+    """The engine's message, said for a player."""
+    text = message.split(": ", 1)[-1] if ": " in message else message
+    if "must be a list of zones" in text:
+        return "choose where the cards come from: hand, play or discard pile"
+    if "an action needs a cost or an effect" in text:
+        return "give the action a cost or an effect"
+    if text.startswith("unknown "):
+        return "this effect is not one the game knows: " + text
+    return text
+
+
+def _steps_ops(steps: Iterable[dict]) -> set[str]:
+    return {s.get("op") for s in steps if isinstance(s, dict)}
+
+
+def validate(draft: CardDraft, others: Iterable[dict] = ()) -> Validation:
+    """Checks a draft as the player types. `others`: the player's other custom card records
+    (their names must differ too)."""
+    v = Validation()
+    name = draft.name.strip()
+    if not name:
+        v.errors["name"] = "give the card a name"
+    elif len(name) > NAME_MAX:
+        v.errors["name"] = f"at most {NAME_MAX} characters ({len(name)} now)"
+    elif any(not ch.isprintable() for ch in name):
+        v.errors["name"] = "the name has a character that cannot be printed"
+    else:
+        clash = builtin_names().get(_fold(name))
+        if clash:
+            v.errors["name"] = f"“{clash}” is already a card of the game; choose another name"
+        else:
+            for rec in others:
+                if rec.get("id") == draft.id:
+                    continue
+                other = rec.get("name", {})
+                other = other.get("en", "") if isinstance(other, dict) else str(other)
+                if _fold(other) == _fold(name):
+                    v.errors["name"] = f"another of your cards is called “{other}”"
+                    break
+    if len(draft.flavour.strip()) > FLAVOUR_MAX:
+        v.errors["flavour"] = f"at most {FLAVOUR_MAX} characters ({len(draft.flavour.strip())} now)"
+    if draft.level not in (1, 2, 3):
+        v.errors["level"] = "the level is 1, 2 or 3"
+    if draft.side not in SIDES:
+        v.errors["side"] = "the side is Church or Hell"
+    for slot in ("on_summon", "ongoing", "dagger"):
+        if len(draft.steps(slot)) > MAX_STEPS:
+            v.errors[slot] = f"at most {MAX_STEPS} effects here"
+    if not draft.actions:
+        v.errors["actions"] = "a card needs at least one action"
+    elif len(draft.actions) > MAX_ACTIONS:
+        v.errors["actions"] = f"at most {MAX_ACTIONS} actions"
+    for i, a in enumerate(draft.actions):
+        if len(a.cost) > MAX_STEPS or len(a.effect) > MAX_STEPS:
+            v.errors.setdefault(f"action{i}", f"at most {MAX_STEPS} steps in a cost or an effect")
+
+    # the engine's word: does it accept (and so can it resolve) this card?
+    try:
+        card_from_dict(draft.to_record(draft.id or (ID_PREFIX + "draft")))
+    except CardDataError as err:
+        v.errors.setdefault(field_of(err.field_name), _humane(str(err)))
+    except (RecursionError, TypeError, ValueError, KeyError) as err:  # never reached with menu data
+        v.errors.setdefault("name", f"the card cannot be read: {err}")
+
+    # warnings: allowed, but the player should know
+    leaves = {"scrap_self", "sacrifice_self"}
+    if not any(_steps_ops(a.cost) & leaves or _steps_ops(a.effect) & leaves for a in draft.actions) \
+            and not _steps_ops(draft.on_summon) & leaves:
+        v.warnings["actions" if draft.actions else "name"] = (
+            "no action takes this card out of play; only a card like Circle of Protection can")
+    for i, a in enumerate(draft.actions):
+        if f"action{i}" not in v.errors and not a.cost and a.effect:
+            v.warnings.setdefault(f"action{i}", "this action costs nothing: it can be used at once")
+    if "on_summon" not in v.errors and _steps_ops(draft.on_summon) & leaves:
+        v.warnings.setdefault("on_summon", "the card leaves play as soon as it is summoned")
+    return v

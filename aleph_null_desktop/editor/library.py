@@ -1,0 +1,338 @@
+"""The player's custom cards on disk: ``<data dir>/custom_cards/<id>.json``, one card pack per
+file (``{"schema": 1, "cards": [record]}``, the format of ``assets/cards/base.json``).
+
+Every write is atomic (storage.files.write_json_atomic). A file in the folder that cannot be
+used is set aside as ``*.corrupt-<time>`` with a message and the other cards still load.
+Import reads a file with hard limits (size checked before reading, depth-limited parse,
+RecursionError caught, every record through the engine's validator and the editor's checks)
+and changes nothing unless every card in it is good.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aleph_null_desktop.editor.draft import (
+    NAME_MAX, CardDraft, _fold, unique_id, validate,
+)
+from aleph_null_desktop.engine.cards import SCHEMA_VERSION, CardDataError, card_from_dict, load_builtin_cards
+from aleph_null_desktop.storage import files, paths
+
+IMPORT_MAX_BYTES = 256_000  # a card is about 1 KB; a pack of a dozen, well under this
+IMPORT_MAX_DEPTH = 16  # a card record is 6 levels deep at most
+IMPORT_MAX_CARDS = 12
+_SAFE_ID = re.compile(r"custom_[a-z0-9_]{1,52}")
+
+
+class EditorError(Exception):
+    """Something the player asked for could not be done; the message says why, in words."""
+
+
+@dataclass
+class Entry:
+    record: dict
+    path: Path
+
+    @property
+    def id(self) -> str:
+        return self.record["id"]
+
+    @property
+    def name(self) -> str:
+        n = self.record.get("name", {})
+        return n.get("en", self.id) if isinstance(n, dict) else str(n)
+
+
+@dataclass
+class ImportResult:
+    ok: bool
+    message: str
+    ids: list[str] = field(default_factory=list)
+
+
+def _pack(records: list[dict]) -> dict:
+    return {"schema": SCHEMA_VERSION, "cards": records}
+
+
+def parse_pack(doc: Any) -> tuple[list[dict] | None, str | None]:
+    """The card records of a parsed file: a card pack ``{"schema", "cards"}`` or one bare card
+    record. Returns (records, None) or (None, problem). Only the shape is checked here."""
+    if isinstance(doc, dict) and "cards" in doc:
+        version = files.version_problem(doc, SCHEMA_VERSION, key="schema")
+        if version:
+            return None, version
+        unknown = sorted(k for k in doc if k not in ("schema", "cards"))
+        if unknown:
+            return None, f"it has an unknown field “{unknown[0][:40]}”"
+        records = doc["cards"]
+        if not isinstance(records, list):
+            return None, f"its cards are {files.type_name(records)}, not a list"
+        if not records:
+            return None, "it holds no cards"
+    elif isinstance(doc, dict):
+        records = [doc]
+    else:
+        return None, f"it holds {files.type_name(doc)}, not a card"
+    if len(records) > IMPORT_MAX_CARDS:
+        return None, f"it holds {len(records)} cards; at most {IMPORT_MAX_CARDS} at a time"
+    for i, rec in enumerate(records):
+        if not isinstance(rec, dict):
+            return None, f"card {i + 1} is {files.type_name(rec)}, not a card"
+    return records, None
+
+
+def read_limited(path: Path) -> tuple[Any, str | None]:
+    """A JSON file read with the import limits; never raises."""
+    try:
+        path = Path(path)
+        if not path.exists():
+            return None, "there is no such file"
+        if path.is_dir():
+            return None, "it is a folder, not a file"
+        if not path.is_file():
+            return None, "it is not an ordinary file"
+        size = path.stat().st_size  # before reading a single byte
+        if size > IMPORT_MAX_BYTES:
+            return None, f"it is {files._size_text(size)}; a card file is at most {files._size_text(IMPORT_MAX_BYTES)}"
+        value, problem = files.read_json(path, max_bytes=IMPORT_MAX_BYTES, max_depth=IMPORT_MAX_DEPTH)
+        if problem and "integer string conversion" in problem:
+            problem = "it holds a number thousands of digits long"
+        return value, problem
+    except RecursionError:
+        return None, f"it is nested more than {IMPORT_MAX_DEPTH} levels deep"
+    except (OSError, ValueError) as err:
+        return None, f"it could not be read: {err}"
+
+
+def _engine_problem(rec: dict) -> str | None:
+    try:
+        card = card_from_dict(rec)
+    except CardDataError as err:
+        return str(err)
+    except (RecursionError, TypeError, ValueError, KeyError, AttributeError) as err:
+        return f"it cannot be read as a card ({type(err).__name__})"
+    if not card.is_interference:
+        kind = card.type_name
+        article = "an" if kind[:1] in "AEIOU" else "a"
+        return f"“{card.name[:NAME_MAX]}” is {article} {kind} card; the editor makes interference cards"
+    return None
+
+
+class Library:
+    """The custom cards, by id. `load()` reads the folder; every change is written at once."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self._folder = Path(folder) if folder else None
+        self.entries: dict[str, Entry] = {}
+        self.messages: list[str] = []
+
+    @property
+    def folder(self) -> Path:
+        return self._folder or paths.custom_cards_dir()
+
+    # ------------------------------------------------------------------ reading
+    def load(self) -> list[str]:
+        """Reads every card file; returns (and keeps) the messages about files set aside."""
+        self.entries, self.messages = {}, []
+        folder = self.folder
+        try:
+            names = sorted(p for p in folder.iterdir() if p.suffix == ".json" and p.is_file())
+        except OSError as err:
+            self.messages.append(f"The custom cards folder could not be read ({err.strerror or err}).")
+            return self.messages
+        builtin = load_builtin_cards()
+        for path in names:
+            doc, problem = read_limited(path)
+            records = None
+            if problem is None:
+                records, problem = parse_pack(doc)
+            if problem is None:
+                for rec in records:
+                    try:
+                        problem = None if card_from_dict(rec) else "it is not a card"
+                    except CardDataError as err:
+                        problem = str(err)
+                    except (RecursionError, TypeError, ValueError, KeyError, AttributeError) as err:
+                        problem = f"it cannot be read as a card ({type(err).__name__})"
+                    if problem:
+                        break
+            if problem:
+                self.messages.append(files.set_aside(path, problem, "your other cards are loaded"))
+                continue
+            if any(rec["id"] in builtin or rec.get("type") != "interference" for rec in records):
+                # a card pack (e.g. the printed texts) that overrides built-in cards: not the
+                # editor's to show or change, and certainly not to set aside
+                self.messages.append(f"{path.name} is a card pack that changes built-in cards; "
+                                     "the editor leaves it as it is.")
+                continue
+            if any(rec["id"] in self.entries for rec in records):
+                self.messages.append(f"{path.name} repeats a card id already loaded; it was skipped.")
+                continue
+            for rec in records:
+                rec = dict(rec, custom=True)
+                self.entries[rec["id"]] = Entry(rec, path)
+        return self.messages
+
+    def records(self) -> list[dict]:
+        return [e.record for e in self.sorted()]
+
+    def sorted(self) -> list[Entry]:
+        return sorted(self.entries.values(), key=lambda e: (_fold(e.name), e.id))
+
+    def draft(self, card_id: str) -> CardDraft:
+        return CardDraft.from_record(self.entries[card_id].record)
+
+    def others(self, card_id: str | None) -> list[dict]:
+        return [e.record for cid, e in self.entries.items() if cid != card_id]
+
+    def _taken(self, card_id: str | None = None) -> set[str]:
+        return set(load_builtin_cards()) | {cid for cid in self.entries if cid != card_id}
+
+    # ------------------------------------------------------------------ writing
+    def _write(self, path: Path, records: list[dict]) -> None:
+        try:
+            files.write_json_atomic(path, _pack(records))
+        except (OSError, TypeError, ValueError) as err:
+            raise EditorError(f"The card could not be saved: {getattr(err, 'strerror', None) or err}") from None
+
+    def _detach(self, entry: Entry) -> None:
+        """Takes a card out of its file: deletes the file, or rewrites a pack without it."""
+        rest = [e.record for e in self.entries.values() if e.path == entry.path and e.id != entry.id]
+        try:
+            if rest:
+                files.write_json_atomic(entry.path, _pack(rest))
+            else:
+                entry.path.unlink(missing_ok=True)
+        except OSError as err:
+            raise EditorError(f"{entry.path.name} could not be changed ({err.strerror or err})") from None
+
+    def save(self, draft: CardDraft) -> dict:
+        """Validates and writes the draft; gives it its id (from the name). Returns the record."""
+        result = validate(draft, self.others(draft.id))
+        if not result.ok:
+            raise EditorError("The card cannot be saved yet. " + result.summary())
+        old = self.entries.get(draft.id) if draft.id else None
+        new_id = unique_id(draft.name, self._taken(draft.id), current=draft.id if old else None)
+        record = draft.to_record(new_id)
+        path = self.folder / f"{new_id}.json"
+        self._write(path, [record])
+        if old is not None and (old.path != path):
+            self._detach(old)
+        if old is not None:
+            del self.entries[old.id]
+        self.entries[new_id] = Entry(record, path)
+        draft.id = new_id
+        return record
+
+    def delete(self, card_id: str) -> None:
+        entry = self.entries.get(card_id)
+        if entry is None:
+            raise EditorError("That card is not in your gallery any more.")
+        self._detach(entry)
+        del self.entries[card_id]
+
+    def free_name(self, name: str, exclude: str | None = None) -> str:
+        """`name`, or 'name (2)', 'name (3)'… so that no custom or built-in card has it."""
+        from aleph_null_desktop.editor.draft import builtin_names
+
+        used = set(builtin_names()) | {_fold(e.name) for cid, e in self.entries.items() if cid != exclude}
+        if _fold(name) not in used:
+            return name
+        n = 2
+        while True:
+            suffix = f" ({n})"
+            trial = name[:NAME_MAX - len(suffix)].rstrip() + suffix
+            if _fold(trial) not in used:
+                return trial
+            n += 1
+
+    def duplicate(self, card_id: str) -> str:
+        draft = self.draft(card_id)
+        draft.id = None
+        draft.name = self.free_name(draft.name)
+        self.save(draft)
+        return draft.id
+
+    def rename(self, card_id: str, new_name: str) -> str:
+        draft = self.draft(card_id)
+        draft.name = new_name
+        self.save(draft)
+        return draft.id
+
+    # ------------------------------------------------------------------ export / import
+    def export(self, card_id: str, path: Path | str) -> Path:
+        entry = self.entries.get(card_id)
+        if entry is None:
+            raise EditorError("That card is not in your gallery any more.")
+        path = Path(os.path.expanduser(str(path)))
+        if path.suffix.lower() != ".json":
+            path = path.with_name(path.name + ".json")
+        if path.is_dir():
+            raise EditorError(f"{path} is a folder; give a file name")
+        if not path.parent.is_dir():
+            raise EditorError(f"The folder {path.parent} does not exist")
+        try:
+            files.write_json_atomic(path, _pack([entry.record]))
+        except (OSError, TypeError, ValueError) as err:
+            raise EditorError(f"The card could not be exported: {getattr(err, 'strerror', None) or err}") from None
+        return path
+
+    def import_file(self, path: Path | str) -> ImportResult:
+        """Adds the cards of a file to the gallery, or refuses it whole with a message.
+        Never raises."""
+        try:
+            return self._import(Path(path))
+        except EditorError as err:
+            return ImportResult(False, str(err))
+        except Exception as err:  # the last guard: a hostile file never takes the editor down
+            return ImportResult(False, f"{Path(str(path)).name} was not imported: it cannot be read "
+                                       f"({type(err).__name__})")
+
+    def _import(self, path: Path) -> ImportResult:
+        label = path.name[:80] or str(path)
+        doc, problem = read_limited(path)
+        records = None
+        if problem is None:
+            records, problem = parse_pack(doc)
+        if problem:
+            return ImportResult(False, f"{label} was not imported: {problem}. Nothing was changed.")
+        taken = self._taken()
+        others = self.records()
+        drafts: list[tuple[CardDraft, str]] = []
+        for i, rec in enumerate(records):
+            which = f"card {i + 1}" if len(records) > 1 else "the card"
+            problem = _engine_problem(rec)
+            if problem:
+                return ImportResult(False, f"{label} was not imported: {which}: {problem}. Nothing was changed.")
+            draft = CardDraft.from_record(rec)
+            cid = rec["id"] if _SAFE_ID.fullmatch(rec["id"]) and rec["id"] not in taken else \
+                unique_id(draft.name, taken)
+            draft.id = cid
+            check = validate(draft, others)
+            if not check.ok:
+                key, text = next(iter(check.errors.items()))
+                if key == "name" and any(_fold(o.get("name", {}).get("en", "")) == _fold(draft.name)
+                                         for o in others if isinstance(o.get("name"), dict)):
+                    text = f"you already have a card called “{draft.name[:NAME_MAX]}”"
+                return ImportResult(False, f"{label} was not imported: {which}: {text}. Nothing was changed.")
+            taken.add(cid)
+            others.append(draft.to_record(cid))
+            drafts.append((draft, cid))
+        written: list[Path] = []
+        try:
+            for draft, cid in drafts:
+                target = self.folder / f"{cid}.json"
+                self._write(target, [draft.to_record(cid)])
+                written.append(target)
+        except EditorError as err:
+            for p in written:  # all or nothing
+                p.unlink(missing_ok=True)
+            return ImportResult(False, f"{label} was not imported: {err}")
+        for (draft, cid), target in zip(drafts, written):
+            self.entries[cid] = Entry(draft.to_record(cid), target)
+        names = ", ".join(f"“{d.name}”" for d, _ in drafts)
+        return ImportResult(True, f"Imported {names}.", [cid for _, cid in drafts])

@@ -1,0 +1,615 @@
+"""The card editor: a form on the left, the live full-size card on the right (drawn by the game's
+own card renderer from the very record the engine will play).
+
+Every section has a header line with its title and, beside it, what is wrong (cross icon) or
+worth knowing (triangle icon), checked on every keystroke and click. Effects are picked from
+menus built from the engine's vocabulary; numbers are steppers within the engine's bounds.
+Save is disabled, with the reason, while the card does not validate.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+import pygame
+
+from aleph_null_desktop.editor import vocabulary as voc
+from aleph_null_desktop.editor.draft import (
+    FLAVOUR_MAX, FIELD_TITLES, MAX_ACTIONS, NAME_MAX, CardDraft, _humane, default_icons, field_of, validate,
+)
+from aleph_null_desktop.editor.library import EditorError, Library
+from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
+from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
+from aleph_null_desktop.ui.editor.controls import (
+    CHIP_H, Chip, Control, Label, PopupMenu, Stepper, draw_message, flow,
+)
+from aleph_null_desktop.ui.editor.dialog import DialogScene
+from aleph_null_desktop.ui.editor.textfield import TextField
+from aleph_null_desktop.ui.icons import draw_icon
+from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.text import blit_text, fit_font, wrap
+from aleph_null_desktop.ui.widgets import Button, buttons_handle
+
+FORM = pygame.Rect(40, 110, 1290, 850)
+TITLE_W = 210  # the left column of section titles
+CONTENT_X = FORM.x + TITLE_W
+CONTENT_W = FORM.right - CONTENT_X - 10
+PREVIEW_W = 470
+PREVIEW_POS = (1380, 118)
+PREVIEW_ID = "custom_preview"
+SECTION_GAP = 16
+
+
+def _slot_vocabulary(slot: str) -> str:
+    """'action0.cost' -> 'cost', 'dagger' -> 'effect', 'ongoing' -> 'ongoing'."""
+    if slot.endswith(".cost"):
+        return "cost"
+    if slot.endswith(".effect"):
+        return "effect"
+    return voc.SLOT_VOCABULARY[slot]
+
+
+def _signed(p, value: int) -> str:
+    return f"{value:+d}" if p.lo < 0 and value else str(value)
+
+
+class EditScene(Scene):
+    def __init__(self, app, library: Library, draft: CardDraft | None = None,
+                 on_close: Callable[[str | None], None] | None = None) -> None:
+        super().__init__(app)
+        self.library = library
+        self.draft = draft.copy() if draft else CardDraft()
+        self.on_close = on_close
+        self.background = draw_background(theme.LOGICAL_SIZE)
+        fonts = app.fonts
+        self.name_field = TextField(pygame.Rect(0, 0, 620, 48), self.draft.name, max_length=NAME_MAX + 20,
+                                    placeholder="The card's name", on_change=self._name_changed,
+                                    font_role="title", font_size=26, name="name")
+        self.flavour_field = TextField(pygame.Rect(0, 0, CONTENT_W - 20, 44), self.draft.flavour,
+                                       max_length=FLAVOUR_MAX + 40, placeholder="A line of flavour (optional)",
+                                       on_change=self._flavour_changed, font_role="italic", font_size=23,
+                                       name="flavour")
+        for f in (self.name_field, self.flavour_field):
+            f.use_fonts(fonts)
+        self.fields = [self.name_field, self.flavour_field]
+        self.scroll = 0
+        self.content_h = 0
+        self.popup: PopupMenu | None = None
+        self.hover: tuple[int, int] | None = None
+        self.status = ""
+        self.status_kind = "info"
+        self.controls: list[Control] = []
+        self.headers: list[tuple[str, str, int]] = []  # (key, title, y)
+        self._clean = self._snapshot() if self.draft.id else None
+        self._preview_key = ""
+        self._preview: pygame.Surface | None = None
+        self._preview_stale = False
+        self._preview_error = ""
+        self.buttons = [
+            Button(pygame.Rect(FORM.x, 985, 300, 70), "Save", on_click=self.save, key_hint="Ctrl+S"),
+            Button(pygame.Rect(FORM.x + 320, 985, 300, 70), "Back to the gallery", on_click=self.back,
+                   key_hint="Esc"),
+        ]
+        if not self.draft.id:
+            self.name_field.focus()
+        self.rebuild()
+
+    # ------------------------------------------------------------------ state
+    def _snapshot(self) -> str:
+        return json.dumps(self.draft.to_record(self.draft.id or "x"), sort_keys=True)
+
+    @property
+    def dirty(self) -> bool:
+        return self._clean != self._snapshot()
+
+    def _name_changed(self, text: str) -> None:
+        self.draft.name = text
+        self.status = ""
+        self.rebuild()
+
+    def _flavour_changed(self, text: str) -> None:
+        self.draft.flavour = text
+        self.status = ""
+        self.rebuild()
+
+    def changed(self) -> None:
+        self.status = ""
+        self.rebuild()
+
+    # ------------------------------------------------------------------ building the form
+    def rebuild(self) -> None:
+        self.check = validate(self.draft, self.library.others(self.draft.id))
+        fonts = self.app.fonts
+        self.controls, self.headers = [], []
+        y = FORM.y - self.scroll
+
+        def header(key: str, title: str) -> int:
+            self.headers.append((key, title, y))
+            return y + 34
+
+        def place(parts: list[Control | None], top: int) -> int:
+            self.controls.extend(c for c in parts if c is not None)
+            return flow(parts, fonts, CONTENT_X, top, CONTENT_W) + SECTION_GAP
+
+        # name
+        y = header("name", "Name")
+        self.name_field.rect.topleft = (CONTENT_X, y)
+        self.name_field.error = "name" in self.check.errors
+        y += self.name_field.rect.h + SECTION_GAP
+
+        # level, side, cost, icon
+        y = header("card", "Card")
+        d = self.draft
+        row: list[Control | None] = [
+            Stepper(name="level", label="Level", value_text=ROMAN[d.level],
+                    on_minus=lambda: self._set("level", d.level - 1), on_plus=lambda: self._set("level", d.level + 1),
+                    can_minus=d.level > 1, can_plus=d.level < 3),
+            Label(text="Side"),
+            Chip(name="side.church", label="Church", mark="radio", selected=d.side == "church",
+                 on_click=lambda: self._set("side", "church")),
+            Chip(name="side.hell", label="Hell", mark="radio", selected=d.side == "hell",
+                 on_click=lambda: self._set("side", "hell")),
+            Stepper(name="cost", label="Summoning cost", value_text=f"{d.cost}P",
+                    on_minus=lambda: self._set("cost", d.cost - 1), on_plus=lambda: self._set("cost", d.cost + 1),
+                    can_minus=d.cost > 0, can_plus=d.cost < 9),
+            Chip(name="icon", label=f"Icon: {d.icon}", icon=d.icon, mark="menu", on_click=self._open_icons),
+        ]
+        y = place(row, y)
+
+        for key in ("on_summon", "ongoing"):
+            y = header(key, FIELD_TITLES[key])
+            y = place(self._steps_controls(key, "nothing"), y)
+
+        for i, action in enumerate(d.actions):
+            y = header(f"action{i}", f"Action {i + 1}")
+            parts: list[Control | None] = [Label(text="Cost", role="bold", colour=theme.PARCHMENT_DARK)]
+            parts += self._steps_controls(f"action{i}.cost", "free", indent=True)
+            parts += [None, Label(text="Effect", role="bold", colour=theme.PARCHMENT_DARK)]
+            parts += self._steps_controls(f"action{i}.effect", "nothing", indent=True)
+            if len(d.actions) > 1:
+                parts += [None, Chip(name=f"action{i}.remove", label=f"Remove action {i + 1}", mark="remove",
+                                     on_click=lambda i=i: self._remove_action(i))]
+            y = place(parts, y)
+        if len(d.actions) < MAX_ACTIONS:
+            y = header("actions", "Actions")
+            y = place([Chip(name="actions.add", label="Add a second action", mark="add",
+                            on_click=self._add_action)], y)
+        else:
+            self.headers.append(("actions", "", -10_000))  # messages about all actions go to action 1
+
+        y = header("dagger", "† When sacrificed")
+        y = place(self._steps_controls("dagger", "nothing"), y)
+
+        y = header("flavour", "Flavour")
+        self.flavour_field.rect.topleft = (CONTENT_X, y)
+        self.flavour_field.error = "flavour" in self.check.errors
+        y += self.flavour_field.rect.h + SECTION_GAP
+        self.content_h = y + self.scroll - FORM.y
+        max_scroll = max(0, self.content_h - FORM.h)
+        if self.scroll > max_scroll:
+            self.scroll = max_scroll
+            self.rebuild()
+            return
+
+        save = self.buttons[0]
+        save.enabled = self.check.ok
+        save.detail = "" if self.check.ok else "disabled: " + self.check.summary()
+        self._update_preview()
+
+    def _steps_controls(self, slot: str, empty: str, indent: bool = False) -> list[Control | None]:
+        steps = self.draft.steps(slot)
+        out: list[Control | None] = []
+        if not steps:
+            out.append(Label(text=f"({empty})"))
+        for i, step in enumerate(steps):
+            if i:
+                out.append(None)
+                if indent:
+                    out.append(Label(text="then", colour=theme.PARCHMENT_DARK))
+            out += self._step_controls(slot, i, step)
+        if self.draft.can_add_step(slot):
+            what = "a step" if indent else "an effect"
+            out.append(Chip(name=f"{slot}.add", label=f"Add {what}", mark="add",
+                            on_click=lambda: self._add_step(slot)))
+        return out
+
+    def _step_controls(self, slot: str, i: int, step: dict) -> list[Control]:
+        vocab = _slot_vocabulary(slot)
+        spec = voc.MENUS[vocab].get(step.get("op"))
+        base = f"{slot}.{i}"
+        label = spec.label if spec else f"unknown: {step.get('op')}"
+        out: list[Control] = [Chip(name=f"{base}.op", label=label, mark="menu", strong=True,
+                                   on_click=lambda: self._open_ops(slot, i))]
+        if spec is None:
+            return out + [self._remove_chip(slot, i)]
+        for p in spec.params:
+            value = step.get(p.name)
+            if p.kind == "stepper":
+                value = value if isinstance(value, int) else p.lo
+                out.append(Stepper(name=f"{base}.{p.name}", label=p.label, value_text=_signed(p, value),
+                                   on_minus=lambda n=p.name: self._step_param(slot, i, n, -1),
+                                   on_plus=lambda n=p.name: self._step_param(slot, i, n, +1),
+                                   can_minus=value > p.lo, can_plus=value < p.hi))
+            elif p.kind == "choice":
+                for choice in p.choices:
+                    out.append(Chip(name=f"{base}.{p.name}.{choice}", label=voc.MOVE_LABELS.get(choice, choice),
+                                    mark="radio", selected=value == choice,
+                                    on_click=lambda c=choice, n=p.name: self._update(slot, i, voc.set_param(
+                                        self.draft.steps(slot)[i], n, c))))
+            elif p.kind == "zones":
+                out.append(Label(text="from"))
+                for zone in p.choices:
+                    out.append(Chip(name=f"{base}.from.{zone}", label=voc.ZONE_LABELS[zone], mark="check",
+                                    selected=zone in (value or []),
+                                    on_click=lambda z=zone: self._update(slot, i, voc.toggle_zone(
+                                        self.draft.steps(slot)[i], z))))
+            elif p.kind == "toggle":
+                out.append(Chip(name=f"{base}.{p.name}", label="up to (fewer allowed)", mark="check",
+                                selected=bool(value),
+                                on_click=lambda n=p.name: self._update(slot, i, voc.set_param(
+                                    self.draft.steps(slot)[i], n, not self.draft.steps(slot)[i].get(n)))))
+            elif p.kind == "filter":
+                f = value if isinstance(value, dict) else {}
+                types = f.get("types", [])
+                out.append(Label(text="of type" if types else "of type (none ticked: any card)"))
+                for t in p.choices:
+                    out.append(Chip(name=f"{base}.filter.{t}", label=voc.FILTER_TYPE_LABELS[t], mark="check",
+                                    selected=t in types,
+                                    on_click=lambda t=t: self._update(slot, i, voc.toggle_filter_type(
+                                        self.draft.steps(slot)[i], t))))
+                out.append(Chip(name=f"{base}.filter.other", label="not this card", mark="check",
+                                selected=bool(f.get("other")),
+                                on_click=lambda: self._update(slot, i, voc.toggle_filter_other(
+                                    self.draft.steps(slot)[i]))))
+                if f.get("ids"):
+                    out.append(Label(text="named: " + ", ".join(f["ids"])[:60]))
+            elif p.kind == "otherwise":
+                follow = (value or [None])[0] if isinstance(value, list) else None
+                fspec = next((s for s in voc.otherwise_menu() if follow and s.op == follow.get("op")), None)
+                out.append(Chip(name=f"{base}.otherwise", label=f"if none: {fspec.label.lower() if fspec else 'nothing'}",
+                                mark="menu", on_click=lambda: self._open_otherwise(slot, i)))
+                if fspec:
+                    for fp in fspec.params:
+                        fv = follow.get(fp.name, fp.lo)
+                        out.append(Stepper(name=f"{base}.otherwise.{fp.name}", label="", value_text=str(fv),
+                                           on_minus=lambda n=fp.name: self._step_otherwise(slot, i, n, -1),
+                                           on_plus=lambda n=fp.name: self._step_otherwise(slot, i, n, +1),
+                                           can_minus=fv > fp.lo, can_plus=fv < fp.hi))
+        out.append(self._remove_chip(slot, i))
+        return out
+
+    def _remove_chip(self, slot: str, i: int) -> Chip:
+        return Chip(name=f"{slot}.{i}.remove", label="Remove", mark="remove",
+                    on_click=lambda: self._remove_step(slot, i))
+
+    # ------------------------------------------------------------------ edits
+    def _set(self, attr: str, value) -> None:
+        if attr == "level":
+            value = max(1, min(3, value))
+        if attr == "cost":
+            value = max(0, min(9, value))
+        setattr(self.draft, attr, value)
+        self.changed()
+
+    def _update(self, slot: str, i: int, step: dict) -> None:
+        self.draft.steps(slot)[i] = step
+        self.changed()
+
+    def _step_param(self, slot: str, i: int, name: str, delta: int) -> None:
+        steps = self.draft.steps(slot)
+        steps[i] = voc.step_stepped(steps[i], _slot_vocabulary(slot), name, delta)
+        self.changed()
+
+    def _step_otherwise(self, slot: str, i: int, name: str, delta: int) -> None:
+        steps = self.draft.steps(slot)
+        follow = steps[i]["otherwise"][0]
+        steps[i] = voc.set_param(steps[i], "otherwise", [voc.step_stepped(follow, "effect", name, delta)])
+        self.changed()
+
+    def _add_step(self, slot: str) -> None:
+        vocab = _slot_vocabulary(slot)
+        steps = self.draft.steps(slot)
+        if len(steps) < 2:
+            first = {"action": "pay" if vocab == "cost" else "gain_power", "on_summon": "take_damage",
+                     "dagger": "gain_power", "ongoing": "hand_size"}[slot.split(".")[0].rstrip("0123456789")]
+            steps.append(voc.default_step(vocab, first))
+            self.changed()
+            self._open_ops(slot, len(steps) - 1)
+
+    def _remove_step(self, slot: str, i: int) -> None:
+        del self.draft.steps(slot)[i]
+        self.changed()
+
+    def _add_action(self) -> None:
+        self.draft.add_action()
+        self.changed()
+
+    def _remove_action(self, i: int) -> None:
+        self.draft.remove_action(i)
+        self.changed()
+
+    def _control(self, name: str) -> Control | None:
+        return next((c for c in self.controls if c.name == name), None)
+
+    def _open_ops(self, slot: str, i: int) -> None:
+        vocab = _slot_vocabulary(slot)
+        anchor = self._control(f"{slot}.{i}.op")
+        step = self.draft.steps(slot)[i]
+
+        def choose(op: str) -> Callable[[], None]:
+            def pick() -> None:
+                if self.draft.steps(slot)[i].get("op") != op:
+                    self._update(slot, i, voc.default_step(vocab, op))
+            return pick
+
+        items = [(s.label, choose(s.op)) for s in voc.menu(vocab)]
+        current = voc.MENUS[vocab][step["op"]].label if step.get("op") in voc.MENUS[vocab] else ""
+        self.popup = PopupMenu(anchor.rect if anchor else pygame.Rect(CONTENT_X, 300, 300, CHIP_H), items,
+                               self.app.fonts, current=current, name=f"{slot}.{i}.menu")
+
+    def _open_otherwise(self, slot: str, i: int) -> None:
+        anchor = self._control(f"{slot}.{i}.otherwise")
+
+        def choose(spec) -> Callable[[], None]:
+            def pick() -> None:
+                step = self.draft.steps(slot)[i]
+                self._update(slot, i, voc.set_param(step, "otherwise", [spec.default_step()] if spec else None))
+            return pick
+
+        items = [("nothing", choose(None))] + [(s.label, choose(s)) for s in voc.otherwise_menu()]
+        self.popup = PopupMenu(anchor.rect, items, self.app.fonts, name=f"{slot}.{i}.otherwise.menu")
+
+    def _open_icons(self) -> None:
+        anchor = self._control("icon")
+        items = [(name, (lambda n=name: self._set("icon", n))) for name in default_icons()]
+        self.popup = IconGrid(anchor.rect, items, self.app.fonts, current=self.draft.icon)
+
+    # ------------------------------------------------------------------ commands
+    def save(self) -> None:
+        if not self.check.ok:
+            self.status, self.status_kind = "Not saved: " + self.check.summary(), "error"
+            return
+        try:
+            self.library.save(self.draft)
+        except EditorError as err:
+            self.status, self.status_kind = str(err), "error"
+            return
+        self._clean = self._snapshot()
+        self.status, self.status_kind = f"Saved “{self.draft.name.strip()}” to your gallery.", "info"
+        self.rebuild()
+
+    def back(self) -> None:
+        if self.dirty or (self._clean is None and self.draft.name.strip()):
+            self.app.stack.push(DialogScene(
+                self.app, "Leave without saving?",
+                "This card has changes that are not saved. Leave the editor and lose them?",
+                buttons=[("Leave, lose changes", lambda _: self._close()), ("Keep editing", None)],
+                name="discard"))
+            return
+        self._close()
+
+    def _close(self) -> None:
+        for f in self.fields:
+            f.blur()
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+        if self.on_close:
+            self.on_close(self.draft.id)
+
+    # ------------------------------------------------------------------ events
+    def handle_event(self, event) -> None:
+        if hasattr(event, "pos"):
+            self.hover = event.pos
+        if self.popup is not None:
+            result = self.popup.handle_event(event)
+            if result is not None:
+                self.popup = None
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll_by(-event.y * 60)
+            return
+        for f in self.fields:
+            if f.handle_event(event):
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    for other in self.fields:
+                        if other is not f:
+                            other.blur()
+                return
+        if event.type == pygame.KEYDOWN:
+            ctrl = bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
+            if ctrl and event.key == pygame.K_s:
+                self.save()
+            elif event.key == pygame.K_TAB:
+                self._tab()
+            elif event.key == pygame.K_ESCAPE:
+                if any(f.focused for f in self.fields):
+                    for f in self.fields:
+                        f.blur()
+                else:
+                    self.back()
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and FORM.collidepoint(event.pos):
+            for c in self.controls:
+                if c.click(event.pos):
+                    return
+        buttons_handle(self.buttons, event)
+
+    def _tab(self) -> None:
+        focused = next((i for i, f in enumerate(self.fields) if f.focused), -1)
+        for f in self.fields:
+            f.blur()
+        self.fields[(focused + 1) % len(self.fields)].focus()
+
+    def _scroll_by(self, dy: int) -> None:
+        max_scroll = max(0, self.content_h - FORM.h)
+        new = max(0, min(max_scroll, self.scroll + dy))
+        if new != self.scroll:
+            self.scroll = new
+            self.rebuild()
+
+    # ------------------------------------------------------------------ preview
+    def _update_preview(self) -> None:
+        record = self.draft.to_record(PREVIEW_ID)
+        if not record["name"]["en"]:
+            record["name"]["en"] = "(unnamed)"
+        key = json.dumps(record, sort_keys=True)
+        if key == self._preview_key:
+            return
+        self._preview_key = key
+        try:
+            card = card_from_dict(record)
+        except (CardDataError, RecursionError, TypeError, ValueError) as err:
+            self._preview_stale = self._preview is not None
+            where = FIELD_TITLES.get(field_of(getattr(err, "field_name", "")), "")
+            self._preview_error = f"{where}: {_humane(str(err))}" if where else _humane(str(err))
+            return
+        self._preview_error = ""
+        self._preview = CardRenderer({PREVIEW_ID: card}, self.app.fonts).face(PREVIEW_ID, PREVIEW_W)
+        self._preview_stale = False
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        surface.blit(self.background, (0, 0))
+        title = "New custom card" if not self.draft.id else f"Editing “{self.draft.name.strip() or '…'}”"
+        blit_text(surface, fit_font(fonts, "title", title, 1200, 40, 24), title, theme.GOLD, (FORM.x, 30))
+        if self.dirty and self.draft.id:
+            blit_text(surface, fonts.get("italic", 22), "unsaved changes", theme.CANDLE, (FORM.right, 48), "topright")
+        panel = FORM.inflate(24, 16)
+        pygame.draw.rect(surface, (30, 23, 20), panel, border_radius=12)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, panel, 2, border_radius=12)
+        old_clip = surface.get_clip()
+        surface.set_clip(FORM)
+        for key, title_text, y in self.headers:
+            if y < -1000:
+                continue
+            pygame.draw.line(surface, (70, 54, 40), (FORM.x, y - 6), (FORM.right, y - 6), 1)
+            blit_text(surface, fonts.get("title", 21), title_text.upper(), theme.GOLD, (FORM.x + 4, y + 2))
+            self._draw_field_message(surface, fonts, key, y)
+        self.name_field.draw(surface)
+        self.flavour_field.draw(surface)
+        for c in self.controls:
+            if c.rect.bottom >= FORM.y and c.rect.top <= FORM.bottom:
+                c.draw(surface, fonts, self.hover)
+        surface.set_clip(old_clip)
+        self._draw_scrollbar(surface)
+        self._draw_preview(surface, fonts)
+        for b in self.buttons:
+            b.draw(surface, fonts, size=26)
+        status_rect = pygame.Rect(FORM.x + 650, 985, FORM.right - FORM.x - 650, 80)
+        if self.status and self.status_kind == "error":
+            draw_message(surface, fonts, "error", self.status, status_rect, size=22)
+        elif self.status:
+            blit_text(surface, fonts.get("body", 24), self.status, theme.TEXT, (status_rect.x, status_rect.y + 20))
+        elif not self.check.ok:
+            draw_message(surface, fonts, "error", "Save is disabled until this is fixed: " + self.check.summary(),
+                         status_rect, size=22)
+        if self.popup:
+            self.popup.draw(surface, fonts, self.hover)
+
+    def _draw_field_message(self, surface, fonts, key: str, y: int) -> None:
+        keys = [key] + (["actions"] if key == "action0" and self.draft.actions and len(self.draft.actions) >= MAX_ACTIONS
+                        else [])
+        if key == "card":
+            keys = ["level", "side", "cost", "icon"]
+        for k in keys:
+            found = self.check.message(k)
+            if found:
+                x = FORM.x + TITLE_W if key != "name" else self.name_field.rect.right + 20
+                if key == "name":
+                    rect = pygame.Rect(x, y + 34 + 4, FORM.right - x, 48)
+                else:
+                    title_w = fonts.get("title", 21).size(self._title_of(key).upper())[0]
+                    x = max(x, FORM.x + title_w + 24)
+                    rect = pygame.Rect(x, y + 2, FORM.right - x, 30)
+                draw_message(surface, fonts, found[0], found[1], rect, size=20)
+                return
+
+    def _title_of(self, key: str) -> str:
+        return next((t for k, t, _ in self.headers if k == key), "")
+
+    def _draw_scrollbar(self, surface) -> None:
+        if self.content_h <= FORM.h:
+            return
+        track = pygame.Rect(FORM.right + 2, FORM.y, 8, FORM.h)
+        pygame.draw.rect(surface, theme.PANEL, track, border_radius=4)
+        h = max(40, FORM.h * FORM.h // self.content_h)
+        y = FORM.y + (FORM.h - h) * self.scroll // max(1, self.content_h - FORM.h)
+        pygame.draw.rect(surface, theme.GOLD, (track.x, y, 8, h), border_radius=4)
+
+    def _draw_preview(self, surface, fonts) -> None:
+        x, y = PREVIEW_POS
+        w, h = card_size(PREVIEW_W)
+        blit_text(surface, fonts.get("title", 22), "LIVE PREVIEW", theme.TEXT_DIM, (x + w // 2, y - 2), "midbottom")
+        rect = pygame.Rect(x, y + 8, w, h)
+        shadow = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 120), shadow.get_rect(), border_radius=24)
+        surface.blit(shadow, rect.move(10, 12))
+        if self._preview is not None:
+            surface.blit(self._preview, rect)
+        if self._preview is None or self._preview_stale:
+            veil = pygame.Surface((w, h), pygame.SRCALPHA)
+            veil.fill((20, 12, 10, 190))
+            surface.blit(veil, rect)
+            lead = ("The game cannot play this version yet; the card shows the last one it could. "
+                    if self._preview is not None else "No preview yet: the game cannot play this card. ")
+            font = fonts.get("body", 22)
+            lines = wrap(font, lead + self._preview_error, rect.w - 100)[:6]
+            box = pygame.Rect(0, 0, rect.w - 60, len(lines) * font.get_linesize() + 40)
+            box.center = rect.center
+            pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
+            pygame.draw.rect(surface, theme.WARN, box, 2, border_radius=10)
+            ty = box.y + 20
+            for line in lines:
+                blit_text(surface, font, line, theme.TEXT, (box.centerx, ty), "midtop")
+                ty += font.get_linesize()
+        # what the engine sees: id and file, below the card
+        info_y = rect.bottom + 22
+        cid = self.draft.id or "(new: gets its id from the name when saved)"
+        blit_text(surface, fonts.get("italic", 20), f"card id: {cid}", theme.TEXT_DIM, (x, info_y))
+        warn_keys = [k for k in self.check.warnings]
+        if warn_keys:
+            blit_text(surface, fonts.get("italic", 20), f"{len(warn_keys)} warning(s): allowed, but read them",
+                      theme.CANDLE, (x, info_y + 28))
+
+
+class IconGrid(PopupMenu):
+    """The icon picker: the game's icons drawn in a grid, their names beneath."""
+
+    COLS = 6
+    CELL = (104, 96)
+
+    def __init__(self, anchor: pygame.Rect, items, fonts, current: str = "") -> None:
+        self.items = items
+        self.current = current
+        self.name = "icon.menu"
+        rows = (len(items) + self.COLS - 1) // self.COLS
+        rect = pygame.Rect(anchor.x, anchor.bottom + 4, self.COLS * self.CELL[0] + 16, rows * self.CELL[1] + 16)
+        bounds = pygame.Rect((0, 0), theme.LOGICAL_SIZE)
+        if rect.bottom > bounds.bottom:
+            rect.bottom = anchor.y - 4
+        rect.clamp_ip(bounds)
+        self.rect = rect
+
+    def item_rect(self, i: int) -> pygame.Rect:
+        col, row = i % self.COLS, i // self.COLS
+        return pygame.Rect(self.rect.x + 8 + col * self.CELL[0], self.rect.y + 8 + row * self.CELL[1], *self.CELL)
+
+    def draw(self, surface, fonts, hover=None) -> None:
+        pygame.draw.rect(surface, (0, 0, 0), self.rect.move(6, 8), border_radius=10)
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=10)
+        pygame.draw.rect(surface, theme.GOLD, self.rect, 2, border_radius=10)
+        font = fonts.get("body", 17)
+        for i, (name, _) in enumerate(self.items):
+            r = self.item_rect(i).inflate(-6, -6)
+            if name == self.current:
+                pygame.draw.rect(surface, (92, 70, 40), r, border_radius=6)
+                pygame.draw.rect(surface, theme.CANDLE, r, 2, border_radius=6)
+            elif hover is not None and r.collidepoint(hover):
+                pygame.draw.rect(surface, theme.TABLE_GLOW, r, border_radius=6)
+            draw_icon(surface, name, pygame.Rect(r.centerx - 26, r.y + 6, 52, 52), theme.PARCHMENT)
+            label = font.render(name, True, theme.TEXT)
+            surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))

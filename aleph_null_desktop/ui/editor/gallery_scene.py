@@ -1,0 +1,352 @@
+"""The gallery of custom cards: each drawn by the game's card renderer. Create, edit, duplicate,
+rename, delete (with confirmation), export, import (a button, or drop a .json file on the
+window), and start a ritual with custom cards."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pygame
+
+from aleph_null_desktop.editor.draft import NAME_MAX, CardDraft, validate
+from aleph_null_desktop.editor.library import EditorError, Library
+from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
+from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
+from aleph_null_desktop.ui.editor.controls import draw_message
+from aleph_null_desktop.ui.editor.dialog import DialogScene
+from aleph_null_desktop.ui.icons import draw_icon
+from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.text import blit_text, blit_wrapped
+from aleph_null_desktop.ui.widgets import Button, buttons_handle
+
+GRID = pygame.Rect(60, 190, 1800, 700)
+TILE_W = 250
+TILE_GAP = (34, 64)
+DOUBLE_CLICK_MS = 450
+
+
+def _export_folder() -> Path:
+    home = Path.home()
+    for name in ("Documents", "Downloads"):
+        if (home / name).is_dir():
+            return home / name
+    return home
+
+
+class GalleryScene(Scene):
+    def __init__(self, app, library: Library | None = None) -> None:
+        super().__init__(app)
+        self.library = library or Library()
+        self.messages: list[tuple[str, str]] = [("warning", m) for m in self.library.load()]
+        self.background = draw_background(theme.LOGICAL_SIZE)
+        self.selected: str | None = None
+        self.scroll = 0
+        self._thumbs: dict[str, tuple[str, pygame.Surface]] = {}
+        self._last_click = (None, -10_000)
+        self.hover = None
+        labels = [
+            ("New card", self.new_card, "N"), ("Edit", self.edit_selected, "Enter"),
+            ("Duplicate", self.duplicate, "Ctrl+D"), ("Rename", self.rename, "F2"),
+            ("Delete", self.delete, "Del"), ("Export…", self.export, ""), ("Import…", self.import_dialog, ""),
+            ("Ritual with my cards", self.ritual, ""), ("Back", self.back, "Esc"),
+        ]
+        x, gap = 60, 14
+        self.buttons = {}
+        font = app.fonts.get("title", 22)
+        widths = [font.size(label)[0] + 56 for label, _, _ in labels]
+        spare = (1800 - sum(widths) - gap * (len(labels) - 1)) // len(labels)
+        for (label, action, hint), w in zip(labels, widths):
+            w += max(0, spare)
+            self.buttons[label] = Button(pygame.Rect(x, 980, w, 76), label, on_click=action, key_hint=hint)
+            x += w + gap
+        self._sync()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def entries(self):
+        return self.library.sorted()
+
+    def _sync(self) -> None:
+        if self.selected not in self.library.entries:
+            self.selected = None
+        need = {"Edit", "Duplicate", "Rename", "Delete", "Export…"}
+        for label in need:
+            b = self.buttons[label]
+            b.enabled = self.selected is not None
+            b.detail = "" if b.enabled else "select a card"
+        ritual = self.buttons["Ritual with my cards"]
+        ritual.enabled = bool(self.library.entries)
+        ritual.detail = "" if ritual.enabled else "no cards yet"
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.messages = [(kind, text)]
+
+    def tile_rects(self) -> list[pygame.Rect]:
+        """Tile 0 is the 'new card' tile, then one per card."""
+        w, h = card_size(TILE_W)
+        cols = max(1, (GRID.w + TILE_GAP[0]) // (w + TILE_GAP[0]))
+        rects = []
+        for i in range(len(self.entries) + 1):
+            col, row = i % cols, i // cols
+            rects.append(pygame.Rect(GRID.x + col * (w + TILE_GAP[0]), GRID.y + row * (h + TILE_GAP[1]) - self.scroll, w, h))
+        return rects
+
+    def _thumb(self, record: dict) -> pygame.Surface | None:
+        key = json.dumps(record, sort_keys=True)
+        cached = self._thumbs.get(record["id"])
+        if cached and cached[0] == key:
+            return cached[1]
+        try:
+            card = card_from_dict(record)
+        except CardDataError:
+            return None
+        surface = CardRenderer({card.id: card}, self.app.fonts).face(card.id, TILE_W)
+        self._thumbs[record["id"]] = (key, surface)
+        return surface
+
+    # ------------------------------------------------------------------ commands
+    def _open_editor(self, draft: CardDraft | None) -> None:
+        from aleph_null_desktop.ui.editor.edit_scene import EditScene
+
+        def closed(card_id):
+            if card_id:
+                self.selected = card_id
+            self._sync()
+
+        self.app.stack.push(EditScene(self.app, self.library, draft, on_close=closed))
+
+    def new_card(self) -> None:
+        self._open_editor(None)
+
+    def edit_selected(self) -> None:
+        if self.selected:
+            self._open_editor(self.library.draft(self.selected))
+
+    def duplicate(self) -> None:
+        if not self.selected:
+            return
+        try:
+            self.selected = self.library.duplicate(self.selected)
+            self.say(f"Duplicated as “{self.library.entries[self.selected].name}”.")
+        except EditorError as err:
+            self.say(str(err), "error")
+        self._sync()
+
+    def rename(self) -> None:
+        if not self.selected:
+            return
+        entry = self.library.entries[self.selected]
+        draft = self.library.draft(entry.id)
+
+        def check(text: str) -> str | None:
+            draft.name = text
+            result = validate(draft, self.library.others(entry.id))
+            return result.errors.get("name")
+
+        def done(text: str | None) -> None:
+            try:
+                self.selected = self.library.rename(entry.id, text or "")
+                self.say(f"Renamed to “{self.library.entries[self.selected].name}”.")
+            except EditorError as err:
+                self.say(str(err), "error")
+            self._sync()
+
+        self.app.stack.push(DialogScene(self.app, "Rename the card", f"A new name for “{entry.name}”:",
+                                        buttons=[("Rename", done), ("Cancel", None)], field_text=entry.name,
+                                        check=check, max_length=NAME_MAX + 10, name="rename"))
+
+    def delete(self) -> None:
+        if not self.selected:
+            return
+        entry = self.library.entries[self.selected]
+
+        def done(_):
+            try:
+                self.library.delete(entry.id)
+                self.say(f"Deleted “{entry.name}”.")
+            except EditorError as err:
+                self.say(str(err), "error")
+            self._sync()
+
+        self.app.stack.push(DialogScene(
+            self.app, "Delete this card?",
+            f"“{entry.name}” will be deleted from your gallery (the file {entry.path.name}). "
+            "Rituals already under way keep their copy. This cannot be undone.",
+            buttons=[("Delete", done), ("Keep it", None)], name="delete"))
+
+    def export(self) -> None:
+        if not self.selected:
+            return
+        entry = self.library.entries[self.selected]
+        default = str(_export_folder() / f"{entry.id.removeprefix('custom_')}.json")
+
+        def check(text: str) -> str | None:
+            path = Path(os.path.expanduser(text.strip())) if text.strip() else None
+            if path is None:
+                return "give a file name"
+            if path.is_dir():
+                return "that is a folder; add a file name"
+            if not path.parent.is_dir():
+                return f"the folder {path.parent} does not exist"
+            return None
+
+        def done(text: str | None) -> None:
+            try:
+                path = self.library.export(entry.id, (text or "").strip())
+                self.say(f"Exported “{entry.name}” to {path}.")
+            except EditorError as err:
+                self.say(str(err), "error")
+
+        self.app.stack.push(DialogScene(self.app, "Export the card", "Save a copy of the card as a .json file:",
+                                        buttons=[("Export", done), ("Cancel", None)], field_text=default,
+                                        check=check, max_length=400, width=1100, name="export"))
+
+    def import_dialog(self) -> None:
+        def check(text: str) -> str | None:
+            return None if text.strip() else "give the path of a .json card file"
+
+        self.app.stack.push(DialogScene(
+            self.app, "Import a card", "The path of a .json card file (or drop the file on the window):",
+            buttons=[("Import", lambda text: self.import_path(text or "")), ("Cancel", None)],
+            field_text=str(_export_folder()) + os.sep, check=check, max_length=400, width=1100, name="import"))
+
+    def import_path(self, path: str) -> None:
+        result = self.library.import_file(os.path.expanduser(path.strip()))
+        if result.ok:
+            self.selected = result.ids[-1]
+            self.say(result.message)
+        else:
+            self.say(result.message, "error")
+        self._sync()
+
+    def ritual(self) -> None:
+        from aleph_null_desktop.ui.editor.ritual_scene import RitualSetupScene
+
+        self.app.stack.push(RitualSetupScene(self.app, self.library,
+                                             preselected=[self.selected] if self.selected else []))
+
+    def back(self) -> None:
+        if len(self.app.stack.scenes) > 1 and self.app.stack.top is self:
+            self.app.stack.pop()
+        else:
+            self.app.show_title()
+
+    # ------------------------------------------------------------------ events
+    def handle_event(self, event) -> None:
+        if hasattr(event, "pos"):
+            self.hover = event.pos
+        if event.type == pygame.DROPFILE:
+            self.import_path(event.file)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            rects = self.tile_rects()
+            content = rects[-1].bottom + self.scroll - GRID.y
+            self.scroll = max(0, min(max(0, content - GRID.h), self.scroll - event.y * 80))
+            return
+        if event.type == pygame.KEYDOWN:
+            key, mod = event.key, getattr(event, "mod", 0)
+            ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+            if key == pygame.K_ESCAPE:
+                self.back()
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.edit_selected()
+            elif key == pygame.K_DELETE:
+                self.delete()
+            elif key == pygame.K_F2:
+                self.rename()
+            elif ctrl and key == pygame.K_d:
+                self.duplicate()
+            elif key == pygame.K_n and not ctrl:
+                self.new_card()
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.entries:
+                ids = [e.id for e in self.entries]
+                i = ids.index(self.selected) if self.selected in ids else -1
+                i = max(0, min(len(ids) - 1, i + (1 if key == pygame.K_RIGHT else -1)))
+                self.selected = ids[i]
+                self._sync()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and GRID.collidepoint(event.pos):
+            rects = self.tile_rects()
+            if rects[0].collidepoint(event.pos):
+                self.new_card()
+                return
+            for entry, rect in zip(self.entries, rects[1:]):
+                if rect.collidepoint(event.pos):
+                    now = pygame.time.get_ticks()
+                    double = getattr(event, "clicks", 1) >= 2 or (
+                        self._last_click[0] == entry.id and now - self._last_click[1] < DOUBLE_CLICK_MS)
+                    self.selected = entry.id
+                    self._last_click = (entry.id, now)
+                    self._sync()
+                    if double:
+                        self.edit_selected()
+                    return
+            self.selected = None
+            self._sync()
+            return
+        buttons_handle(list(self.buttons.values()), event)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        surface.blit(self.background, (0, 0))
+        blit_text(surface, fonts.get("title", 46), "Your interference cards", theme.GOLD, (60, 34))
+        blit_text(surface, fonts.get("italic", 25),
+                  "The blank cards of the box, designed by you. Click a card to select it, double-click to edit; "
+                  "drop a .json card file on the window to import it.", theme.TEXT, (62, 100))
+        blit_text(surface, fonts.get("body", 21),
+                  f"{len(self.library.entries)} card(s) in {self.library.folder}", theme.TEXT_DIM, (62, 140))
+        old_clip = surface.get_clip()
+        surface.set_clip(GRID.inflate(20, 40))
+        rects = self.tile_rects()
+        self._draw_new_tile(surface, fonts, rects[0])
+        for entry, rect in zip(self.entries, rects[1:]):
+            if rect.bottom < GRID.y - 40 or rect.top > GRID.bottom + 40:
+                continue
+            selected = entry.id == self.selected
+            if selected:
+                pygame.draw.rect(surface, theme.CANDLE, rect.inflate(16, 16), 5, border_radius=16)
+            elif self.hover and rect.collidepoint(self.hover):
+                pygame.draw.rect(surface, theme.PANEL_EDGE, rect.inflate(12, 12), 3, border_radius=14)
+            thumb = self._thumb(entry.record)
+            if thumb is not None:
+                surface.blit(thumb, rect)
+            rec = entry.record
+            caption = f"Level {ROMAN.get(rec.get('level'), '?')} · {str(rec.get('side', '')).title()}"
+            blit_text(surface, fonts.get("body" if not selected else "bold", 20),
+                      ("SELECTED · " if selected else "") + caption,
+                      theme.CANDLE if selected else theme.TEXT_DIM, (rect.centerx, rect.bottom + 14), "midtop")
+        surface.set_clip(old_clip)
+        if not self.library.entries:
+            blit_wrapped(surface, fonts.get("italic", 28),
+                         "No custom cards yet. Create one with “New card”, or drop a card file here.",
+                         theme.TEXT, pygame.Rect(rects[0].right + 60, rects[0].centery - 20, 1200, 100))
+        y = 916
+        for kind, text in self.messages[-2:]:
+            if kind == "info":
+                blit_text(surface, fonts.get("body", 23), text[:200], theme.TEXT, (60, y))
+                y += 30
+            else:
+                y = draw_message(surface, fonts, kind, text, pygame.Rect(60, y, 1800, 60), size=21)
+        for b in self.buttons.values():
+            b.draw(surface, fonts, size=22)
+
+    def _draw_new_tile(self, surface, fonts, rect: pygame.Rect) -> None:
+        hot = self.hover is not None and rect.collidepoint(self.hover)
+        pygame.draw.rect(surface, theme.TABLE_GLOW if hot else theme.PANEL, rect, border_radius=14)
+        # a dashed frame: the blank card
+        for i in range(0, rect.w, 24):
+            pygame.draw.line(surface, theme.GOLD, (rect.x + i, rect.y), (rect.x + min(rect.w, i + 12), rect.y), 2)
+            pygame.draw.line(surface, theme.GOLD, (rect.x + i, rect.bottom - 1), (rect.x + min(rect.w, i + 12), rect.bottom - 1), 2)
+        for i in range(0, rect.h, 24):
+            pygame.draw.line(surface, theme.GOLD, (rect.x, rect.y + i), (rect.x, rect.y + min(rect.h, i + 12)), 2)
+            pygame.draw.line(surface, theme.GOLD, (rect.right - 1, rect.y + i), (rect.right - 1, rect.y + min(rect.h, i + 12)), 2)
+        c = rect.center
+        pygame.draw.line(surface, theme.GOLD, (c[0] - 34, c[1] - 20), (c[0] + 34, c[1] - 20), 6)
+        pygame.draw.line(surface, theme.GOLD, (c[0], c[1] - 54), (c[0], c[1] + 14), 6)
+        blit_text(surface, fonts.get("title", 26), "New card", theme.GOLD, (c[0], c[1] + 40), "midtop")
+        draw_icon(surface, "eye", pygame.Rect(c[0] - 20, rect.bottom - 60, 40, 40), theme.PANEL_EDGE)

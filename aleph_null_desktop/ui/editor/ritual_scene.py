@@ -1,0 +1,130 @@
+"""New ritual with custom cards: choose a Circle, tick the custom cards to set aside (each takes
+the place of a built-in interference card of its level), begin. The engine gets the records and
+the interference pool from editor.ritual.custom_setup, so the cards play as their data says."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from aleph_null_desktop.editor.library import Library
+from aleph_null_desktop.editor.ritual import custom_setup, placement_problem, slots
+from aleph_null_desktop.engine.cards import ROMAN, circles
+from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.editor.controls import Chip, draw_message, flow
+from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.text import blit_text
+from aleph_null_desktop.ui.widgets import Button, buttons_handle
+
+
+class RitualSetupScene(Scene):
+    def __init__(self, app, library: Library, preselected: list[str] | None = None, circle: str = "adept") -> None:
+        super().__init__(app)
+        self.library = library
+        self.background = draw_background(theme.LOGICAL_SIZE)
+        self.circle = circle
+        self.chosen: list[str] = [c for c in (preselected or []) if c in library.entries]
+        self.hover = None
+        self.seed: int | None = None  # tests fix it; None: a random ritual
+        self.buttons = [
+            Button(pygame.Rect(60, 960, 420, 80), "Begin the ritual", on_click=self.begin, key_hint="Enter"),
+            Button(pygame.Rect(500, 960, 300, 80), "Back", on_click=self.back, key_hint="Esc"),
+        ]
+        if self.chosen and placement_problem(library.records(), self.chosen, circle):
+            level = library.entries[self.chosen[0]].record.get("level", 1)
+            self.circle = next((c for c in circles() if slots(c)[level]), circle)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        fonts = self.app.fonts
+        self.controls = []
+        row = []
+        for cid, circle in circles().items():
+            row.append(Chip(name=f"circle.{cid}", label=circle.name, mark="radio", selected=cid == self.circle,
+                            on_click=lambda c=cid: self._circle(c)))
+        flow(row, fonts, 60, 230, 1800)
+        self.controls += row
+        room = slots(self.circle)
+        cards = []
+        for entry in self.library.sorted():
+            level = entry.record.get("level", 1)
+            fits = room.get(level, 0) > 0
+            side = str(entry.record.get("side", "")).title()
+            cards.append(Chip(name=f"card.{entry.id}", label=f"{entry.name} — level {ROMAN[level]}, {side}",
+                              mark="check", selected=entry.id in self.chosen, enabled=fits or entry.id in self.chosen,
+                              on_click=lambda c=entry.id: self._toggle(c)))
+            cards.append(None)
+        flow(cards, fonts, 60, 420, 1100, gap=10)
+        self.controls += [c for c in cards if c]
+        self.problem = placement_problem(self.library.records(), self.chosen, self.circle)
+        begin = self.buttons[0]
+        begin.enabled = self.problem is None
+        begin.detail = "" if self.chosen else "with the usual cards"
+
+    def _circle(self, cid: str) -> None:
+        self.circle = cid
+        self.rebuild()
+
+    def _toggle(self, cid: str) -> None:
+        if cid in self.chosen:
+            self.chosen.remove(cid)
+        else:
+            self.chosen.append(cid)
+        self.rebuild()
+
+    def begin(self) -> None:
+        from aleph_null_desktop.engine import new_game
+
+        if self.problem:
+            return
+        seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
+        records, pool = custom_setup(self.library.records(), self.chosen, self.circle, seed)
+        game = new_game(seed=seed, circle=self.circle, cards=records, interference_pool=pool)
+        self.app.play(game, self.circle)
+
+    def back(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def handle_event(self, event) -> None:
+        if hasattr(event, "pos"):
+            self.hover = event.pos
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.buttons[0].click()
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for c in self.controls:
+                if c.click(event.pos):
+                    return
+        buttons_handle(self.buttons, event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        surface.blit(self.background, (0, 0))
+        blit_text(surface, fonts.get("title", 46), "A ritual with your cards", theme.GOLD, (60, 40))
+        blit_text(surface, fonts.get("italic", 25),
+                  "Tick custom cards to set aside with the interference of the Circle; each takes the place of "
+                  "a built-in card of its level.", theme.TEXT, (62, 110))
+        blit_text(surface, fonts.get("title", 24), "CIRCLE", theme.GOLD, (60, 190))
+        c = circles()[self.circle]
+        summary = ", ".join(f"{n} × level {ROMAN[lvl]}" for lvl, n in sorted(c.set_aside.items()) if n)
+        blit_text(surface, fonts.get("body", 23), f"{c.name} sets aside {summary}.", theme.TEXT, (60, 290))
+        blit_text(surface, fonts.get("title", 24), "YOUR CARDS", theme.GOLD, (60, 380))
+        for ctl in self.controls:
+            ctl.draw(surface, fonts, self.hover)
+        if not self.library.entries:
+            blit_text(surface, fonts.get("italic", 24), "You have no custom cards yet.", theme.TEXT_DIM, (60, 430))
+        y = 860
+        if self.problem:
+            draw_message(surface, fonts, "error", self.problem[:1].upper() + self.problem[1:] + ".",
+                         pygame.Rect(60, y, 1800, 60), size=23)
+        elif self.chosen:
+            names = ", ".join(f"“{self.library.entries[i].name}”" for i in self.chosen)
+            blit_text(surface, fonts.get("body", 23), f"Set aside with the {c.name}: {names}.", theme.TEXT, (60, y))
+        for b in self.buttons:
+            b.draw(surface, fonts, size=26)
