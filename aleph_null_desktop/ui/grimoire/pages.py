@@ -1,0 +1,633 @@
+"""Page art of the Grimoire: every spread drawn as two half-book images (see turn.py).
+
+A half image is the size of one board of the book: the parchment page inset by the board's
+margin on the outer side, top and bottom, and flush with the spine. Inner leaves have clear
+margins (the board under them is drawn by the scene); the cover is the board itself.
+`BookArt.spread(page_id, context)` returns (left, right, hits): hits are (action, rect) pairs in
+half-local coordinates, with the side they are on, for the scene to hit-test.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import pygame
+
+from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages, load_builtin_cards
+from aleph_null_desktop.engine.text import steps_text
+from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.grimoire import book
+from aleph_null_desktop.ui.grimoire.content import BULLET, Reference, font_for, paginate
+from aleph_null_desktop.ui.icons import draw_icon
+from aleph_null_desktop.ui.text import blit_text, fit_font, wrap
+
+PAGE_SIZE = (860, 940)
+MARGIN = 16  # board beyond the page, outer side, top and bottom
+TEXT_INSET = (70, 64, 70, 74)  # left, top, right, bottom of the text area inside a page
+LEATHER = (74, 34, 28)
+LEATHER_DARK = (44, 20, 17)
+INK_RED = (128, 30, 26)
+DIFFICULTY = ("easiest", "easier", "middling", "hard", "hardest")
+HOUR_ICONS = {1: "candle", 2: "moon", 3: "smoke", 4: "eye", 5: "moon", 6: "raven", 7: "lantern"}
+PAGE_TITLES = {"preparation": "Preparation", "fasting": "Fasting", "fumigation": "Fumigation",
+               "exorcism": "Exorcism", "reading": "Reading", "last": "The Last Page",
+               "false_dawn": "False Dawn"}
+
+
+@dataclass(frozen=True)
+class BookContext:
+    """What the pages need from the ritual in progress (hashable: spreads are cached by it)."""
+    circle_id: str | None = None
+    last_hour: int = 6
+    outcome: tuple | None = None  # (won, score, rank, message, hour) once the game is over
+
+    @classmethod
+    def of_game(cls, game, circle_id: str | None = None) -> "BookContext":
+        if game is None:
+            return cls(circle_id)
+        out = game.outcome
+        outcome = None if out is None else (out.won, out.score, out.rank, out.message, out.hour or game.hour)
+        return cls(circle_id or getattr(game, "circle", None), game.last_hour, outcome)
+
+
+@dataclass
+class Spread:
+    left: pygame.Surface | None
+    right: pygame.Surface | None
+    hits: list = field(default_factory=list)  # (action, side "left"/"right", rect in half coordinates)
+
+
+def circle_lines(circle) -> tuple[str, str]:
+    """('Sets aside: 1 of level 1, 2 of level 2', 'Arrive: entering Hour II (2), III, IV')."""
+    parts = [f"{n} of level {lvl}" for lvl, n in sorted(circle.set_aside.items()) if n]
+    total = sum(circle.set_aside.values())
+    arrive = [f"Hour {ROMAN[h]}" + (f" ×{n}" if n > 1 else "") for h, n in sorted(circle.arrivals.items())]
+    return (f"Sets aside {total}: " + ", ".join(parts), "They arrive entering " + ", ".join(arrive))
+
+
+class BookArt:
+    """Draws and caches the spreads of one book at one size."""
+
+    def __init__(self, fonts, page_size: tuple[int, int] = PAGE_SIZE, margin: int = MARGIN) -> None:
+        self.fonts = fonts
+        self.page_w, self.page_h = page_size
+        self.margin = margin
+        self.half_size = (self.page_w + margin, self.page_h + 2 * margin)
+        self._cache: dict = {}
+        self._parchment: pygame.Surface | None = None
+        self._reference: Reference | None = None
+
+    # ------------------------------------------------------------------ geometry
+    def page_rect(self, side: str) -> pygame.Rect:
+        """The parchment inside a half image."""
+        x = self.margin if side == "left" else 0
+        return pygame.Rect(x, self.margin, self.page_w, self.page_h)
+
+    def text_rect(self, side: str) -> pygame.Rect:
+        page = self.page_rect(side)
+        l, t, r, b = TEXT_INSET
+        return pygame.Rect(page.x + l, page.y + t, page.w - l - r, page.h - t - b)
+
+    @property
+    def reference(self) -> Reference:
+        if self._reference is None:
+            l, t, r, b = TEXT_INSET
+            self._reference = paginate(self.fonts, (self.page_w - l - r, self.page_h - t - b - 40))
+        return self._reference
+
+    def reference_spreads(self) -> list[str]:
+        return [f"ref-{i // 2 + 1}" for i in range(0, len(self.reference.pages), 2)]
+
+    def reference_order(self) -> list[str]:
+        """The whole book as the reader leafs through it from the contents page."""
+        return (["contents"] + self.reference_spreads() + ["circles"] +
+                [book.hour_page_id(h) for h in sorted(hour_pages())] + ["hierarchy"])
+
+    def chapter_spread(self, chapter: str) -> str:
+        return f"ref-{self.reference.chapter_page[chapter] // 2 + 1}"
+
+    # ------------------------------------------------------------------ materials
+    def parchment(self) -> pygame.Surface:
+        """A page of parchment with faint stains and darker edges (drawn once)."""
+        if self._parchment is None:
+            w, h = self.page_w, self.page_h
+            page = pygame.Surface((w, h))
+            page.fill(theme.PARCHMENT)
+            rng = random.Random(1618)
+            stain = pygame.Surface((w, h), pygame.SRCALPHA)
+            for _ in range(26):
+                r = rng.randint(40, 180)
+                colour = (*theme.PARCHMENT_DARK, rng.randint(10, 26))
+                pygame.draw.ellipse(stain, colour, (rng.randint(-r, w), rng.randint(-r, h), 2 * r,
+                                                    round(r * rng.uniform(1.0, 1.8))))
+            page.blit(stain, (0, 0))
+            edge = pygame.Surface((w, h), pygame.SRCALPHA)
+            for i in range(18):
+                pygame.draw.rect(edge, (120, 90, 50, 5 + i), (i, i, w - 2 * i, h - 2 * i), 1)
+            page.blit(edge, (0, 0), special_flags=0)
+            self._parchment = page
+        return self._parchment
+
+    def blank(self, side: str) -> pygame.Surface:
+        """A half image: parchment with the gutter's shade at the spine and page edges outside."""
+        half = pygame.Surface(self.half_size, pygame.SRCALPHA)
+        rect = self.page_rect(side)
+        # the edges of the pages below, a few lines on the outer side
+        for i in range(1, 5):
+            edge = rect.move(i * (-2 if side == "left" else 2), i)
+            pygame.draw.rect(half, (196 - 12 * i, 176 - 12 * i, 136 - 10 * i), edge)
+        half.blit(self.parchment(), rect)
+        gutter = pygame.Surface((70, rect.h), pygame.SRCALPHA)
+        for x in range(70):
+            alpha = round(95 * (1 - x / 70) ** 2)
+            pygame.draw.line(gutter, (70, 46, 24, alpha), (x, 0), (x, rect.h))
+        if side == "left":
+            gutter = pygame.transform.flip(gutter, True, False)
+            half.blit(gutter, (rect.right - 70, rect.y))
+        else:
+            half.blit(gutter, (rect.x, rect.y))
+        return half
+
+    def solid(self, half: pygame.Surface | None, side: str) -> pygame.Surface | None:
+        """The half image on its board, opaque: what lies still on the table blits fast."""
+        if half is None:
+            return None
+        key = ("solid", id(half))
+        entry = self._cache.get(key)
+        if entry is None or entry[0] is not half:
+            composite = self.board(side).copy()
+            composite.blit(half, (0, 0))
+            if pygame.display.get_surface() is not None:
+                composite = composite.convert_alpha()
+            entry = (half, composite)
+            self._cache[key] = entry
+        return entry[1]
+
+    def leaf(self, half: pygame.Surface | None, side: str) -> pygame.Surface | None:
+        """A turning leaf: the page alone (its margins are clear anyway), opaque and fast to scale."""
+        if half is None:
+            return None
+        key = ("leaf", id(half))
+        entry = self._cache.get(key)
+        if entry is None or entry[0] is not half:
+            page = half.subsurface(self.page_rect(side)).copy()
+            background = pygame.Surface(page.get_size())
+            background.fill(theme.PARCHMENT)
+            background.blit(page, (0, 0))
+            if pygame.display.get_surface() is not None:
+                background = background.convert()
+            entry = (half, background)
+            self._cache[key] = entry
+        return entry[1]
+
+    def board(self, side: str) -> pygame.Surface:
+        """The leather board under one half of the open book."""
+        key = ("board", side)
+        if key not in self._cache:
+            half = pygame.Surface(self.half_size, pygame.SRCALPHA)
+            r = half.get_rect()
+            pygame.draw.rect(half, LEATHER_DARK, r, border_radius=14)
+            pygame.draw.rect(half, LEATHER, r.inflate(-6, -6), border_radius=12)
+            self._cache[key] = half
+        return self._cache[key]
+
+    def cover(self) -> pygame.Surface:
+        key = ("cover",)
+        if key in self._cache:
+            return self._cache[key]
+        half = self.board("right").copy()
+        r = half.get_rect()
+        rng = random.Random(7)
+        grain = pygame.Surface(r.size, pygame.SRCALPHA)
+        for _ in range(900):
+            x, y = rng.randrange(r.w), rng.randrange(r.h)
+            grain.fill((0, 0, 0, rng.randint(10, 40)), (x, y, rng.randint(2, 9), 2))
+        half.blit(grain, (0, 0))
+        gold, f = theme.GOLD, self.fonts
+        frame = r.inflate(-70, -70)
+        pygame.draw.rect(half, gold, frame, 4, border_radius=8)
+        pygame.draw.rect(half, gold, frame.inflate(-22, -22), 2, border_radius=6)
+        for corner in (frame.topleft, frame.topright, frame.bottomleft, frame.bottomright):
+            pygame.draw.circle(half, gold, corner, 12)
+            pygame.draw.circle(half, LEATHER, corner, 7)
+        cx = r.centerx
+        blit_text(half, f.get("title", 70), "GRIMOIRE", gold, (cx, 150), "midtop")
+        blit_text(half, f.get("title", 70), "VERUM", gold, (cx, 238), "midtop")
+        draw_icon(half, "pentacle", pygame.Rect(cx - 150, 380, 300, 300), gold, width=6)
+        blit_text(half, f.get("italic", 32), "the book of the Hours of", theme.PARCHMENT_DARK,
+                  (cx, 730), "midtop")
+        blit_text(half, f.get("title", 44), "ALEPH NULL", gold, (cx, 780), "midtop")
+        self._cache[key] = half
+        return half
+
+    # ------------------------------------------------------------------ spreads
+    def spread(self, page_id: str, context: BookContext = BookContext()) -> Spread:
+        key = (page_id, context)
+        if key not in self._cache:
+            self._cache[key] = self._draw(page_id, context)
+        return self._cache[key]
+
+    def _draw(self, page_id: str, ctx: BookContext) -> Spread:
+        if page_id == "cover":
+            return Spread(None, self.cover())
+        if page_id == "circles":
+            return self._circles(ctx)
+        hour = book.hour_of(page_id)
+        if hour is not None:
+            return self._hour(hour, ctx)
+        if page_id == "hierarchy":
+            return self._hierarchy(ctx)
+        if page_id == "contents":
+            return self._contents()
+        if page_id.startswith("ref-"):
+            n = int(page_id[4:]) - 1
+            return Spread(self._text_page(2 * n, "left"), self._text_page(2 * n + 1, "right"))
+        raise KeyError(f"no page {page_id!r} in the Grimoire")
+
+    def _head(self, half, side: str, text: str, folio: str = "") -> None:
+        """Running head at the top of a page and the folio (page label) at its foot."""
+        page = self.page_rect(side)
+        font = self.fonts.get("italic", 20)
+        blit_text(half, font, text, theme.INK_SOFT, (page.centerx, page.y + 24), "midtop")
+        pygame.draw.line(half, theme.PARCHMENT_DARK, (page.x + 70, page.y + 52), (page.right - 70, page.y + 52), 1)
+        if folio:
+            blit_text(half, font, folio, theme.INK_SOFT, (page.centerx, page.bottom - 44), "midtop")
+
+    def _title(self, half, rect: pygame.Rect, text: str, size: int = 44, y: int | None = None) -> int:
+        font = fit_font(self.fonts, "title", text, rect.w, size, 24)
+        top = rect.y if y is None else y
+        blit_text(half, font, text, theme.INK, (rect.centerx, top), "midtop")
+        return top + font.get_linesize()
+
+    def _para(self, half, rect: pygame.Rect, text: str, y: int, style: str = "p", colour=theme.INK,
+              indent: int = 0) -> int:
+        font = font_for(self.fonts, style)
+        for line in wrap(font, text, rect.w - indent):
+            half.blit(font.render(line, True, colour), (rect.x + indent, y))
+            y += font.get_linesize()
+        return y
+
+    def _bullet(self, half, rect: pygame.Rect, text: str, y: int) -> int:
+        font = font_for(self.fonts, "li")
+        half.blit(font.render(BULLET, True, theme.INK_SOFT), (rect.x + 4, y))
+        return self._para(half, rect, text, y, "li", indent=30)
+
+    # the Circle spread ---------------------------------------------------------------
+    def _circles(self, ctx: BookContext) -> Spread:
+        left, right = self.blank("left"), self.blank("right")
+        self._head(left, "left", "The Grimoire Verum · the Circle")
+        self._head(right, "right", "Choose one Circle")
+        r = self.text_rect("left")
+        y = self._title(left, r, "The Circle", 48, r.y + 10) + 14
+        y = self._para(left, r, "Before the ritual, choose its Circle. A Circle sets aside interference "
+                                "cards, from the Church and from Hell itself, that join your deck as "
+                                "the Hours pass. Level 1 cards are a nuisance; level 3 can break a ritual.",
+                       y) + 14
+        y = self._para(left, r, "Sets aside: the cards waiting outside your deck, drawn at random within "
+                                "each level.", y) + 8
+        y = self._para(left, r, "They arrive: entering that Hour, the next set-aside card (×2: two cards) "
+                                "joins the discard pile before it becomes the new deck.", y) + 8
+        y = self._para(left, r, "The Hour track under each Circle marks the Hours at which cards arrive.",
+                       y) + 20
+        y = self._para(left, r, "For your first ritual, the Circle of the Adept.", y, "h") + 24
+        y = self._section(left, r, "The interference cards, by level", y)
+        cards = load_builtin_cards()
+        for level in (1, 2, 3):
+            names = ", ".join(cards[i].name for i in cards.interference_ids(level))
+            y = self._para(left, r, f"Level {level}: {names}.", y) + 6
+        y += 18
+        self._para(left, r, "Click a Circle on the right-hand page, or press its number (1–5).", y, "ref",
+                   theme.INK_SOFT)
+        hits = []
+        r = self.text_rect("right")
+        all_circles = list(circles().values())
+        gap = 14
+        plate_h = min(168, (r.h - gap * (len(all_circles) - 1)) // max(1, len(all_circles)))
+        y = r.y
+        for n, circle in enumerate(all_circles):
+            plate = pygame.Rect(r.x - 20, y, r.w + 40, plate_h)
+            self._circle_plate(right, plate, n, circle, ctx.circle_id == circle.id)
+            hits.append((("circle", circle.id), "right", plate))
+            y += plate_h + gap
+        return Spread(left, right, hits)
+
+    def _circle_plate(self, half, plate: pygame.Rect, n: int, circle, chosen: bool) -> None:
+        f = self.fonts
+        pygame.draw.rect(half, theme.PARCHMENT_DARK if chosen else (224, 204, 164), plate, border_radius=10)
+        pygame.draw.rect(half, INK_RED if chosen else theme.INK_SOFT, plate, 3 if chosen else 1, border_radius=10)
+        badge = pygame.Rect(plate.x + 14, plate.y + 14, 44, 44)
+        pygame.draw.circle(half, theme.INK, badge.center, 22)
+        blit_text(half, f.get("bold", 26), str(n + 1), theme.PARCHMENT, badge.center, "center")
+        level = DIFFICULTY[n] if n < len(DIFFICULTY) else ""
+        name_font = fit_font(f, "title", circle.name, plate.w - 230, 30, 20)
+        blit_text(half, name_font, circle.name, theme.INK, (plate.x + 72, plate.y + 16))
+        blit_text(half, f.get("italic", 22), level, theme.INK_SOFT, (plate.right - 16, plate.y + 20), "topright")
+        sets, arrive = circle_lines(circle)
+        body = f.get("body", 22)
+        blit_text(half, body, sets, theme.INK, (plate.x + 72, plate.y + 58))
+        # the Hour track: I…VI, with the number of cards arriving at each Hour
+        cell_w, cell_h = 62, 36
+        x0, y0 = plate.x + 72, plate.y + 94
+        blit_text(half, f.get("italic", 20), "arrive:", theme.INK_SOFT, (x0, y0 + 6))
+        x0 += 74
+        for h in range(1, 7):
+            cell = pygame.Rect(x0 + (h - 1) * (cell_w + 6), y0, cell_w, cell_h)
+            count = circle.arrivals.get(h, 0)
+            if count:
+                pygame.draw.rect(half, INK_RED, cell, border_radius=6)
+                label, colour = f"{ROMAN[h]} +{count}", theme.PARCHMENT
+            else:
+                pygame.draw.rect(half, theme.INK_SOFT, cell, 1, border_radius=6)
+                label, colour = ROMAN[h], theme.INK_SOFT
+            blit_text(half, f.get("bold", 21), label, colour, cell.center, "center")
+
+    # an Hour ---------------------------------------------------------------------------
+    def _hour(self, hour: int, ctx: BookContext) -> Spread:
+        pages = hour_pages()
+        page = pages.get(hour)
+        if page is None:
+            raise KeyError(f"no Hour {hour}")
+        last = max(ctx.last_hour, 6)
+        left, right = self.blank("left"), self.blank("right")
+        title = PAGE_TITLES.get(page.page, page.page.replace("_", " ").title())
+        self._head(left, "left", f"The Grimoire Verum · {title}")
+        self._head(right, "right", f"Hour {ROMAN[hour]} of {ROMAN[last]}" if hour <= last
+                   else f"Hour {ROMAN[hour]} (only with The Long Night)")
+        f = self.fonts
+        r = self.text_rect("left")
+        blit_text(left, f.get("title", 30), "HOUR", theme.INK_SOFT, (r.centerx, r.y + 30), "midtop")
+        blit_text(left, f.get("title", 190), ROMAN[hour], theme.INK, (r.centerx, r.y + 60), "midtop")
+        name_font = fit_font(f, "title", page.name, r.w, 52, 28)
+        blit_text(left, name_font, page.name, INK_RED, (r.centerx, r.y + 320), "midtop")
+        draw_icon(left, HOUR_ICONS.get(hour, "hourglass"), pygame.Rect(r.centerx - 90, r.y + 420, 180, 180),
+                  theme.INK_SOFT, width=5)
+        blit_text(left, f.get("italic", 28), f"the page of {title}", theme.INK_SOFT, (r.centerx, r.y + 640),
+                  "midtop")
+        self._hour_track(left, pygame.Rect(r.x, r.bottom - 70, r.w, 56), hour, last)
+
+        r = self.text_rect("right")
+        y = r.y + 6
+        y = self._section(right, r, "The page rule", y)
+        rule = steps_text(page.page_rule) if page.page_rule else ""
+        if rule and rule != "—":
+            y = self._para(right, r, f"Entering this Hour, before the new deck is shuffled, you may "
+                                     f"{rule.rstrip('.')}.", y) + 6
+            y = self._para(right, r, "The table asks you which card, or none.", y, "ref", theme.INK_SOFT)
+        else:
+            y = self._para(right, r, "This page asks nothing of you.", y)
+        y += 26
+        y = self._section(right, r, "The token", y)
+        if page.tokens:
+            disc = pygame.Rect(r.x, y + 4, 56, 56)
+            pygame.draw.circle(right, theme.POWER, disc.center, 28)
+            draw_icon(right, "token", disc.inflate(-10, -10), theme.INK)
+            tr = pygame.Rect(r.x + 72, r.y, r.w - 72, r.h)
+            word = "a Magical Power token is" if page.tokens == 1 else f"{page.tokens} Magical Power tokens are"
+            y = self._para(right, tr, f"Entering this Hour, {word} put on the Grimoire. Take it for "
+                                      f"1 point of power when you need it.", y)
+            y = self._para(right, tr, "Still here when the Hour advances: 1 damage.", y, "h", INK_RED)
+        else:
+            y = self._para(right, r, "No token is put on the Grimoire at this Hour.", y)
+        y += 26
+        y = self._section(right, r, "Interference", y)
+        y = self._arrivals(right, r, hour, ctx, y) + 26
+        y = self._section(right, r, "When the deck runs out", y)
+        nxt = pages.get(hour + 1)
+        if hour < last and nxt is not None:
+            y = self._para(right, r, f"The Hour advances to {ROMAN[hour + 1]}, {nxt.name}, and the page turns.", y)
+        else:
+            y = self._para(right, r, "This is the last Hour. If it must advance again before BAPHOMET is in "
+                                     "play, the ritual fails.", y, "p", INK_RED)
+        return Spread(left, right)
+
+    def _section(self, half, rect: pygame.Rect, text: str, y: int) -> int:
+        font = self.fonts.get("title", 26)
+        blit_text(half, font, text, INK_RED, (rect.x, y))
+        y += font.get_linesize()
+        pygame.draw.line(half, theme.PARCHMENT_DARK, (rect.x, y), (rect.right, y), 2)
+        return y + 8
+
+    def _arrivals(self, half, rect: pygame.Rect, hour: int, ctx: BookContext, y: int) -> int:
+        all_circles = circles()
+        chosen = all_circles.get(ctx.circle_id) if ctx.circle_id else None
+        if chosen is not None:
+            n = chosen.arrivals.get(hour, 0)
+            if n:
+                what = "the next set-aside card joins" if n == 1 else f"the next {n} set-aside cards join"
+                return self._para(half, rect, f"{chosen.name}: entering this Hour, {what} the discard "
+                                              f"pile before it is shuffled.", y)
+            return self._para(half, rect, f"{chosen.name}: no interference arrives at this Hour.", y)
+        names = [f"{c.name.replace('Circle of the ', '')} {c.arrivals[hour]}" for c in all_circles.values()
+                 if c.arrivals.get(hour)]
+        if not names:
+            return self._para(half, rect, "No Circle adds interference at this Hour.", y)
+        return self._para(half, rect, "Cards that arrive at this Hour, by Circle: " + ", ".join(names) + ".", y)
+
+    def _hour_track(self, half, rect: pygame.Rect, hour: int, last: int) -> None:
+        f = self.fonts
+        n = max(last, hour)
+        cell_w = min(86, (rect.w - 8 * (n - 1)) // n)
+        x = rect.centerx - (n * cell_w + 8 * (n - 1)) // 2
+        for h in range(1, n + 1):
+            cell = pygame.Rect(x + (h - 1) * (cell_w + 8), rect.y, cell_w, rect.h - 14)
+            if h == hour:
+                pygame.draw.rect(half, theme.INK, cell, border_radius=6)
+                colour = theme.PARCHMENT
+            else:
+                pygame.draw.rect(half, theme.INK_SOFT, cell, 1 if h > hour else 2, border_radius=6)
+                colour = theme.INK_SOFT
+            blit_text(half, f.get("bold", 22), ROMAN[h], colour, cell.center, "center")
+            if h < hour:  # Hours gone by are struck through: shape, not colour alone
+                pygame.draw.line(half, theme.INK_SOFT, cell.bottomleft, cell.topright, 1)
+        marker = x + (hour - 1) * (cell_w + 8) + cell_w // 2
+        pygame.draw.polygon(half, theme.INK, [(marker, rect.bottom - 10), (marker - 8, rect.bottom),
+                                              (marker + 8, rect.bottom)])
+
+    # Judgement ---------------------------------------------------------------------------
+    def _hierarchy(self, ctx: BookContext) -> Spread:
+        left, right = self.blank("left"), self.blank("right")
+        self._head(left, "left", "The Grimoire Verum · Hierarchy")
+        self._head(right, "right", "The Grand Hierarchy")
+        f = self.fonts
+        r = self.text_rect("left")
+        y = self._title(left, r, "Judgement", 52, r.y + 10) + 20
+        rank = None
+        if ctx.outcome is not None:
+            won, score, rank, message, hour = ctx.outcome
+            rank = rank if won else None
+            if won:
+                draw_icon(left, "crown", pygame.Rect(r.centerx - 70, y, 140, 140), (150, 106, 36), width=6)
+                y += 160
+                blit_text(left, f.get("italic", 28), "BAPHOMET answers. Your rank:", theme.INK_SOFT,
+                          (r.centerx, y), "midtop")
+                y += 44
+                name_font = fit_font(f, "title", rank or "", r.w, 64, 30)
+                blit_text(left, name_font, rank or "", INK_RED, (r.centerx, y), "midtop")
+                y += name_font.get_linesize() + 10
+                blit_text(left, f.get("bold", 30), f"Score {score}", theme.INK, (r.centerx, y), "midtop")
+                y += 60
+            else:
+                draw_icon(left, "damage", pygame.Rect(r.centerx - 60, y, 120, 120), theme.BLOOD)
+                y += 140
+                blit_text(left, f.get("title", 40), "The ritual has failed", INK_RED, (r.centerx, y), "midtop")
+                y += 70
+            y = self._para(left, r, message, y) + 12
+            if hour:
+                self._para(left, r, f"The Grimoire stood at Hour {ROMAN.get(hour, hour)}.", y, "ref",
+                           theme.INK_SOFT)
+        else:
+            y = self._para(left, r, "When BAPHOMET is summoned, the Grimoire turns to this page.", y) + 12
+            y = self._para(left, r, "Any card left in the deck, the hand or the discard pile: the ritual has "
+                                    "failed, with no score.", y) + 12
+            y = self._para(left, r, "Otherwise: 1, plus 2 for each Hour left after the current one, minus 1 "
+                                    "for each other non-Key card his summoning sacrificed from play, plus 1 "
+                                    "for each damage token you did not take.", y) + 12
+            self._para(left, r, "A negative score fails; 0 or more earns a rank.", y)
+        r = self.text_rect("right")
+        y = self._title(right, r, "The Grand Hierarchy", 40, r.y + 10) + 30
+        row_h = 110
+        for lowest, name in reversed(book.HIERARCHY):
+            row = pygame.Rect(r.x, y, r.w, row_h - 16)
+            mine = name == rank
+            if mine:
+                pygame.draw.rect(right, theme.PARCHMENT_DARK, row, border_radius=10)
+                pygame.draw.rect(right, INK_RED, row, 4, border_radius=10)
+                blit_text(right, f.get("bold", 22), "your rank", INK_RED, (row.right - 18, row.bottom - 34),
+                          "topright")
+            else:
+                pygame.draw.line(right, theme.PARCHMENT_DARK, row.bottomleft, row.bottomright, 2)
+            blit_text(right, f.get("title", 36), name, theme.INK, (row.x + 24, row.centery), "midleft")
+            blit_text(right, f.get("bold", 32), book.HIERARCHY_SPANS[name], theme.INK_SOFT,
+                      (row.right - 24, row.y + 12), "topright")
+            y += row_h
+        self._para(right, r, "Score: 1 + 2 for each Hour left + 1 for each damage token not taken − 1 for "
+                             "each other non-Key card sacrificed from play.", y + 10, "ref", theme.INK_SOFT)
+        return Spread(left, right)
+
+    # the reference ---------------------------------------------------------------------
+    def _contents(self) -> Spread:
+        left, right = self.blank("left"), self.blank("right")
+        self._head(left, "left", "The Grimoire Verum")
+        self._head(right, "right", "How to read this book")
+        f = self.fonts
+        ref = self.reference
+        r = self.text_rect("left")
+        y = self._title(left, r, "Contents", 48, r.y + 4) + 14
+        entries = [(ref.chapter_title[c], ("goto", self.chapter_spread(c)), ref.chapter_page[c] + 1)
+                   for c in ref.chapter_title if c not in ("glossary", "faq")]
+        entries += [(None, None, None)]
+        entries += [(ref.chapter_title["glossary"], ("goto", self.chapter_spread("glossary")),
+                     ref.chapter_page["glossary"] + 1),
+                    (ref.chapter_title["faq"], ("goto", self.chapter_spread("faq")), ref.chapter_page["faq"] + 1),
+                    (None, None, None),
+                    ("The five Circles", ("goto", "circles"), None),
+                    ("The Hours, I to VII", ("goto", "hour1"), None),
+                    ("Judgement: the Grand Hierarchy", ("goto", "hierarchy"), None)]
+        font, num_font = f.get("body", 25), f.get("italic", 23)
+        hits = []
+        row_h = min(38, (r.bottom - y) // max(1, len(entries)))
+        for label, action, number in entries:
+            if label is None:
+                y += row_h // 2
+                continue
+            row = pygame.Rect(r.x, y, r.w, row_h)
+            image = font.render(label, True, theme.INK)
+            left.blit(image, (row.x, row.y))
+            if number is not None:
+                num = num_font.render(f"p. {number}", True, theme.INK_SOFT)
+                left.blit(num, num.get_rect(topright=(row.right, row.y + 2)))
+                dots_from, dots_to = row.x + image.get_width() + 10, row.right - num.get_width() - 10
+                for x in range(dots_from, dots_to, 12):
+                    pygame.draw.circle(left, theme.PARCHMENT_DARK, (x, row.y + font.get_ascent() - 2), 2)
+            hits.append((action, "left", row))
+            y += row_h
+        r = self.text_rect("right")
+        y = self._title(right, r, "Leafing through", 40, r.y + 4) + 14
+        for text in ("Click a line of the contents to turn to it.",
+                     "Click the right-hand page, or press → or Page Down, to turn forward.",
+                     "Click the left-hand page, or press ← or Page Up, to turn back.",
+                     "Home: back to this page.",
+                     "Esc or F1: close the book and return to where you were.",
+                     "The mouse wheel turns pages too."):
+            y = self._bullet(right, r, text, y) + 8
+        y += 24
+        y = self._section(right, r, "At the table", y)
+        for text in ("Drag a card from your hand into play to summon it.",
+                     "Drag a card in play onto the discard pile to scrap it, onto the sacrifice pile "
+                     "to sacrifice it. Click it for its actions.",
+                     "Space ends the turn; Ctrl+Z undoes; right-click shows a card large.",
+                     "F1 opens this book at any time."):
+            y = self._bullet(right, r, text, y) + 8
+        return Spread(left, right, hits)
+
+    def _text_page(self, index: int, side: str) -> pygame.Surface:
+        half = self.blank(side)
+        ref = self.reference
+        if index >= len(ref.pages):
+            return half
+        page = ref.pages[index]
+        self._head(half, side, page.title or "", f"{index + 1}")
+        r = self.text_rect(side)
+        y0 = r.y + 10
+        for line in page.lines:
+            font = font_for(self.fonts, line.style)
+            colour = {"chapter": INK_RED, "ref": theme.INK_SOFT, "q": INK_RED}.get(line.style, theme.INK)
+            if line.style == "chapter":
+                image = font.render(line.text, True, colour)
+                half.blit(image, image.get_rect(midtop=(r.centerx, y0 + line.y)))
+                continue
+            if line.bullet:
+                half.blit(font.render(BULLET, True, theme.INK_SOFT), (r.x + 6, y0 + line.y))
+            if line.style == "ref":
+                image = font.render(line.text, True, colour)
+                half.blit(image, image.get_rect(topright=(r.right, y0 + line.y)))
+                continue
+            half.blit(font.render(line.text, True, colour), (r.x + line.x, y0 + line.y))
+        return half
+
+    # the small book on the table -----------------------------------------------------------
+    def mini_page(self, page_id: str, size: tuple[int, int], context: BookContext = BookContext()) -> pygame.Surface:
+        """One small page for the table's Grimoire element (the Hour at a glance)."""
+        key = ("mini", page_id, size, context)
+        if key in self._cache:
+            return self._cache[key]
+        w, h = size
+        page = pygame.Surface(size)
+        page.blit(pygame.transform.smoothscale(self.parchment(), size), (0, 0))
+        pygame.draw.line(page, theme.PARCHMENT_DARK, (0, 0), (0, h), 3)
+        f = self.fonts
+        hour = book.hour_of(page_id)
+        cx = w // 2
+        if hour is not None:
+            hp = hour_pages()[hour]
+            last = max(context.last_hour, hour)
+            blit_text(page, f.get("title", 16), f"GRIMOIRE · Hour {ROMAN[hour]} of {ROMAN[last]}",
+                      theme.INK_SOFT, (cx, 8), "midtop")
+            blit_text(page, f.get("title", 50), f"Hour {ROMAN[hour]}", theme.INK, (cx, 26), "midtop")
+            font = fit_font(f, "italic", hp.name, w - 20, 24, 16)
+            blit_text(page, font, hp.name, INK_RED, (cx, 86), "midtop")
+            rule = steps_text(hp.page_rule) if hp.page_rule else ""
+            note = "page rule: " + rule if rule and rule != "—" else "no page rule"
+            font = f.get("body", 17)
+            lines = wrap(font, note, w - 20)
+            if len(lines) > 2:
+                font = fit_font(f, "body", note, 2 * (w - 20), 17, 13)
+                lines = wrap(font, note, w - 20)[:2]
+            y = 114 if len(lines) > 1 else 118
+            for line in lines:
+                blit_text(page, font, line, theme.INK_SOFT, (cx, y), "midtop")
+                y += font.get_linesize() - 2
+        elif page_id == "hierarchy":
+            blit_text(page, f.get("title", 16), "GRIMOIRE · Hierarchy", theme.INK_SOFT, (cx, 8), "midtop")
+            blit_text(page, f.get("title", 40), "Judgement", theme.INK, (cx, 30), "midtop")
+            out = context.outcome
+            text = ("Rank: " + (out[2] or "")) if out and out[0] else ("The ritual has failed" if out else "")
+            font = fit_font(f, "title", text, w - 16, 28, 16)
+            blit_text(page, font, text, INK_RED, (cx, 86), "midtop")
+            if out and out[0]:
+                blit_text(page, f.get("body", 18), f"score {out[1]}", theme.INK_SOFT, (cx, 122), "midtop")
+        else:
+            blit_text(page, f.get("title", 30), "GRIMOIRE", theme.INK, (cx, h // 2), "center")
+        self._cache[key] = page
+        return page

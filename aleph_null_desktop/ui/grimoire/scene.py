@@ -1,0 +1,418 @@
+"""The Grimoire on screen: a two-page book that turns its pages (GrimoireScene), and the small
+book on the table that turns with the Hours (TableGrimoire).
+
+Modes of the scene:
+  "ritual"     Cover → Circle spread → the player picks a Circle → the page turns to Hour I and
+               the table opens on that Circle (app.new_ritual).
+  "reference"  the rules, glossary and FAQ from the contents page (or any spread); Esc or F1
+               closes the book and the scene below (the table, the title) carries on as it was.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.grimoire import book
+from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext, Spread
+from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf
+from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.text import blit_text
+
+log = logging.getLogger(__name__)
+
+BOOK_TOP = 26
+START_DELAY = 0.55  # a breath on Hour I before the table opens
+_ART: dict[int, BookArt] = {}
+
+
+def book_art(fonts) -> BookArt:
+    """One BookArt per Fonts object: the spreads are drawn once and reused."""
+    art = _ART.get(id(fonts))
+    if art is None or art.fonts is not fonts:
+        art = BookArt(fonts)
+        _ART.clear()
+        _ART[id(fonts)] = art
+    return art
+
+
+def play_page_turn(app) -> None:
+    """The page-turn sound, when the app has an audio system; silence otherwise."""
+    play = getattr(app, "sound", None)  # App.sound(name): play_sfx when audio started
+    if play is None:
+        play = getattr(getattr(app, "audio", None), "play_sfx", None)
+    if play is None:
+        return
+    try:
+        play("page_turn")
+    except Exception:  # sound is never worth a crash
+        log.debug("page_turn sound failed", exc_info=True)
+
+
+class GrimoireScene(Scene):
+    """The book, full screen. `page` is the spread to open at (default: the mode's first)."""
+
+    def __init__(self, app, mode: str = "reference", page: str | None = None, game=None,
+                 circle_id: str | None = None) -> None:
+        super().__init__(app)
+        if mode not in ("ritual", "reference"):
+            raise ValueError(f"unknown Grimoire mode {mode!r}")
+        self.mode = mode
+        self.art = book_art(app.fonts)
+        self.game = game
+        self.context = BookContext.of_game(game, circle_id)
+        below = app.stack.top
+        self.overlay = below is not None and mode == "reference"
+        self.page = page or (book.page_for_phase("closed") if mode == "ritual" else book.page_for_phase("reference"))
+        self.turn: PageTurn | None = None
+        self.queue: list[str] = []
+        self.chosen: str | None = None
+        self.start_timer: float | None = None
+        self.hover = None
+        self.mouse = (0, 0)
+        hw, hh = self.art.half_size
+        self.spine_x = theme.LOGICAL_SIZE[0] // 2
+        self.top = BOOK_TOP
+        self.left_rect = pygame.Rect(self.spine_x - hw, self.top, hw, hh)
+        self.right_rect = pygame.Rect(self.spine_x, self.top, hw, hh)
+        self.veil = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
+        self.veil.fill((0, 0, 0, 200))
+        self._background = None
+
+    # ------------------------------------------------------------------ the book's order
+    def order(self) -> list[str]:
+        if self.mode == "ritual":
+            return book.ritual_pages(self.context.last_hour)
+        return self.art.reference_order()
+
+    def spread(self, page_id: str) -> Spread:
+        return self.art.spread(page_id, self.context)
+
+    @property
+    def target(self) -> str:
+        """The spread the book will rest on once every turn has landed."""
+        if self.queue:
+            return self.queue[-1]
+        return self.turn.end if self.turn else self.page
+
+    def turn_to(self, page_id: str) -> None:
+        if page_id == self.target:
+            return
+        self.spread(page_id)  # unknown pages fail here, before anything moves
+        if self.turn is None:
+            self._start_turn(page_id)
+        else:
+            self.queue.append(page_id)
+
+    def _start_turn(self, page_id: str) -> None:
+        order = self.order()
+        t = book.turn_between(order, self.page, page_id)
+        self.turn = PageTurn(self.page, page_id, t.forward, TURN_SECONDS)
+        play_page_turn(self.app)
+
+    def step(self, delta: int) -> None:
+        order = self.order()
+        here = self.target
+        if here not in order:
+            return
+        i = order.index(here) + delta
+        if 0 <= i < len(order):
+            if self.mode == "ritual" and order[i] not in ("cover", "circles"):
+                return  # the Hours turn by themselves, once a Circle is chosen
+            self.turn_to(order[i])
+
+    # ------------------------------------------------------------------ choosing a Circle
+    def choose_circle(self, circle_id: str) -> None:
+        if self.mode != "ritual" or self.chosen is not None:
+            return
+        self.chosen = circle_id
+        self.context = BookContext(circle_id)
+        self.turn_to(book.page_for_phase("playing", 1))
+
+    def close(self) -> None:
+        if self.mode == "ritual" and len(self.app.stack.scenes) <= 1:
+            self.app.show_title()
+        elif self.app.stack.top is self:
+            self.app.stack.pop()
+
+    # ------------------------------------------------------------------ input
+    def hit_at(self, pos):
+        """The action under the point: ("circle", id), ("goto", page), ("next",), ("back",) or None."""
+        if self.turn is not None or self.chosen is not None:
+            return None
+        spread = self.spread(self.page)
+        for action, side, rect in spread.hits:
+            origin = self.left_rect.topleft if side == "left" else self.right_rect.topleft
+            if rect.move(origin).collidepoint(pos):
+                return action
+        if self.page == "cover":
+            return ("next",) if self.right_rect.collidepoint(pos) else None
+        if self.right_rect.collidepoint(pos) and spread.right is not None:
+            return ("next",)
+        if self.left_rect.collidepoint(pos) and spread.left is not None:
+            return ("back",)
+        return None
+
+    def act(self, action) -> None:
+        if action is None:
+            return
+        kind = action[0]
+        if kind == "circle":
+            self.choose_circle(action[1])
+        elif kind == "goto":
+            self.turn_to(action[1])
+        elif kind == "next":
+            self.step(+1)
+        elif kind == "back":
+            self.step(-1)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.hover = self.hit_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            self.act(self.hit_at(event.pos))
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.chosen is None:
+                self.step(-1 if event.y > 0 else +1)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _key(self, key) -> None:
+        if key in (pygame.K_ESCAPE, pygame.K_F1):
+            if self.chosen is None:
+                self.close()
+        elif self.chosen is not None:
+            return
+        elif key in (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_SPACE):
+            self.step(+1)
+        elif key in (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_BACKSPACE):
+            self.step(-1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.target == "cover":
+            self.step(+1)
+        elif key == pygame.K_HOME and self.mode == "reference":
+            self.turn_to("contents")
+        elif pygame.K_1 <= key <= pygame.K_9 and self.target == "circles" and self.turn is None:
+            circle_hits = [a for a, _, _ in self.spread("circles").hits if a[0] == "circle"]
+            index = key - pygame.K_1
+            if index < len(circle_hits):
+                self.choose_circle(circle_hits[index][1])
+
+    # ------------------------------------------------------------------ time
+    def update(self, dt: float) -> None:
+        if self.turn is not None:
+            self.turn.update(dt * (2.0 if self.queue else 1.0))
+            if self.turn.done:
+                self.page = self.turn.end
+                self.turn = None
+                if self.queue:
+                    self._start_turn(self.queue.pop(0))
+                elif self.chosen is not None:
+                    self.start_timer = START_DELAY
+                self.hover = self.hit_at(self.mouse)
+        elif self.start_timer is not None:
+            self.start_timer -= dt
+            if self.start_timer <= 0:
+                self.start_timer = None
+                self.app.new_ritual(self.chosen)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.overlay:
+            surface.blit(self.veil, (0, 0))
+        else:
+            if self._background is None:
+                from aleph_null_desktop.ui.table.panels import draw_background
+
+                self._background = draw_background(theme.LOGICAL_SIZE)
+            surface.blit(self._background, (0, 0))
+        self.draw_book(surface)
+        self._draw_hint(surface)
+
+    def draw_book(self, surface: pygame.Surface) -> None:
+        art = self.art
+        turn = self.turn
+        if turn is None:
+            a = b = self.spread(self.page)
+        else:
+            a, b = self.spread(turn.start), self.spread(turn.end)
+        left_board = (a.left is not None) and (b.left is not None)
+        # the book's shadow on the table, then its boards
+        shadow = self._shadow()
+        if left_board:
+            surface.blit(shadow, (self.left_rect.x - 10, self.top + 4))
+            surface.blit(art.board("left"), self.left_rect)
+        else:
+            surface.blit(shadow, (self.right_rect.x - 10, self.top + 4), pygame.Rect(0, 0, self.right_rect.w + 40,
+                                                                                    shadow.get_height()))
+        surface.blit(art.board("right"), self.right_rect)
+        if turn is None:
+            if a.left is not None:
+                surface.blit(art.solid(a.left, "left"), self.left_rect)
+            if a.right is not None:
+                surface.blit(art.solid(a.right, "right"), self.right_rect)
+            self._draw_hover(surface)
+            return
+        if turn.forward:
+            base_left, base_right, front, back, side = a.left, b.right, a.right, b.left, +1
+        else:
+            base_left, base_right, front, back, side = b.left, a.right, a.left, b.right, -1
+        # the cover is a board: the leaf that carries it carries the board on its other face too
+        if front is not None and back is not None and (turn.start == "cover" or turn.end == "cover"):
+            if turn.forward:
+                back = art.solid(back, "left")
+            else:
+                front = art.solid(front, "left")
+        else:  # an inner leaf: the page alone, hinged at the spine
+            front_side, back_side = ("right", "left") if turn.forward else ("left", "right")
+            front, back = art.leaf(front, front_side), art.leaf(back, back_side)
+        if base_left is not None:
+            surface.blit(art.solid(base_left, "left") if left_board else base_left, self.left_rect)
+        if base_right is not None:
+            surface.blit(art.solid(base_right, "right"), self.right_rect)
+        draw_leaf(surface, self.spine_x, self.right_rect.centery, front, back, turn.angle, side)
+
+    def _shadow(self) -> pygame.Surface:
+        if getattr(self, "_shadow_surface", None) is None:
+            shadow = pygame.Surface((self.right_rect.w * 2 + 40, self.right_rect.h + 40), pygame.SRCALPHA)
+            pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=24)
+            self._shadow_surface = shadow
+        return self._shadow_surface
+
+    def _draw_hover(self, surface) -> None:
+        if not self.hover or self.hover[0] not in ("circle", "goto"):
+            return
+        for action, side, rect in self.spread(self.page).hits:
+            if action == self.hover:
+                origin = self.left_rect.topleft if side == "left" else self.right_rect.topleft
+                box = rect.move(origin).inflate(10, 6)
+                pygame.draw.rect(surface, theme.CANDLE, box, 4, border_radius=10)
+                pygame.draw.polygon(surface, theme.CANDLE, [(box.x - 18, box.centery - 10),
+                                                            (box.x - 4, box.centery),
+                                                            (box.x - 18, box.centery + 10)])
+
+    def _draw_hint(self, surface) -> None:
+        if self.chosen is not None:
+            text = "The ritual begins…"
+        elif self.target == "cover":
+            text = "Click the book or press Enter to open it  ·  Esc: back"
+        elif self.target == "circles" and self.mode == "ritual":
+            text = "Choose a Circle: click it, or press 1–5  ·  ← back to the cover  ·  Esc: back"
+        else:
+            text = "← → or click a page to turn  ·  Home: contents  ·  Esc or F1: close the book"
+        font = self.app.fonts.get("italic", 24)
+        box = pygame.Rect(0, 0, font.size(text)[0] + 40, font.get_linesize() + 10)
+        box.midtop = (self.spine_x, self.top + self.art.half_size[1] + 8)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
+        blit_text(surface, font, text, theme.TEXT, (box.centerx, box.y + 5), "midtop")
+
+
+def open_new_ritual(app) -> GrimoireScene:
+    """Title → New ritual: the book opens at its Cover (and leads on to the table)."""
+    scene = GrimoireScene(app, "ritual")
+    app.stack.push(scene)
+    return scene
+
+
+def open_reference(app, page: str | None = None) -> GrimoireScene:
+    """Title → Rules, or F1 at the table: the book over whatever is showing, at the contents page."""
+    below = app.stack.top
+    game = getattr(below, "game", None)
+    scene = GrimoireScene(app, "reference", page=page, game=game, circle_id=getattr(below, "circle_id", None))
+    app.stack.push(scene)
+    return scene
+
+
+class TableGrimoire:
+    """The small Grimoire on the table: the current Hour's page, turning on every Hour advance
+    and on Judgement. Feed it the engine's events; it draws into `rect`."""
+
+    def __init__(self, app, rect: pygame.Rect, game=None, circle_id: str | None = None,
+                 sound: bool = False) -> None:
+        self.app = app
+        self.sound = sound  # the table already plays "page_turn" on its hour events
+        self.art = book_art(app.fonts)
+        self.rect = pygame.Rect(rect)
+        self.circle_id = circle_id
+        self.context = BookContext.of_game(game, circle_id)
+        self.page = book.page_for_game(game) if game is not None else book.page_for_phase("playing", 1)
+        self.turn: PageTurn | None = None
+        self.queue: list[str] = []
+        self._back: pygame.Surface | None = None
+
+    def sync(self, game) -> None:
+        """Shows the game's page at once (after undo, or a resumed game)."""
+        self.context = BookContext.of_game(game, self.circle_id)
+        self.page = book.page_for_game(game)
+        self.turn, self.queue = None, []
+
+    def on_events(self, events, game=None) -> None:
+        for event in events:
+            if event.kind == "hour":
+                if game is not None:
+                    self.context = BookContext(self.circle_id, max(game.last_hour, event.data["hour"]))
+                self.turn_to(book.page_for_phase("playing", event.data["hour"]))
+            elif event.kind == "game_over" and game is not None:
+                self.context = BookContext.of_game(game, self.circle_id)
+                self.turn_to(book.page_for_phase("judgement"))
+
+    def turn_to(self, page_id: str) -> None:
+        target = self.queue[-1] if self.queue else (self.turn.end if self.turn else self.page)
+        if page_id == target:
+            return
+        if self.turn is None:
+            self.turn = PageTurn(self.page, page_id, True, TURN_SECONDS)
+            if self.sound:
+                play_page_turn(self.app)
+        else:
+            self.queue.append(page_id)
+
+    @property
+    def turning(self) -> bool:
+        return self.turn is not None
+
+    def update(self, dt: float) -> None:
+        if self.turn is None:
+            return
+        self.turn.update(dt * (2.0 if self.queue else 1.0))
+        if self.turn.done:
+            self.page = self.turn.end
+            self.turn = None
+            if self.queue:
+                self.turn = PageTurn(self.page, self.queue.pop(0), True, TURN_SECONDS)
+                if self.sound:
+                    play_page_turn(self.app)
+
+    def hit(self, pos) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def _leaf_back(self) -> pygame.Surface:
+        if self._back is None or self._back.get_size() != self.rect.size:
+            back = pygame.transform.smoothscale(self.art.parchment(), self.rect.size)
+            back.fill((225, 225, 225), special_flags=pygame.BLEND_RGB_MULT)
+            self._back = back
+        return self._back
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = self.rect.size
+        if self.turn is None:
+            surface.blit(self.art.mini_page(self.page, size, self.context), self.rect)
+        else:
+            new = self.art.mini_page(self.turn.end, size, self.context)
+            old = self.art.mini_page(self.turn.start, size, self.context)
+            surface.blit(new, self.rect)
+            old_clip = surface.get_clip()
+            surface.set_clip(self.rect.inflate(24, 12).move(-12, 0).clip(old_clip))
+            draw_leaf(surface, self.rect.x, self.rect.centery, old, self._leaf_back(), self.turn.angle, +1,
+                      strips=24)
+            surface.set_clip(old_clip)
+        pygame.draw.rect(surface, theme.GOLD, self.rect, 3, border_radius=8)
+
+
+def table_page_rect(grimoire: pygame.Rect, tokens: pygame.Rect) -> pygame.Rect:
+    """The page of the table's small Grimoire: its zone above the tokens tray."""
+    bottom = tokens.y - 6 if grimoire.collidepoint(tokens.topleft) else grimoire.bottom
+    return pygame.Rect(grimoire.x, grimoire.y, grimoire.w, max(40, bottom - grimoire.y))

@@ -1,0 +1,180 @@
+"""The page-turn animation: a leaf hinged at the spine lifts, curls and lands on the other side.
+
+The leaf is cut into vertical strips. Each strip `u` (0 at the spine, 1 at the outer edge) is
+tilted by an angle θ(u) = φ + curl·sin φ·u², where φ goes 0 → π over the turn, so the outer
+edge leads and the paper bends. A strip's screen x is the running sum of cos θ (its width is
+foreshortened by |cos θ|); its height grows a little with its height above the table
+(perspective). Each strip is lit: a Lambert term for a light from the upper left, and a narrow
+specular highlight that runs along the curl. The side of the leaf that faces the viewer is shown:
+the front (the page being turned) while cos θ > 0, the back (the page it becomes) after.
+A soft shadow falls from the leaf on the page beneath.
+
+Images are "half-book" surfaces of one size (width W, height H), with the spine on one side:
+the right half has its spine on its left edge, the left half on its right edge. Transparent
+margins are allowed (the board of the cover is opaque, inner leaves are not).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+TURN_SECONDS = 0.9
+STRIPS = 36
+CURL = 0.55  # radians of extra lift at the outer edge, at mid-turn
+PERSPECTIVE = 0.07  # how much taller a strip looks when it stands at its full height above the table
+LIGHT = (-0.45, 0.893)  # (x, z): from the upper left, towards the table
+_HALF = (LIGHT[0] / 2, (LIGHT[1] + 1) / 2)
+_HLEN = math.hypot(*_HALF)
+HALF_VECTOR = (_HALF[0] / _HLEN, _HALF[1] / _HLEN)
+FLAT_DIFFUSE = LIGHT[1]
+
+
+def ease_in_out(t: float) -> float:
+    t = min(1.0, max(0.0, t))
+    return t * t * (3 - 2 * t)
+
+
+def _gradient(alpha: int) -> pygame.Surface:
+    """A 256×1 black strip, opaque (alpha) at x=0 fading to clear at x=255."""
+    strip = pygame.Surface((256, 1), pygame.SRCALPHA)
+    for x in range(256):
+        strip.set_at((x, 0), (0, 0, 0, round(alpha * (1 - x / 255) ** 2)))
+    return strip
+
+
+_SHADOW: pygame.Surface | None = None
+
+
+def _shadow_strip() -> pygame.Surface:
+    global _SHADOW
+    if _SHADOW is None:
+        _SHADOW = _gradient(255)
+    return _SHADOW
+
+
+def leaf_geometry(phi: float, strips: int = STRIPS) -> list[tuple[float, float, float]]:
+    """For each strip edge u = i/strips: (x offset in page widths from the spine, positive towards
+    the side the leaf starts on; height above the table in page widths; θ at the strip's middle
+    for strips, at the edge itself for the last entry)."""
+    out = []
+    x = z = 0.0
+    lift = math.sin(phi)
+    for i in range(strips + 1):
+        u = i / strips
+        theta = min(math.pi, max(0.0, phi + CURL * lift * u * u))
+        out.append((x, z, theta))
+        if i < strips:
+            um = (i + 0.5) / strips
+            tm = min(math.pi, max(0.0, phi + CURL * lift * um * um))
+            x += math.cos(tm) / strips
+            z += math.sin(tm) / strips
+    return out
+
+
+def _shade(theta: float, sign: int) -> tuple[float, float]:
+    """(brightness multiplier, highlight 0..1) of a strip tilted by θ, seen from above."""
+    tx, tz = sign * math.cos(theta), math.sin(theta)  # the strip's direction, away from the spine
+    nx, nz = (-tz, tx) if tx * sign >= 0 else (tz, -tx)  # its normal towards the viewer
+    if nz < 0:
+        nx, nz = -nx, -nz
+    diffuse = max(0.0, nx * LIGHT[0] + nz * LIGHT[1])
+    brightness = min(1.0, (0.5 + 0.5 * diffuse) / (0.5 + 0.5 * FLAT_DIFFUSE))
+    spec = max(0.0, nx * HALF_VECTOR[0] + nz * HALF_VECTOR[1]) ** 160
+    return brightness, spec
+
+
+def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.Surface | None,
+              back: pygame.Surface | None, phi: float, start_side: int, strips: int = STRIPS,
+              shadow: bool = True) -> tuple[float, float]:
+    """Draws the turning leaf at angle φ (0: flat on its starting side, π: landed on the other).
+    start_side is +1 when the leaf starts on the right of the spine (a forward turn), −1 on the
+    left. Returns the screen x span of the leaf (min, max)."""
+    face = front or back
+    if face is None:
+        return (spine_x, spine_x)
+    w, h = face.get_size()
+    geometry = leaf_geometry(phi, strips)
+    xs = [spine_x + start_side * g[0] * w for g in geometry]
+    lo, hi = min(xs), max(xs)
+    if shadow:
+        _drop_shadow(dest, spine_x, centre_y, w, h, phi, start_side, xs[-1])
+    col_w = w / strips
+    for i in range(strips):
+        x0, x1 = xs[i], xs[i + 1]
+        theta = (geometry[i][2] + geometry[i + 1][2]) / 2
+        facing_front = math.cos(theta) >= 0
+        image = front if facing_front else back
+        if image is None:
+            continue
+        # which column of the image sits at distance u from the spine
+        spine_on_left = (start_side > 0) == facing_front
+        u0, u1 = i / strips, (i + 1) / strips
+        c0 = u0 * w if spine_on_left else (1 - u1) * w
+        src = pygame.Rect(math.floor(c0), 0, max(1, math.ceil(c0 + col_w) - math.floor(c0)), h)
+        src = src.clip(image.get_rect())
+        if src.w <= 0:
+            continue
+        left, width = min(x0, x1), abs(x1 - x0)
+        if width < 0.5:
+            continue
+        z = (geometry[i][1] + geometry[i + 1][1]) / 2
+        height = h * (1 + PERSPECTIVE * z)
+        strip = pygame.transform.smoothscale(image.subsurface(src), (max(1, math.ceil(width) + 1),
+                                                                     max(1, round(height))))
+        brightness, spec = _shade(theta, start_side)
+        if brightness < 0.999:
+            level = max(0, min(255, round(255 * brightness)))
+            strip.fill((level, level, level), special_flags=pygame.BLEND_RGB_MULT)
+        if spec > 0.02:
+            glow = round(110 * spec)
+            strip.fill((glow, glow, round(glow * 0.85)), special_flags=pygame.BLEND_RGB_ADD)
+        dest.blit(strip, (math.floor(left), round(centre_y - height / 2)))
+    return (lo, hi)
+
+
+def _drop_shadow(dest, spine_x, centre_y, w, h, phi, start_side, edge_x) -> None:
+    """A soft shadow on the page beneath, beyond the leaf's outer edge, strongest mid-turn."""
+    lift = math.sin(phi)
+    if lift < 0.02:
+        return
+    width = max(2, round(w * 0.28 * lift))
+    alpha = round(120 * lift)
+    strip = pygame.transform.smoothscale(_shadow_strip(), (width, round(h * 0.96)))
+    strip.set_alpha(alpha)
+    side = 1 if edge_x >= spine_x else -1
+    if side < 0:
+        strip = pygame.transform.flip(strip, True, False)
+        x = round(edge_x) - width
+    else:
+        x = round(edge_x)
+    # keep the shadow on the book: never past the outer edge of the page it falls on
+    clip = pygame.Rect(spine_x - w if side < 0 else spine_x, centre_y - h // 2, w, h)
+    old = dest.get_clip()
+    dest.set_clip(clip.clip(old) if old else clip)
+    dest.blit(strip, (x, round(centre_y - h * 0.48)))
+    dest.set_clip(old)
+
+
+class PageTurn:
+    """One turn in progress: `t` goes 0 → 1 over `seconds`; `done` once it has landed."""
+
+    def __init__(self, start: str, end: str, forward: bool, seconds: float = TURN_SECONDS) -> None:
+        self.start, self.end, self.forward = start, end, forward
+        self.seconds = max(0.01, seconds)
+        self.t = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.t >= 1.0
+
+    @property
+    def angle(self) -> float:
+        return math.pi * ease_in_out(self.t)
+
+    def update(self, dt: float) -> None:
+        self.t = min(1.0, self.t + dt / self.seconds)
+
+    def finish(self) -> None:
+        self.t = 1.0

@@ -1,0 +1,42 @@
+"""The rules reference: data, pagination that fits the page, the FAQ's required answers."""
+
+import pytest
+
+from aleph_null_desktop.ui.grimoire.content import STYLES, font_for, load_reference, paginate
+from aleph_null_desktop.ui.grimoire.pages import PAGE_SIZE, TEXT_INSET
+
+
+@pytest.fixture
+def fonts(app):
+    return app.fonts
+
+
+def test_reference_data_covers_rules_glossary_and_faq():
+    doc = load_reference()
+    ids = [c["id"] for c in doc["chapters"]]
+    for needed in ("goal", "zones", "setup", "turn", "hours", "summoning", "actions", "power", "damage",
+                   "end", "judgement"):
+        assert needed in ids
+    faq = " ".join(q["q"] + " " + q["a"] for q in doc["faq"])
+    assert "R5.5" in faq and "every turn cost an Hour" in faq
+    assert "R6.3" in faq and "damage" in faq
+    assert "undo" in faq.lower()
+    assert "token" in faq.lower()
+    assert len(doc["glossary"]) >= 12
+
+
+def test_pages_fit_and_every_chapter_has_a_page(fonts):
+    l, t, r, b = TEXT_INSET
+    area = (PAGE_SIZE[0] - l - r, PAGE_SIZE[1] - t - b - 40)
+    ref = paginate(fonts, area)
+    assert len(ref.pages) % 2 == 0  # whole spreads
+    for chapter in [c["id"] for c in load_reference()["chapters"]] + ["glossary", "faq"]:
+        assert chapter in ref.chapter_page
+        assert ref.chapter_page[chapter] % 2 == 0 or chapter not in ("glossary", "faq")
+    for page in ref.pages:
+        for line in page.lines:
+            font = font_for(fonts, line.style)
+            assert line.x + font.size(line.text)[0] <= area[0] + 2, line.text
+            assert line.y + font.get_linesize() <= area[1], line.text
+    # body text is readable at 1080p
+    assert min(size for _, size, *_ in STYLES.values()) >= 20
