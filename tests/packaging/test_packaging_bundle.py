@@ -1,0 +1,127 @@
+"""The packaged game: build the PyInstaller bundle into a temporary folder and run it headless.
+
+Selected with `pytest -m packaging`; skipped (with the reason) when PyInstaller is not installed,
+so a plain `pytest` works without it. About 15-30 s: one PyInstaller build, then the frozen
+executable's --version and --smoke-test.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import aleph_null_desktop
+
+pytestmark = [
+    pytest.mark.packaging,
+    pytest.mark.skipif(importlib.util.find_spec("PyInstaller") is None,
+                       reason="PyInstaller is not installed; to build and test the packaged game: "
+                              "pip install \"pyinstaller>=6.10,<7\" (the 'packaging' extra)"),
+    pytest.mark.skipif(not sys.platform.startswith("linux"),
+                       reason="redirects the player's folders with XDG_* variables, which only Linux uses"),
+]
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD_TIMEOUT = 600
+RUN_TIMEOUT = 120
+MAX_BUNDLE_MB = 90  # 44 MB today (11 MB of it music); a regression such as numpy creeping back is +44 MB
+
+
+def _snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory) -> Path:
+    """Builds dist/aleph-null/ into a temporary folder with packaging/build.py; the executable."""
+    out = tmp_path_factory.mktemp("pyinstaller")
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "packaging" / "build.py"), "--quiet",
+         "--distpath", str(out / "dist"), "--workpath", str(out / "work")],
+        cwd=ROOT, capture_output=True, text=True, timeout=BUILD_TIMEOUT)
+    assert run.returncode == 0, f"the build failed:\n{run.stdout[-4000:]}\n{run.stderr[-8000:]}"
+    exe = out / "dist" / "aleph-null" / "aleph-null"
+    assert exe.is_file() and os.access(exe, os.X_OK), f"no executable at {exe}"
+    return exe
+
+
+@pytest.fixture
+def player_env(tmp_path) -> tuple[dict[str, str], Path]:
+    """Headless SDL, and every folder the game could write to redirected into tmp_path."""
+    for name in ("home", "data", "config", "cache", "state", "tmp", "cwd"):
+        (tmp_path / name).mkdir()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               HOME=str(tmp_path / "home"), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_CACHE_HOME=str(tmp_path / "cache"),
+               XDG_STATE_HOME=str(tmp_path / "state"), TMPDIR=str(tmp_path / "tmp"))
+    env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)  # the bundle must hide pygame's banner itself
+    return env, tmp_path
+
+
+def test_frozen_version(bundle, player_env):
+    env, tmp = player_env
+    run = subprocess.run([str(bundle), "--version"], cwd=tmp / "cwd", env=env, capture_output=True,
+                         text=True, timeout=RUN_TIMEOUT)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == f"Aleph Null Desktop {aleph_null_desktop.__version__}"
+
+
+def test_frozen_smoke_test(bundle, player_env):
+    env, tmp = player_env
+    bundle_dir = bundle.parent
+    before = _snapshot(bundle_dir)
+    run = subprocess.run([str(bundle), "--smoke-test"], cwd=tmp / "cwd", env=env, capture_output=True,
+                         text=True, timeout=RUN_TIMEOUT)
+    assert run.returncode == 0, f"exit {run.returncode}\nstdout:\n{run.stdout}\nstderr:\n{run.stderr}"
+    assert "Traceback" not in run.stderr, run.stderr
+    assert "pygame-ce" not in run.stdout, "pygame's banner leaked into the output"
+
+    lines = run.stdout.splitlines()
+    summary = [line for line in lines if line.startswith("smoke test ok:")]
+    assert len(summary) == 1, f"no one-line summary in:\n{run.stdout}"
+    shots = [line.split(":", 1)[1].strip() for line in lines if line.startswith("screenshot:")]
+    assert len(shots) == 1, f"no screenshot path in:\n{run.stdout}"
+    shot = Path(shots[0])
+    assert shot.is_file(), f"the printed screenshot {shot} does not exist"
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+    assert (tmp / "tmp") in shot.parents, f"the screenshot {shot} is outside TMPDIR"
+
+    # nothing written into the bundle, the working folder or the home folder; anything the game
+    # wrote is in the platformdirs (XDG) folders or the temporary folder
+    assert _snapshot(bundle_dir) == before, "the game wrote next to its executable"
+    assert not any((tmp / "cwd").iterdir()), f"the game wrote into its working folder: {list((tmp / 'cwd').iterdir())}"
+    assert not any((tmp / "home").rglob("*")), f"the game wrote into HOME: {list((tmp / 'home').rglob('*'))}"
+    for path in (tmp / "cache").rglob("*"):
+        pytest.fail(f"unexpected file in the cache folder: {path}")
+
+
+def test_bundle_contents(bundle):
+    data = bundle.parent / "_internal"  # sys._MEIPASS of a one-folder build: resources.data_root()
+    assert (data / "assets" / "cards" / "base.json").is_file()
+    assert (data / "assets" / "layouts" / "table.tmx").is_file()
+    for track in sorted((ROOT / "music").glob("*.ogg")):
+        assert (data / "music" / track.name).is_file(), f"{track.name} is missing from the bundle"
+    for font in sorted((ROOT / "assets" / "fonts").iterdir()):
+        assert (data / "assets" / "fonts" / font.name).is_file(), f"{font.name} is missing from the bundle"
+    # licence notices
+    for name in ("LICENSE", "THIRD-PARTY-NOTICES.md", "LGPL-2.1.txt", "LGPL-3.0.txt", "GPL-3.0.txt",
+                 "Python-PSF.txt", "zlib-SDL2.txt"):
+        assert (data / "licenses" / name).is_file(), f"licenses/{name} is missing from the bundle"
+    for ofl in sorted((ROOT / "assets" / "fonts").glob("OFL*.txt")):
+        assert (data / "licenses" / "fonts" / ofl.name).is_file()
+    # the LGPL libraries stay replaceable: plain files, not inside the executable
+    assert (data / "pytmx" / "pytmx.py").is_file()
+    assert (data / "pygame" / "__init__.py").is_file()
+    # what the game does not use stays out
+    for unwanted in ("numpy", "numpy.libs", "tkinter", "_tcl_data", "PIL"):
+        assert not (data / unwanted).exists(), f"{unwanted} was bundled"
+    assert not list(data.rglob("libssl*")), "libssl was bundled"
+    size = sum(p.stat().st_size for p in bundle.parent.rglob("*") if p.is_file() and not p.is_symlink())
+    print(f"\nbundle {bundle.parent}: {size / 1e6:.1f} MB")
+    assert size < MAX_BUNDLE_MB * 1e6, f"the bundle grew to {size / 1e6:.1f} MB"
