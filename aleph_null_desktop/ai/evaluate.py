@@ -1,0 +1,277 @@
+"""How good a position is for the ritual, as one number (higher is better).
+
+The expert searches this turn's commands and scores where each line ends: after the end of the
+turn (the next hand drawn), or at once if the game is over. The terms, each a reading of the
+position a player can see:
+
+* thinning: every card still in the deck, hand or discard pile must be dealt with before
+  BAPHOMET can come (R11.1); a card in play is out of the way but costs a point at Judgement;
+* the Keys in play (the Grand Circle thins a whole hand each turn, the Book a card for 2P);
+* interference: in play by the harm of its ongoing effect, in the pile because it comes back;
+* damage (the third is death), the Hour (two points of score each, and time runs out), tokens;
+* power left unspent (mid-turn only): as damage (`mid_turn="pessimistic"`, what ending the turn
+  now would cost) or as a small cost (`"optimistic"`, it may still be spent: for ranking lines).
+
+`Weights` holds the numbers so that they can be tuned in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aleph_null_desktop.ai.knowledge import action_profile, interference_harm
+from aleph_null_desktop.engine import Game
+
+WIN = 10_000.0
+LOSS = -10_000.0
+BLOCKED = LOSS + 5.0  # a Key can never be summoned: lost in all but name (rather play on)
+
+
+@dataclass(frozen=True)
+class Weights:
+    pool_card: float = 4.0  # each card in deck, hand or discard pile
+    pool_interference: float = 6.0  # extra for an interference card that will come back
+    play_card: float = 1.0  # each non-Key card in play (a point at Judgement)
+    key: tuple[float, ...] = (14.0, 12.0, 10.0)  # per Key in play, the first, second, third
+    grand_circle: float = 18.0  # extra: it thins a whole hand every turn
+    book: float = 4.0  # extra: it thins for 2P
+    circle_ready: float = 8.0  # Circle of Protection in play while the Grand Circle is not
+    tanist_ready: float = 3.0  # a Tanist in play while the Wand is not
+    damage: tuple[float, ...] = (0.0, 20.0, 60.0)  # total cost of 0, 1, 2 damage
+    hour: float = 9.0  # per Hour spent
+    token: float = 0.8  # each token on the Grimoire (free power, but damage as the Hour turns)
+    power_in_play: float = 1.0  # each point of power the cards in play can still give
+    unspent: float = 2.0  # optimistic mid-turn: each point of power not yet spent
+    win_score: float = 60.0  # per point of final score
+    time_pressure: float = 6.0  # per card beyond what the Hours left can plausibly clear
+    reserve: float = 1.0  # weight of the damage expected from interference drawn next turn
+    last_damage: float = 150.0  # the cost of an expected point of damage that would be the third
+    shortfall: float = 10.0  # per point of power the missing Keys need beyond what is left to raise
+
+
+DEFAULT = Weights()
+
+_TABLES: dict[int, tuple] = {}
+
+
+def _card_info(card) -> tuple:
+    """(kind, gain, once, need) of a card definition:
+    kind: grand_circle / book / wand / key / demon / interference / circle / its type;
+    gain: the most power one of its actions gives with nothing to pay (in play);
+    once: the most power it can raise once, its summoning cost taken off;
+    need: for a Key not in play, the power its summoning needs; for interference, what it costs
+    when drawn (plus what it takes to remove, if it blocks BAPHOMET)."""
+    if card.type == "key":
+        if any(e["op"] == "hand_sacrificed_at_end" for e in card.ongoing):
+            kind = "grand_circle"
+        elif any(s["op"] == "move" and s["move"] == "sacrifice" and s["from"] == ["discard"]
+                 for a in card.actions for s in a.effect):
+            kind = "book"
+        elif card.id == "wand_of_power":
+            kind = "wand"
+        else:
+            kind = "key"
+    elif card.is_interference:
+        kind = "interference"
+    elif card.id == "circle_of_protection":
+        kind = "circle"
+    else:
+        kind = card.type
+    gain = 0
+    for action in card.actions:
+        p = action_profile(card, action.id)
+        if p.gain and not p.pay and not p.cost_moves:
+            gain = max(gain, p.gain)
+    dagger = sum(s["amount"] for s in card.dagger if s["op"] == "gain_power")
+    once = max(gain, dagger)
+    need = 0
+    if card.type == "key":
+        need = (card.cost or 0) + sum(s["amount"] for s in card.special_cost if s["op"] == "pay")
+        if any(s["op"] == "move" and s["filter"].get("ids") == ["circle_of_protection"] for s in card.special_cost):
+            need += 1  # the Circle of Protection costs 1 to summon first
+    elif card.is_interference:
+        need = card.cost or 0
+        if any(e["op"] == "baphomet_blocked" for e in card.ongoing):
+            pays = [action_profile(card, a.id).pay for a in card.actions]
+            need += min(pays) if pays else 4
+    elif card.type != "demon":
+        once = max(0, once - (card.cost or 0))
+    return kind, gain, once, need
+
+
+def _table(cards) -> tuple:
+    """Per card set: card id -> info, and the Keys' special-cost requirements
+    (key id -> [(requirement index, count)]) with card id -> the requirements it meets."""
+    hit = _TABLES.get(id(cards))
+    if hit is not None and hit[0] is cards:
+        return hit[1]
+    info = {cid: _card_info(card) for cid, card in cards.items()}
+    reqs: list[dict] = []
+    key_reqs: dict[str, list[tuple[int, int]]] = {}
+    for cid, card in cards.items():
+        if card.type != "key":
+            continue
+        for step in card.special_cost:
+            if step["op"] == "move" and step["move"] == "sacrifice":
+                key_reqs.setdefault(cid, []).append((len(reqs), step["count"]))
+                reqs.append(step["filter"])
+    meets: dict[str, tuple[int, ...]] = {}
+    for cid, card in cards.items():
+        meets[cid] = tuple(i for i, f in enumerate(reqs)
+                           if ("types" not in f or card.type in f["types"]) and ("ids" not in f or cid in f["ids"]))
+    table = (info, key_reqs, meets, len(reqs))
+    _TABLES[id(cards)] = (cards, table)
+    return table
+
+
+def keys_blocked(game: Game) -> bool:
+    """True when a Key not in play can never be summoned again: its special cost needs a card
+    (the Circle of Protection, a Tanist) of which none is left outside the sacrifice pile."""
+    return _terms(game, DEFAULT)[0] is None
+
+
+def _terms(game: Game, w: Weights, mid_turn: bool = False) -> tuple:
+    """(value without the damage and power terms, or None if a Key is blocked;
+    the expected power the next hand's interference will need beyond what is at hand)."""
+    cards = game.cards
+    info, key_reqs, meets, n_reqs = _table(cards)
+    counts = [0] * n_reqs
+    waiting_keys = []
+    pool = pool_interference = 0
+    have = game.tokens + game.power
+    need = 0
+    size = {"deck": 0, "hand": 0, "discard": 0}
+    icost = {"deck": 0, "hand": 0, "discard": 0}
+    for zone in ("deck", "hand", "discard"):
+        for inst in game.zone(zone):
+            cid = inst.card_id
+            kind, _, once, card_need = info[cid]
+            pool += 1
+            size[zone] += 1
+            need += card_need
+            if kind == "interference":
+                pool_interference += 1
+                icost[zone] += cards[cid].cost or 0
+            else:
+                have += once
+            for i in meets[cid]:
+                counts[i] += 1
+            if cid in key_reqs:
+                waiting_keys.append(cid)
+    for inst in game.zone("set_aside"):
+        need += info[inst.card_id][3]
+    keys = play_cards = 0
+    grand_circle = book = wand = circle = tanist = modified = False
+    harm = 0.0
+    gains = []
+    for inst in game.zone("play"):
+        cid = inst.card_id
+        kind, gain, once, card_need = info[cid]
+        for i in meets[cid]:
+            counts[i] += 1
+        if kind in ("grand_circle", "book", "wand", "key"):
+            keys += 1
+            grand_circle |= kind == "grand_circle"
+            book |= kind == "book"
+            wand |= kind == "wand"
+            continue
+        play_cards += 1
+        if kind == "interference":
+            harm += interference_harm(game, cid)
+            modified = True
+            need += max(0, card_need - (cards[cid].cost or 0))
+            continue
+        if kind == "circle":
+            circle = True
+        elif kind == "tanist":
+            tanist = True
+        if gain:
+            gains.append((inst.uid, gain))
+        have += once
+    for cid in waiting_keys:
+        for i, count in key_reqs[cid]:
+            if counts[i] < count:
+                return None, 0.0
+    potential = sum(game.power_from(u, g) for u, g in gains) if modified else sum(g for _, g in gains)
+    # interference drawn next turn is summoned first, its cost paid from tokens and from what the
+    # cards in play can raise; the rest is damage (R6.3). The expected cost of the next hand:
+    hand_size = game.hand_size
+    if mid_turn:
+        n, c = size["deck"], icost["deck"]
+        expected = c if n <= hand_size else hand_size * c / n
+        if n < hand_size and size["discard"]:
+            expected += (hand_size - n) * icost["discard"] / size["discard"]
+    else:
+        n = size["deck"] + size["hand"]
+        c = icost["deck"] + icost["hand"]
+        expected = c if n <= hand_size else hand_size * c / n
+    reserve_short = max(0.0, expected - game.tokens - potential)
+    value = -(w.pool_card * pool + w.pool_interference * pool_interference + w.play_card * play_cards + harm)
+    value += sum(w.key[:keys])
+    if grand_circle:
+        value += w.grand_circle
+    elif circle:
+        value += w.circle_ready
+        if need:
+            need -= 1  # the Circle of Protection is already in play
+    if book:
+        value += w.book
+    if tanist and not wand:
+        value += w.tanist_ready
+    value -= w.hour * game.hour
+    capacity = (12 if grand_circle else 5) * (game.last_hour - game.hour) + 5
+    if pool > capacity:
+        value -= w.time_pressure * (pool - capacity)
+    if need > have:
+        value -= w.shortfall * (need - have)
+    value += w.token * game.tokens + w.power_in_play * potential
+    return value, reserve_short
+
+
+def _with_damage(game: Game, w: Weights, value: float, damage: int, expected: float = 0.0) -> float:
+    """The value with `damage` taken, and `expected` (a fraction) more likely to come."""
+    if damage >= 3:
+        return LOSS + 10.0 * game.hour
+    value -= w.damage[damage]
+    if expected:
+        step = (w.damage[damage + 1] - w.damage[damage]) if damage + 1 < 3 else w.last_damage
+        value -= w.reserve * step * expected
+    return value
+
+
+def evaluate(game: Game, w: Weights = DEFAULT, *, mid_turn: str | None = None) -> float:
+    """The value of a position. `mid_turn`: None after the end of a turn, else "pessimistic" or
+    "optimistic" about the power not yet spent (see the module docstring)."""
+    if mid_turn is None:
+        outcome = game.outcome
+        if outcome is not None:
+            return _outcome_value(outcome, w)
+        value, short = _terms(game, w)
+        if value is None:
+            return BLOCKED + 10.0 * game.hour
+        return _with_damage(game, w, value, game.damage, short)
+    optimistic, pessimistic = evaluate_mid_turn(game, w)
+    return optimistic if mid_turn == "optimistic" else pessimistic
+
+
+def _outcome_value(outcome, w: Weights) -> float:
+    if outcome.won:
+        return WIN + w.win_score * outcome.score
+    return LOSS + 10.0 * outcome.hour
+
+
+def evaluate_mid_turn(game: Game, w: Weights = DEFAULT) -> tuple[float, float]:
+    """(optimistic, pessimistic) values of a position in the middle of a turn."""
+    outcome = game.outcome
+    if outcome is not None:
+        v = _outcome_value(outcome, w)
+        return v, v
+    value, short = _terms(game, w, mid_turn=True)
+    if value is None:
+        v = BLOCKED + 10.0 * game.hour
+        return v, v
+    preview = game.end_turn_preview()
+    power = game.power
+    optimistic = _with_damage(game, w, value - w.unspent * power, game.damage + max(0, preview - power), short)
+    pessimistic = _with_damage(game, w, value, game.damage + preview, short)
+    return optimistic, pessimistic

@@ -1,0 +1,148 @@
+"""Hints for the table's Hint button: the expert's next command and why, in words.
+
+    cmd, text = hint(game)
+
+The hint never looks at the hidden order of the deck (it searches determinized copies) and
+depends only on what the player can see, so asking twice gives the same answer. It answers
+within `HINT_TIME_LIMIT` seconds (a node budget sized for that, with a time limit as a safety net).
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass, replace
+
+from aleph_null_desktop.ai.evaluate import LOSS, WIN
+from aleph_null_desktop.ai.expert import ExpertPlayer
+from aleph_null_desktop.ai.internals import state_key
+from aleph_null_desktop.ai.search import NEG, SearchConfig, TurnSearch
+from aleph_null_desktop.engine import Choose, Command, EndTurn, Game, Summon
+
+HINT_TIME_LIMIT = 0.45
+HINT_CONFIG = SearchConfig(time_limit=0.3)
+_LINE_LIMIT = 6
+
+
+@dataclass
+class Hint:
+    command: Command
+    text: str
+    line: list[Command]  # the rest of the best line this turn, starting with `command`
+    value: float
+
+
+def _seed(game: Game) -> int:
+    return zlib.crc32(repr(state_key(game)).encode("utf-8"))
+
+
+def _best_line(search: TurnSearch) -> tuple[list[str], str, Game]:
+    """The best line from the root in words, how it ends ("end", "chance", "win", "lose", "more"),
+    and the last position of it the search saw."""
+    words: list[str] = []
+    key = search.root
+    g = search.nodes[key].game
+    for _ in range(4 * _LINE_LIMIT):
+        node = search.nodes.get(key)
+        if node is None or not node.expanded:
+            return words, "more", g
+        best_cmd, best_child, best = None, None, node.end_value
+        for cmd, child in node.children.items():
+            v = search.child_value(child)
+            if v > best:
+                best_cmd, best_child, best = cmd, child, v
+        if best_cmd is None:
+            return words, ("end" if node.end_value > NEG else "more"), g
+        if not isinstance(best_cmd, Choose) or len(words) < _LINE_LIMIT:
+            words.append(best_cmd.describe(g))
+        if best_child[0] == "chance":
+            return words, "chance", g
+        key = best_child[1]
+        node = search.nodes[key]
+        g = node.game
+        if node.terminal:
+            return words, "win" if node.value >= WIN else "lose", g
+    return words, "more", g
+
+
+def _keys(game: Game) -> set[str]:
+    return {i.card_id for i in game.zone("play") if game.cards[i.card_id].type == "key"}
+
+
+def _effect_words(before: Game, after: Game) -> str:
+    parts = []
+    thinned = len(after.zone("sacrificed")) - len(before.zone("sacrificed"))
+    if thinned > 0:
+        parts.append(f"sacrifices {thinned} card{'s' if thinned != 1 else ''}")
+    new_keys = [after.cards[k].name for k in sorted(_keys(after) - _keys(before))]
+    if new_keys:
+        parts.append("brings " + " and ".join(new_keys) + " into play")
+    damage = after.damage + after.end_turn_preview() - before.damage
+    parts.append(f"costs {damage} damage" if damage > 0 else "takes no damage")
+    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+
+_VERBS = ("Summon ", "Choose", "Take ", "End ")
+
+
+def _lower_first(text: str) -> str:
+    """'Summon Bell' -> 'summon Bell' inside a sentence; card names keep their capitals."""
+    return text[:1].lower() + text[1:] if text.startswith(_VERBS) else text
+
+
+def make_hint(game: Game, config: SearchConfig = HINT_CONFIG) -> Hint:
+    """The expert's suggestion for the position, with its reasons in a sentence or two."""
+    legal = game.legal_commands()
+    if not legal:
+        raise ValueError("the ritual is over: there is nothing to suggest")
+    player = ExpertPlayer(config)
+    analysis = player.analyse(game, random.Random(_seed(game)))
+    cmd = analysis.choice
+    value = analysis.values.get(cmd, 0.0)
+    first = cmd.describe(game)
+    if len(legal) == 1:
+        why = "it is the only thing you can do now"
+        if isinstance(cmd, Summon) and game.cdef(cmd.uid).is_interference:
+            why = "interference in your hand must be summoned before anything else"
+        return Hint(cmd, f"{first}: {why}.", [cmd], value)
+    search = player._search
+    line, ending, last = [], "more", game
+    if search is not None and search.root == state_key(game):
+        line, ending, last = _best_line(search)
+    if value >= WIN:
+        text = f"{first}. This turn BAPHOMET can be summoned"
+        if line:
+            text += ": " + ", then ".join(_lower_first(w) for w in line)
+        return Hint(cmd, text + ".", [cmd], value)
+    if value <= LOSS + 1000:
+        return Hint(cmd, f"{first}. Every line looks lost now; this one holds out longest.", [cmd], value)
+    text = first + "."
+    rest = line[1:] if line and line[0] == first else line
+    if rest:
+        text += " Then " + ", then ".join(_lower_first(w) for w in rest[:_LINE_LIMIT - 1])
+        if len(rest) > _LINE_LIMIT - 1:
+            text += ", …"
+        if ending == "chance":
+            text += ", and see what comes"
+        text += "."
+    elif ending == "chance":
+        text += " Then see what comes."
+    if ending in ("end", "more") and line:
+        text += f" This turn's plan {_effect_words(game, last)}."
+    if isinstance(cmd, EndTurn):
+        preview = game.end_turn_preview()
+        text += (f" Ending now costs {preview} damage." if preview else " Ending now costs no damage.")
+    elif isinstance(cmd, Choose) and game.pending is not None:
+        text = f"{first} ({game.pending.prompt})"
+    return Hint(cmd, text, [cmd], value)
+
+
+def hint(game: Game) -> tuple[Command, str]:
+    """(the suggested command, an explanation in words) for the UI's Hint button."""
+    h = make_hint(game)
+    return h.command, h.text
+
+
+def quick_config() -> SearchConfig:
+    """A smaller budget for slow machines."""
+    return replace(HINT_CONFIG, max_expansions=100, samples=4)

@@ -1,0 +1,269 @@
+"""Beam search over the commands of one turn, with chance where a card is drawn.
+
+Most commands of a turn reveal nothing: from a position a player can see they lead to one
+position a player can see, whatever the hidden deck order. Those are searched once, on one
+determinized copy of the game (`internals.determinized`), as a tree of positions merged by
+`state_key` (summon A then B = summon B then A; two Wax Candles are one choice).
+
+A command that draws a card (or lets interference arrive) is a *chance* node: what follows
+depends on the hidden order. Its value is the mean, over `samples` fresh determinizations of the
+position (the expert's own random numbers, never the real order), of the best line found by a
+smaller search of the rest of the turn on that copy.
+
+Depth by depth every node of the beam is expanded: each legal command makes a child; `EndTurn`
+is played out on a copy (the end of the turn and the next draw) and scored by `evaluate`; the
+`width` most promising children (optimistic about power not yet spent) go on. Afterwards every
+node's value is the best end-of-turn score found below it; a node never expanded keeps the score
+of ending the turn at once. Chance nodes at the root and the `chance_top` most promising others
+get their sampled searches; the rest, and any read later, are searched when first needed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from aleph_null_desktop.ai.evaluate import DEFAULT, Weights, evaluate, evaluate_mid_turn
+from aleph_null_desktop.ai.internals import determinized, state_key
+from aleph_null_desktop.ai.knowledge import answer_decision
+from aleph_null_desktop.engine import Activate, Choose, Command, EndTurn, Game, Summon
+
+NEG = float("-inf")
+
+
+@dataclass
+class Node:
+    game: Game
+    rank: float  # mid-turn score, optimistic about unspent power (orders the beam)
+    score: float  # mid-turn score if the turn ended now (the value of a node never expanded)
+    terminal: bool = False
+    expanded: bool = False
+    end_value: float = NEG
+    children: dict[Command, tuple] = field(default_factory=dict)  # command -> ("node"|"chance", key)
+    value: float = NEG
+
+
+@dataclass
+class Chance:
+    parent: tuple
+    cmd: Command
+    estimate: float  # one sample, no follow-up: until searched
+    value: float | None = None  # mean over samples of the best line after it
+
+
+def end_turn_value(game: Game, w: Weights) -> float:
+    """Plays the end of the turn on a copy (answering any page-rule choice sensibly) and scores it."""
+    c = game.clone()
+    c.apply(EndTurn())
+    guard = 12
+    while c.pending is not None and c.outcome is None and guard:
+        c.apply(Choose(answer_decision(c)))
+        guard -= 1
+    return evaluate(c, w)
+
+
+def _reveals(events) -> bool:
+    return any(e.kind == "moved" and e.data.get("why") in ("draw", "arrive") for e in events)
+
+
+def _signature(game: Game, cmd: Command):
+    """Commands with the same signature lead to the same position (identical copies of a card)."""
+    if isinstance(cmd, Summon):
+        return ("summon", game.card(cmd.uid).card_id)
+    if isinstance(cmd, Activate):
+        return ("act", game.card(cmd.uid).card_id, cmd.action)
+    if isinstance(cmd, Choose) and game.pending is not None:
+        uid = game.pending.options[cmd.index].uid
+        if uid is None:
+            return ("none",)
+        return ("choose", game.card(uid).card_id, game.zone_of(uid))
+    return cmd
+
+
+@dataclass
+class SearchConfig:
+    width: int = 10
+    max_expansions: int = 250
+    max_depth: int = 40
+    samples: int = 6  # determinizations per chance node
+    chance_top: int = 4  # chance nodes below the root searched at once
+    sub_width: int = 4
+    sub_expansions: int = 30
+    time_limit: float | None = None  # seconds: a safety net (hints); None = node budgets only
+
+
+class TurnSearch:
+    """A search of the turn from `game`'s position; `rng` deals every hidden card it assumes."""
+
+    def __init__(self, game: Game, rng: random.Random, config: SearchConfig | None = None,
+                 weights: Weights = DEFAULT, *, chance: bool = True):
+        self.cfg = config or SearchConfig()
+        self.w = weights
+        self.chance_enabled = chance
+        self.seeds = [rng.getrandbits(64) for _ in range(self.cfg.samples)]
+        base = determinized(game, random.Random(rng.getrandbits(64))) if chance else game
+        self.root = state_key(base)
+        self.nodes: dict[tuple, Node] = {}
+        self.chances: dict[tuple, Chance] = {}
+        self.expansions = 0
+        self.applies = 0
+        self.deadline = None if self.cfg.time_limit is None else time.perf_counter() + self.cfg.time_limit
+        self._add(self.root, base)
+        self._beam()
+        self._back_up()
+        if chance:
+            root_chances = [k for kind, k in self.nodes[self.root].children.values() if kind == "chance"]
+            others = sorted((k for k in self.chances if k not in root_chances),
+                            key=lambda k: (-self.nodes[self.chances[k].parent].value, -self.chances[k].estimate))
+            for k in root_chances + others[:self.cfg.chance_top]:
+                self._search_chance(k)
+            self._back_up()
+
+    # ------------------------------------------------------------------ building
+
+    def _add(self, key: tuple, game: Game) -> Node:
+        if game.outcome is not None:
+            v = evaluate(game, self.w)
+            node = Node(game, v, v, terminal=True, value=v)
+        else:
+            node = Node(game, *evaluate_mid_turn(game, self.w))
+        self.nodes[key] = node
+        return node
+
+    def _expand(self, key: tuple) -> list[tuple]:
+        node = self.nodes[key]
+        node.expanded = True
+        self.expansions += 1
+        g = node.game
+        fresh = []
+        done: dict = {}
+        for cmd in g.legal_commands():
+            if isinstance(cmd, EndTurn):
+                node.end_value = end_turn_value(g, self.w)
+                self.applies += 1
+                continue
+            sig = _signature(g, cmd)
+            if sig in done:
+                node.children[cmd] = done[sig]
+                continue
+            c = g.clone()
+            events = c.apply(cmd)
+            self.applies += 1
+            if self.chance_enabled and c.outcome is None and _reveals(events):
+                ck = (key, sig)
+                if ck not in self.chances:
+                    self.chances[ck] = Chance(key, cmd, evaluate(c, self.w, mid_turn="pessimistic"))
+                child = ("chance", ck)
+            else:
+                ck = state_key(c)
+                child = ("node", ck)
+                if ck not in self.nodes:
+                    self._add(ck, c)
+                    if not self.nodes[ck].terminal:
+                        fresh.append(ck)
+            done[sig] = child
+            node.children[cmd] = child
+        return fresh
+
+    def _beam(self) -> None:
+        cfg = self.cfg
+        frontier = [self.root]
+        for depth in range(cfg.max_depth):
+            if not frontier:
+                break
+            fresh: list[tuple] = []
+            for key in frontier:
+                if depth and (self.expansions >= cfg.max_expansions or self._late()):
+                    break
+                fresh.extend(self._expand(key))
+            if self.expansions >= cfg.max_expansions or self._late():
+                break
+            if depth:
+                fresh.sort(key=lambda k: -self.nodes[k].rank)
+                frontier = fresh[:cfg.width]
+            else:
+                frontier = fresh  # every first command is looked at
+
+    def _late(self) -> bool:
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+    def _search_chance(self, ck: tuple) -> float:
+        chance = self.chances[ck]
+        if chance.value is not None:
+            return chance.value
+        if self._late():
+            return chance.estimate
+        parent = self.nodes[chance.parent].game
+        sub = SearchConfig(width=self.cfg.sub_width, max_expansions=self.cfg.sub_expansions,
+                           max_depth=self.cfg.max_depth)
+        total = 0.0
+        for seed in self.seeds:
+            c = determinized(parent, random.Random(seed))
+            c.apply(chance.cmd)
+            self.applies += 1
+            if c.outcome is not None:
+                total += evaluate(c, self.w)
+                continue
+            inner = TurnSearch(c, random.Random(seed), sub, self.w, chance=False)
+            self.applies += inner.applies
+            self.expansions += inner.expansions
+            total += inner.nodes[inner.root].value
+        chance.value = total / len(self.seeds)
+        return chance.value
+
+    # ------------------------------------------------------------------ values
+
+    def child_value(self, child: tuple) -> float:
+        kind, key = child
+        if kind == "chance":
+            ch = self.chances[key]
+            return ch.value if ch.value is not None else ch.estimate
+        return self.nodes[key].value
+
+    def _back_up(self) -> None:
+        for node in self.nodes.values():
+            if not node.terminal:
+                node.value = NEG
+        state: dict[tuple, int] = {}
+
+        def visit(key: tuple) -> float:
+            node = self.nodes[key]
+            if node.terminal or state.get(key) == 2:
+                return node.value
+            if state.get(key) == 1:  # a cycle: not expected, but never loop
+                return node.score
+            state[key] = 1
+            if node.expanded:
+                best = node.end_value
+                for child in node.children.values():
+                    if child[0] == "node":
+                        v = visit(child[1])
+                    else:
+                        v = self.child_value(child)
+                    if v > best:
+                        best = v
+                node.value = best if best > NEG else node.score
+            else:
+                node.value = node.score
+            state[key] = 2
+            return node.value
+
+        for key in list(self.nodes):
+            visit(key)
+
+    def command_values(self, key: tuple) -> dict[Command, float] | None:
+        """Each legal command's value at a position this search expanded (None otherwise);
+        chance commands not yet searched are searched now."""
+        node = self.nodes.get(key)
+        if node is None or not node.expanded:
+            return None
+        out = {}
+        for cmd, child in node.children.items():
+            if child[0] == "chance":
+                out[cmd] = self._search_chance(child[1])
+            else:
+                out[cmd] = self.nodes[child[1]].value
+        if node.end_value > NEG:
+            out[EndTurn()] = node.end_value
+        return out

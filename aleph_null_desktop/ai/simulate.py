@@ -1,0 +1,234 @@
+"""Plays complete games with a player and sums them up: the simulator behind `aleph-null simulate`.
+
+    aleph-null simulate --circle adept --player expert --games 200 --seed 1 [--cards FILE] [--jobs N] --json
+
+Game i is `new_game(seed=seed + i, circle=...)`, played by a fresh player whose random numbers
+come from `player_seed(seed + i)`: the summary is the same for a seed however many processes
+(`--jobs`) share the work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from aleph_null_desktop.engine import CardDataError, Game, new_game
+from aleph_null_desktop.engine import load_card_pack as engine_load_card_pack
+from aleph_null_desktop.engine.cards import circles
+from aleph_null_desktop.engine.model import RANKS
+
+RANK_ORDER = [name for _, name in sorted(RANKS)]  # Adept … Prince
+LOSS_REASONS = ("damage", "key_sacrificed", "time", "cards_remain", "negative_score")
+PLAYER_NAMES = ("random", "greedy", "expert")
+MAX_COMMANDS = 5000  # a guard against a player that never ends a game
+
+
+def make_player(name: str):
+    """A fresh player by name: random, greedy or expert."""
+    if name == "random":
+        from aleph_null_desktop.ai.random_player import RandomPlayer
+
+        return RandomPlayer()
+    if name == "greedy":
+        from aleph_null_desktop.ai.greedy import GreedyPlayer
+
+        return GreedyPlayer()
+    if name == "expert":
+        from aleph_null_desktop.ai.expert import ExpertPlayer
+
+        return ExpertPlayer()
+    raise ValueError(f"unknown player {name!r}; known: {', '.join(PLAYER_NAMES)}")
+
+
+def player_seed(game_seed: int) -> int:
+    return 1_000_003 * game_seed + 7
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    won: bool
+    reason: str
+    score: int | None
+    rank: str | None
+    hour: int
+    commands: int
+
+
+def play_game(player, seed: int, circle: str, cards: list[dict] | None = None) -> GameRecord:
+    """One complete game of `player` (an object with choose_command) from `new_game(seed)`."""
+    game: Game = new_game(seed=seed, circle=circle, cards=cards)
+    rng = random.Random(player_seed(seed))
+    commands = 0
+    while game.outcome is None:
+        if commands >= MAX_COMMANDS:
+            raise RuntimeError(f"game {seed} did not end after {MAX_COMMANDS} commands")
+        game.apply(player.choose_command(game, rng))
+        commands += 1
+    o = game.outcome
+    return GameRecord(seed, o.won, o.reason, o.score, o.rank, o.hour, commands)
+
+
+def _play_one(job: tuple) -> GameRecord:
+    player_name, seed, circle, cards = job
+    return play_game(make_player(player_name), seed, circle, cards)
+
+
+def wilson(wins: int, games: int, z: float = 1.959964) -> list[float]:
+    """The Wilson score interval for a win rate (95% by default)."""
+    if games == 0:
+        return [0.0, 1.0]
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return [round(max(0.0, centre - half), 6), round(min(1.0, centre + half), 6)]
+
+
+def summarize(records: Iterable[GameRecord]) -> dict:
+    records = list(records)
+    games = len(records)
+    wins = [r for r in records if r.won]
+    rank_counts = {name: 0 for name in RANK_ORDER}
+    for r in wins:
+        rank_counts[r.rank] = rank_counts.get(r.rank, 0) + 1
+    losses = {reason: 0 for reason in LOSS_REASONS}
+    for r in records:
+        if not r.won:
+            losses[r.reason] = losses.get(r.reason, 0) + 1
+    median_rank = None
+    if wins:
+        ordered = sorted(RANK_ORDER.index(r.rank) for r in wins)
+        median_rank = RANK_ORDER[ordered[(len(ordered) - 1) // 2]]  # the lower median
+    return {
+        "games": games,
+        "wins": len(wins),
+        "win_rate": len(wins) / games if games else 0.0,
+        "win_rate_ci95": wilson(len(wins), games),
+        "mean_score_of_wins": statistics.fmean(r.score for r in wins) if wins else None,
+        "median_rank_of_wins": median_rank,
+        "rank_counts": rank_counts,
+        "mean_hour_of_baphomet": statistics.fmean(r.hour for r in wins) if wins else None,
+        "losses_by_reason": losses,
+        "mean_commands": statistics.fmean(r.commands for r in records) if records else 0.0,
+    }
+
+
+def simulate(circle: str, player: str, games: int, seed: int, *, cards: list[dict] | None = None,
+             jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> dict:
+    """Plays `games` games (seeds seed … seed+games-1) and returns the summary (see `summarize`)."""
+    if circle not in circles():
+        raise ValueError(f"unknown Circle {circle!r}; known: {', '.join(circles())}")
+    if player not in PLAYER_NAMES:
+        raise ValueError(f"unknown player {player!r}; known: {', '.join(PLAYER_NAMES)}")
+    jobs_list = [(player, seed + i, circle, cards) for i in range(games)]
+    start = time.perf_counter()
+    records: list[GameRecord] = []
+    if jobs > 1 and games > 1:
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(min(jobs, games)) as pool:
+            for rec in pool.imap_unordered(_play_one, jobs_list, chunksize=max(1, games // (jobs * 8))):
+                records.append(rec)
+                if progress:
+                    progress(len(records), games)
+    else:
+        for job in jobs_list:
+            records.append(_play_one(job))
+            if progress:
+                progress(len(records), games)
+    records.sort(key=lambda r: r.seed)
+    summary = {"circle": circle, "player": player, "seed": seed}
+    summary.update(summarize(records))
+    summary["seconds"] = round(time.perf_counter() - start, 2)
+    summary["records"] = [asdict(r) for r in records]
+    return summary
+
+
+# ----------------------------------------------------------------------------- command line
+
+def add_simulate_parser(subparsers) -> argparse.ArgumentParser:
+    """Adds the `simulate` subcommand to an argparse subparsers object."""
+    p = subparsers.add_parser("simulate", help="play many games with an AI player and report win rates",
+                              description="Play complete games with an AI player and report the results.")
+    p.add_argument("--circle", default="adept", choices=list(circles()), help="difficulty (default adept)")
+    p.add_argument("--player", default="expert", choices=PLAYER_NAMES, help="who plays (default expert)")
+    p.add_argument("--games", type=int, default=200, help="number of games (default 200)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default 1)")
+    p.add_argument("--cards", metavar="FILE", help="a card pack (JSON) whose cards override built-in cards by id")
+    p.add_argument("--jobs", type=int, default=1, help="processes to play in parallel (default 1)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--records", action="store_true", help="with --json: include every game's record")
+    p.set_defaults(handler=run_simulate)
+    return p
+
+
+def load_card_pack(path: str) -> list[dict]:
+    """The validated card records of a card pack file (the engine's format); CardDataError if bad."""
+    return engine_load_card_pack(Path(path))
+
+
+def _format(summary: dict, cards: str | None) -> str:
+    lo, hi = summary["win_rate_ci95"]
+    lines = [
+        f"{summary['player']} on {summary['circle']}: {summary['wins']} of {summary['games']} won "
+        f"({100 * summary['win_rate']:.1f}%, 95% interval {100 * lo:.1f}–{100 * hi:.1f}%)"
+        + (f" with cards from {cards}" if cards else ""),
+    ]
+    if summary["wins"]:
+        ranks = ", ".join(f"{k} {v}" for k, v in summary["rank_counts"].items() if v)
+        lines.append(f"  wins: mean score {summary['mean_score_of_wins']:.2f}, mean Hour "
+                     f"{summary['mean_hour_of_baphomet']:.2f}, median rank {summary['median_rank_of_wins']}; {ranks}")
+    losses = ", ".join(f"{k} {v}" for k, v in summary["losses_by_reason"].items() if v)
+    if losses:
+        lines.append(f"  losses: {losses}")
+    lines.append(f"  {summary['seconds']:.1f} s")
+    return "\n".join(lines)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        print("simulate: --games must be at least 1", file=sys.stderr)
+        return 2
+    cards = None
+    if args.cards:
+        try:
+            cards = load_card_pack(args.cards)
+        except CardDataError as err:
+            print(f"simulate: {err}", file=sys.stderr)
+            return 2
+    progress = None
+    if not args.json and sys.stderr.isatty():
+        def progress(done: int, total: int) -> None:
+            print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr, flush=True)
+    summary = simulate(args.circle, args.player, args.games, args.seed, cards=cards,
+                       jobs=max(1, args.jobs), progress=progress)
+    if args.cards:
+        summary["cards"] = args.cards
+    if not getattr(args, "records", False):
+        summary.pop("records")
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(_format(summary, args.cards))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m aleph_null_desktop.ai.simulate …` (the same options as the subcommand)."""
+    parser = argparse.ArgumentParser(prog="aleph-null")
+    add_simulate_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["simulate", *(sys.argv[1:] if argv is None else argv)])
+    return args.handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""The simulator's summary (fields, determinism, the command line) and the hint."""
+
+import json
+
+import pytest
+
+from aleph_null_desktop.ai.hint import hint, make_hint
+from aleph_null_desktop.ai.simulate import (
+    add_simulate_parser, main, run_simulate, simulate, summarize, wilson, GameRecord,
+)
+from aleph_null_desktop.engine import new_game
+
+FIELDS = {"games", "wins", "win_rate", "win_rate_ci95", "mean_score_of_wins", "rank_counts",
+          "mean_hour_of_baphomet", "losses_by_reason"}
+
+
+def test_summary_has_the_documented_fields_and_is_deterministic_by_seed():
+    a = simulate("magus", "greedy", 6, seed=40)
+    b = simulate("magus", "greedy", 6, seed=40)
+    assert FIELDS <= set(a)
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+    assert a["games"] == 6 and [r["seed"] for r in a["records"]] == list(range(40, 46))
+    lo, hi = a["win_rate_ci95"]
+    assert 0.0 <= lo <= a["win_rate"] <= hi <= 1.0
+    assert set(a["rank_counts"]) == {"Adept", "Wizard", "Master", "Grand Master", "Prince"}
+    assert sum(a["rank_counts"].values()) == a["wins"]
+    assert sum(a["losses_by_reason"].values()) == a["games"] - a["wins"]
+
+
+def test_parallel_processes_give_the_same_summary():
+    one = simulate("adept", "random", 8, seed=3, jobs=1)
+    two = simulate("adept", "random", 8, seed=3, jobs=2)
+    one.pop("seconds"), two.pop("seconds")
+    assert one == two
+
+
+def test_summary_of_wins():
+    recs = [GameRecord(1, True, "summoned", 8, "Grand Master", 4, 50),
+            GameRecord(2, True, "summoned", 3, "Master", 5, 60),
+            GameRecord(3, False, "time", None, None, 6, 70)]
+    s = summarize(recs)
+    assert s["wins"] == 2 and s["mean_score_of_wins"] == 5.5 and s["mean_hour_of_baphomet"] == 4.5
+    assert s["rank_counts"]["Master"] == 1 and s["losses_by_reason"]["time"] == 1
+    assert s["median_rank_of_wins"] == "Master"
+
+
+def test_wilson_interval():
+    lo, hi = wilson(0, 200)
+    assert lo == 0.0 and 0.018 < hi < 0.02
+    lo, hi = wilson(100, 200)
+    assert lo == pytest.approx(0.4314, abs=1e-3) and hi == pytest.approx(0.5686, abs=1e-3)
+
+
+def test_command_line_prints_json(capsys, tmp_path):
+    assert main(["--circle", "adept", "--player", "random", "--games", "5", "--seed", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert FIELDS <= set(out) and out["games"] == 5 and "records" not in out
+    pack = tmp_path / "pack.json"
+    pack.write_text(json.dumps({"cards": [{"id": "gnome", "name": "Gnome", "type": "magical_power", "cost": 0,
+                                           "actions": [{"id": "scrap", "cost": [{"op": "scrap_self"}],
+                                                        "effect": [{"op": "gain_power", "amount": 2}]}]}]}))
+    assert main(["--player", "random", "--games", "3", "--cards", str(pack), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["cards"] == str(pack)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"cards": [{"id": "gnome"}]}')
+    assert main(["--player", "random", "--games", "3", "--cards", str(bad)]) == 2
+    assert "gnome" in capsys.readouterr().err
+
+
+def test_the_parser_can_live_under_the_games_own_command_line():
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="aleph-null")
+    add_simulate_parser(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["simulate", "--player", "greedy", "--games", "2", "--json"])
+    assert args.handler is run_simulate and args.circle == "adept" and args.jobs == 1
+
+
+@pytest.mark.parametrize("seed,circle", [(1, "adept"), (2, "prince")])
+def test_hint_suggests_a_legal_command_with_reasons(seed, circle):
+    g = new_game(seed=seed, circle=circle)
+    for _ in range(3):
+        cmd, text = hint(g)
+        assert cmd in g.legal_commands()
+        assert isinstance(text, str) and len(text) > 10
+        assert make_hint(g).command == cmd  # the same position, the same hint
+        g.apply(cmd)
