@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import traceback
@@ -37,6 +38,10 @@ class App:
         self._errors_in_a_row = 0
         self.audio = None  # an audio.AudioSystem when run() found one; None: silent
         self.persist = False  # run() turns on the autosave and statistics; tests leave it off
+        self.settings = None  # storage.Settings once start_session() loaded them (defaults until then)
+        self.notices: list[str] = []  # startup lines (audio status, storage repairs): title and table log
+        self._unlogged: list[str] = []  # notices not yet in a table's log
+        self.hint_function = None  # tests replace the hint AI here; None: aleph_null_desktop.ai.hint
 
     # ------------------------------------------------------------------ navigation
     def show_title(self) -> None:
@@ -69,6 +74,88 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def continue_game(self) -> bool:
+        """Title → Continue: the autosaved ritual, replayed to exactly where it was left. When the
+        save cannot be used the storage's messages are shown and the title comes back."""
+        from aleph_null_desktop import storage
+
+        record, messages = storage.load_autosave()
+        game = None
+        if record is not None:
+            game, more = storage.resume_game(record)
+            messages = messages + more
+        if game is None:
+            self.report(" ".join(messages) or "There is no saved ritual to continue.")
+            self.show_title()
+            return False
+        self.play(game, record["circle"])
+        scene = self.stack.top
+        if hasattr(scene, "log"):
+            scene.log.add(f"Continued the saved ritual ({len(record['commands'])} moves replayed).")
+        if messages:
+            self.report(" ".join(messages))
+        return True
+
+    # ------------------------------------------------------------------ settings and startup
+    def start_session(self) -> None:
+        """At startup: load the settings, apply them to the audio, and show the audio status and
+        any storage messages (a repaired or set-aside file) to the player. Never raises."""
+        from aleph_null_desktop import storage
+
+        try:
+            settings, messages = storage.load_settings()
+        except Exception as exc:  # storage promises not to raise; a bug there must not stop the game
+            log.error("settings could not be loaded:\n%s", traceback.format_exc())
+            settings, messages = storage.Settings(), [f"The settings could not be read ({exc}); defaults are used"]
+        self.settings = settings
+        if self.audio is not None:
+            self.audio.apply_settings(settings)
+            status = getattr(self.audio, "status_message", "")
+            if status:
+                self.notice(status)
+            if not getattr(self.audio, "available", True):
+                messages = [status] + list(messages)
+        for message in messages:
+            if message not in self.notices:
+                self.notice(message)
+        if messages:
+            self.report(" ".join(messages))
+
+    def notice(self, text: str) -> None:
+        """A line for the player that is not an error: shown on the title and in the table's log."""
+        self.notices.append(text)
+        del self.notices[:-6]
+        scene = self.stack.top
+        if hasattr(scene, "log") and hasattr(scene.log, "add"):
+            scene.log.add(text)
+        else:
+            self._unlogged.append(text)
+
+    def take_unlogged_notices(self) -> list[str]:
+        """The notices the next table puts in its log (once)."""
+        lines, self._unlogged = self._unlogged, []
+        return lines
+
+    def current_settings(self):
+        if self.settings is None:
+            from aleph_null_desktop.storage import Settings
+
+            self.settings = Settings()
+        return self.settings
+
+    def change_settings(self, **changes) -> None:
+        """A new value for some settings (the pause menu): applied to the audio at once and saved
+        (when files are on). A refused save is shown, never raised."""
+        self.settings = dataclasses.replace(self.current_settings(), **changes)
+        if self.audio is not None:
+            self.audio.apply_settings(self.settings)
+        if self.persist:
+            from aleph_null_desktop import storage
+
+            messages = storage.save_settings(self.settings)
+            if messages:
+                self.report(" ".join(messages))
 
     # ------------------------------------------------------------------ hooks for sound and files
     def sound(self, name: str) -> None:
@@ -143,9 +230,26 @@ class App:
                      rect.inflate(-24, -16), align="center")
 
 
+ICON = ("icons", "app", "aleph-null-64.png")
+
+
 def open_window() -> pygame.Surface:
     pygame.display.set_caption("Aleph Null")
+    set_window_icon()
     return pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
+
+
+def set_window_icon() -> bool:
+    """The window's icon, when the release build has it; a missing or unreadable icon is no error."""
+    try:
+        path = asset_path(*ICON)
+        if not path.is_file():
+            return False
+        pygame.display.set_icon(pygame.image.load(str(path)))
+        return True
+    except (pygame.error, OSError, ValueError) as exc:
+        log.info("window icon not set: %s", exc)
+        return False
 
 
 def run() -> int:
@@ -158,6 +262,7 @@ def run() -> int:
         app.persist = True
         app.audio = _start_audio()
         app.show_title()
+        app.start_session()  # settings → audio; audio status and storage messages on the title
         clock = pygame.time.Clock()
         while app.running:
             dt = clock.tick(FPS) / 1000.0

@@ -44,6 +44,10 @@ class JudgementScene(Scene):
                 self.buttons[0].click()
             elif event.key == pygame.K_ESCAPE:
                 self.buttons[1].click()
+            elif event.key == pygame.K_F1:  # the Grimoire at its Hierarchy page, with this rank
+                from aleph_null_desktop.ui.grimoire import open_reference
+
+                open_reference(self.app, "hierarchy")
             return
         buttons_handle(self.buttons, event)
 

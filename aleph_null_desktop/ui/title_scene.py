@@ -37,13 +37,44 @@ class TitleScene(Scene):
             y += 100
         self.buttons.append(Button(pygame.Rect(810, y + 30, 300, 64), "Quit", on_click=app.quit,
                                    key_hint="Esc"))
+        # the Grimoire: a new ritual from its Cover (Circle spread → Hour I), and the rules reference
+        from aleph_null_desktop.ui.grimoire import open_new_ritual, open_reference
+
+        self.circle_count = len(circles())
+        self.buttons.append(Button(pygame.Rect(400, y + 30, 380, 64), "New ritual (the Grimoire)",
+                                   on_click=lambda: open_new_ritual(app), key_hint="N"))
+        self.buttons.append(Button(pygame.Rect(1140, y + 30, 380, 64), "Rules", on_click=lambda: open_reference(app),
+                                   key_hint="F1"))
+        # the card editor (aleph_null_desktop.ui.editor): the gallery of custom cards
+        from aleph_null_desktop.ui.editor import open_editor
+
+        self.buttons.append(Button(pygame.Rect(1540, y + 30, 300, 64), "Card editor",
+                                   on_click=lambda: open_editor(app), key_hint="E"))
+        # Continue: the autosaved ritual (only when files are on and one exists); last in the list
+        self.continue_button = None
+        if app.persist:
+            from aleph_null_desktop import storage
+
+            if storage.has_autosave():
+                self.continue_button = Button(pygame.Rect(80, 400, 440, 100), "Continue",
+                                              on_click=app.continue_game,
+                                              detail="the ritual in progress, where you left it", key_hint="C")
+                self.buttons.append(self.continue_button)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.quit()
-            elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.buttons) - 1:
+            elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < self.circle_count:
                 self.buttons[event.key - pygame.K_1].click()
+            elif event.key == pygame.K_n:
+                self.buttons[self.circle_count + 1].click()
+            elif event.key == pygame.K_F1:
+                self.buttons[self.circle_count + 2].click()
+            elif event.key == pygame.K_e:
+                self.buttons[self.circle_count + 3].click()
+            elif event.key == pygame.K_c and self.continue_button is not None:
+                self.continue_button.click()
             return
         buttons_handle(self.buttons, event)
 
@@ -59,3 +90,6 @@ class TitleScene(Scene):
                   (960, 350), "midtop")
         for b in self.buttons:
             b.draw(surface, fonts, size=26)
+        notes = fonts.get("italic", 18)  # startup notices: the audio status, repaired files
+        for i, line in enumerate(reversed(self.app.notices[-3:])):
+            blit_text(surface, notes, line, theme.TEXT_DIM, (24, 1068 - i * 24), "bottomleft")

@@ -69,3 +69,33 @@ def buttons_handle(buttons: list[Button], event) -> bool:
                 b.click()
                 return True
     return False
+
+
+class Stepper:
+    """A labelled value with − and + buttons (a volume, say): `value()` reads it, `step(±1)` changes
+    it. The value is always written in words (e.g. "70%"), never shown by colour or length alone."""
+
+    def __init__(self, rect: pygame.Rect, label: str, value: Callable[[], str],
+                 step: Callable[[int], None], key_hints: tuple[str, str] = ("", "")) -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.value = value
+        side = self.rect.h
+        self.minus = Button(pygame.Rect(self.rect.right - 3 * side - 24, self.rect.y, side, side), "−",
+                            on_click=lambda: step(-1), key_hint=key_hints[0])
+        self.plus = Button(pygame.Rect(self.rect.right - side, self.rect.y, side, side), "+",
+                           on_click=lambda: step(+1), key_hint=key_hints[1])
+        self.buttons = [self.minus, self.plus]
+
+    def value_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.minus.rect.right, self.rect.y, self.plus.rect.x - self.minus.rect.right,
+                           self.rect.h)
+
+    def draw(self, surface: pygame.Surface, fonts, size: int = 24) -> None:
+        font = fonts.get("title", size)
+        label = font.render(self.label, True, theme.TEXT)
+        surface.blit(label, label.get_rect(midleft=(self.rect.x, self.rect.centery)))
+        value = fonts.get("bold", size).render(self.value(), True, theme.PARCHMENT)
+        surface.blit(value, value.get_rect(center=self.value_rect().center))
+        for b in self.buttons:
+            b.draw(surface, fonts, size=size + 6)

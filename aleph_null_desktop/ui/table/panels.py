@@ -18,7 +18,7 @@ KEYS_HELP = (
     ("Double-click", "a card's only move"),
     ("Right-click / Alt", "read a card large"),
     ("Space", "end turn · 1–9 hand cards"),
-    ("Ctrl+Z", "undo · Esc menu · F11"),
+    ("Ctrl+Z", "undo · H hint · Esc menu · F11"),
 )
 
 
@@ -104,6 +104,17 @@ def pile_card_rect(rect: pygame.Rect) -> pygame.Rect:
     return card
 
 
+def pile_badge_rect(card: pygame.Rect, face_up: bool) -> pygame.Rect:
+    """The count badge on a pile's top card: at the foot of a face-up card (over its flavour line),
+    at the head of a face-down one, clear of the back's pentacle and its "ALEPH NULL"."""
+    badge = pygame.Rect(0, 0, 56, 34)
+    if face_up:
+        badge.midbottom = (card.centerx, card.bottom - 6)
+    else:
+        badge.midtop = (card.centerx, card.top + 8)
+    return badge
+
+
 def draw_pile(surface, fonts, renderer, rect, title: str, cards, face_up: bool, glow: float,
               hint: str) -> None:
     """A pile: its top card (or back), the title and the count, and what a click does."""
@@ -118,8 +129,7 @@ def draw_pile(surface, fonts, renderer, rect, title: str, cards, face_up: bool, 
     else:
         pygame.draw.rect(surface, theme.PANEL_EDGE, card, 2, border_radius=8)
         blit_text(surface, fonts.get("italic", 18), "empty", theme.TEXT_DIM, card.center, "center")
-    badge = pygame.Rect(0, 0, 56, 34)
-    badge.midbottom = (card.centerx, card.bottom - 6)
+    badge = pile_badge_rect(card, face_up)
     pygame.draw.rect(surface, theme.INK, badge, border_radius=10)
     pygame.draw.rect(surface, theme.GOLD, badge, 2, border_radius=10)
     blit_text(surface, fonts.get("bold", 22), str(len(cards)), theme.PARCHMENT, badge.center, "center")
@@ -129,19 +139,43 @@ def draw_pile(surface, fonts, renderer, rect, title: str, cards, face_up: bool, 
         blit_text(surface, fonts.get("italic", 15), hint, theme.TEXT_DIM, (rect.centerx, rect.bottom + 2), "midtop")
 
 
-def draw_set_aside(surface, fonts, renderer, rect, game, circle_id: str) -> None:
+SET_ASIDE_CAPTION_H = 38  # the caption lives in the gap under the pile, above the keys panel
+
+
+def set_aside_caption(game, circle_id: str) -> list[str]:
+    """Up to two short lines: the levels waiting ("interference: 3×L1") and when the next arrives."""
     cards = game.zone("set_aside")
-    draw_pile(surface, fonts, renderer, rect, "Set aside", cards, False, 0, "")
+    if not cards:
+        return ["no interference left"]
+    counts: dict[int, int] = {}
+    for c in cards:
+        level = game.cards[c.card_id].level
+        counts[level] = counts.get(level, 0) + 1
+    levels = ", ".join(f"{n}×L{lvl}" if n > 1 else f"L{lvl}" for lvl, n in sorted(counts.items()))
     arrivals = circles()[circle_id].arrivals if circle_id in circles() else {}
     upcoming = [h for h in sorted(arrivals) if h > game.hour]
-    if cards:
-        levels = ", ".join(f"L{game.cards[c.card_id].level}" for c in cards)
-        when = f"next at Hour {ROMAN[upcoming[0]]}" if upcoming else ""
-        text = f"interference {levels}" + (f"; {when}" if when else "")
-    else:
-        text = "no interference left"
-    blit_wrapped(surface, fonts.get("italic", 15), text, theme.TEXT_DIM,
-                 pygame.Rect(rect.x - 6, rect.bottom + 2, rect.w + 12, 40), align="center")
+    lines = [f"interference: {levels}"]
+    if upcoming:
+        lines.append(f"next at Hour {ROMAN[upcoming[0]]}")
+    return lines
+
+
+def draw_set_aside(surface, fonts, renderer, rect, game, circle_id: str) -> pygame.Rect:
+    """The set-aside pile, face down, and its caption under it; returns the caption's rectangle."""
+    draw_pile(surface, fonts, renderer, rect, "Set aside", game.zone("set_aside"), False, 0, "")
+    lines = set_aside_caption(game, circle_id)
+    area = pygame.Rect(rect.x - 6, rect.bottom + 1, rect.w + 12, SET_ASIDE_CAPTION_H)
+    line_h = area.h // max(1, len(lines))
+    drawn = pygame.Rect(area.centerx, area.y, 0, 0)
+    for i, line in enumerate(lines):  # each line fitted to the width: never wrapped onto a third
+        size = 15
+        while size > 10 and (fonts.get("italic", size).size(line)[0] > area.w or
+                             fonts.get("italic", size).get_linesize() > line_h):
+            size -= 1
+        font = fonts.get("italic", size)
+        image = blit_text(surface, font, line, theme.TEXT_DIM, (area.centerx, area.y + i * line_h), "midtop")
+        drawn.union_ip(image)
+    return drawn
 
 
 def draw_keys(surface, fonts, rect) -> None:

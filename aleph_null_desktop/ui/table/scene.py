@@ -14,11 +14,13 @@ from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand,
 from aleph_null_desktop.engine.cards import circles
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
+from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
 from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
+from aleph_null_desktop.ui.table.hints import HintKeeper
 from aleph_null_desktop.ui.table.log_panel import LogPanel
 from aleph_null_desktop.ui.table.overlays import (
     ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer, shade,
@@ -61,8 +63,12 @@ class TableScene(Scene):
         self.message_time = 0.0
         self.hour_banner = ("", 0.0)
         self.pulses = {name: Pulse() for name in ("power", "damage", "tokens", "deck")}
+        self.grimoire = TableGrimoire(app, table_page_rect(self.rects["grimoire"], self.rects["tokens"]),
+                                      game, circle_id)  # turns its page on "hour" and "game_over"
         self.judgement_timer: float | None = None
         self.applied: list = []  # every command the engine accepted, in order
+        self.version = 0  # counts commands and undos: a hint asked for an older position is dropped
+        self.hints = HintKeeper(self)
         self.spotlit: set[int] = set()
         self._tints: dict[tuple, pygame.Surface] = {}
         self.buttons = {
@@ -70,11 +76,15 @@ class TableScene(Scene):
                                key_hint="Space"),
             "undo": Button(self.rects["undo"], "Undo", on_click=self.undo, key_hint="Ctrl+Z"),
             "menu": Button(self.rects["menu"], "Menu", on_click=self.app.pause, key_hint="Esc"),
+            "hint": Button(self.rects.get("hint", pygame.Rect(1612, 672, 284, 56)), "Hint",
+                           on_click=self.hints.request, key_hint="H"),
         }
         self.none_button = Button(pygame.Rect(0, 0, 250, 44), "Choose none",
                                   on_click=self._choose_none)
         circle = circles().get(circle_id)
         self.log.add(f"A new ritual in the {circle.name if circle else circle_id}.")
+        for line in app.take_unlogged_notices():  # the audio status and storage messages at startup
+            self.log.add(line)
         self._refresh_sprites({}, instant=False)
         self._sync_prompts()
         app.hour_music(game.hour)
@@ -100,6 +110,7 @@ class TableScene(Scene):
             self.say(str(exc), warn=True)
             return False
         self.applied.append(cmd)
+        self.version += 1
         self.say("")
         self._after(events)
         self.app.game_changed(self.game, self.circle_id)
@@ -145,6 +156,7 @@ class TableScene(Scene):
                 self.judgement_timer = JUDGEMENT_DELAY
         for name in dict.fromkeys(sounds):  # each kind of sound once per command
             self.app.sound(name)
+        self.grimoire.on_events(events, self.game)
         self._refresh_sprites(moves)
         self._sync_prompts()
 
@@ -153,6 +165,8 @@ class TableScene(Scene):
             self.say("Nothing to undo since cards were last revealed (a draw, shuffle or search).", warn=True)
             return
         self.game.undo()
+        self.version += 1
+        self.grimoire.sync(self.game)
         self.app.game_changed(self.game, self.circle_id)
         self.log.add("Undone.")
         self.modal = None
@@ -346,10 +360,14 @@ class TableScene(Scene):
         key, mods = event.key, event.mod
         if key == pygame.K_ESCAPE:
             self.app.pause()
+        elif key == pygame.K_F1:
+            open_reference(self.app)  # the Grimoire's rules over the table; Esc or F1 comes back
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.end_turn_gesture()
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
+        elif key == pygame.K_h:
+            self.hints.request()
         elif pygame.K_1 <= key <= pygame.K_9:
             hand = self.game.zone("hand")
             index = key - pygame.K_1
@@ -418,6 +436,9 @@ class TableScene(Scene):
                 return
         if self.game.pending is not None and self._has_none_option() and self.none_button.hit(pos):
             self.none_button.click()
+            return
+        if self.grimoire.hit(pos):  # the Grimoire's page: open the book at this Hour
+            open_reference(self.app, self.grimoire.page)
             return
         zone = self.app.layout.zone_at(*pos, names=("deck", "discard", "sacrifice", "set_aside"))
         if zone == "deck":
@@ -496,6 +517,8 @@ class TableScene(Scene):
         self.ghosts = [(s, c) for s, c in self.ghosts if s.moving]
         for pulse in self.pulses.values():
             pulse.update(dt)
+        self.grimoire.update(dt)
+        self.hints.update()
         self.message_time = max(0.0, self.message_time - dt)
         text, left = self.hour_banner
         self.hour_banner = (text, max(0.0, left - dt))
@@ -518,6 +541,7 @@ class TableScene(Scene):
         token_hot = bool(game.tokens) and r["tokens"].collidepoint(self.mouse) and self.modal is None
         panels.draw_grimoire(surface, fonts, r["grimoire"], r["tokens"], game,
                              self.pulses["tokens"].level, token_hot)
+        self.grimoire.draw(surface)  # the page above the tokens, turning with the Hours
         panels.draw_counter(surface, fonts, r["power"], "flame", str(game.power), "virtual power",
                             theme.POWER, max(self.pulses["power"].level, 1.0 if drops.get("power") else 0))
         panels.draw_damage(surface, fonts, r["damage"], game.damage, self.pulses["damage"].level)
@@ -605,10 +629,38 @@ class TableScene(Scene):
             draw_icon(surface, "damage", pygame.Rect(end.rect.x + 12, end.rect.bottom - 46, 34, 34), theme.WARN)
         undo.draw(surface, fonts, size=20)
         self.buttons["menu"].draw(surface, fonts, size=20)
+        hint = self.buttons["hint"]
+        hint.label = "Hint: thinking…" if self.hints.thinking else "Hint"
+        hint.enabled = game.outcome is None
+        hint.draw(surface, fonts, size=20)
+        mark = self.hints.highlight()
+        if mark and mark[0] == "zone" and mark[1] in self.rects:
+            self._draw_hint_mark(surface, self.rects[mark[1]], "hint")
+
+    def _draw_hint_mark(self, surface, rect: pygame.Rect, label: str) -> None:
+        """The hinted card or place: a blue ring and a tag in words (never colour alone)."""
+        pygame.draw.rect(surface, theme.POWER, rect.inflate(20, 20), 5, border_radius=16)
+        tag = self.app.fonts.get("bold", 18).render(label, True, theme.INK)
+        box = tag.get_rect(midbottom=(rect.centerx, rect.y - 6)).inflate(16, 6)
+        pygame.draw.rect(surface, theme.POWER, box, border_radius=6)
+        surface.blit(tag, tag.get_rect(center=box.center))
+
+    def _hint_text(self) -> str:
+        if self.hints.thinking:
+            return "Hint: thinking…"
+        hint = self.hints.current()
+        return hint.text if hint else ""
 
     def _draw_prompt(self, surface) -> None:
         rect = self.rects["prompt"]
         pending = self.game.pending
+        hint = self._hint_text()
+        if hint and not (self.message_time > 0 and self.message):
+            panels.draw_prompt(surface, self.app.fonts, rect, hint, False, True)
+            if pending is not None and self.target_options() is not None and self._has_none_option():
+                self.none_button.rect.midright = (rect.right - 8, rect.centery)
+                self.none_button.draw(surface, self.app.fonts, size=20, role="body")
+            return
         if pending is not None and self.target_options() is not None:
             panels.draw_prompt(surface, self.app.fonts, rect, pending.prompt + "  (click a glowing card)",
                                False, True)
@@ -627,6 +679,8 @@ class TableScene(Scene):
     def _draw_cards(self, surface) -> None:
         targets = self.target_options() or {}
         dragging = self.drag["uid"] if self.drag and "uid" in self.drag else None
+        mark = self.hints.highlight()
+        hinted = mark[1] if mark and mark[0] == "card" else None
         for sprite, card_id in self.ghosts:
             surface.blit(self.renderer.face(card_id, round(sprite.rect.w)), sprite.rect)
         order = [c.uid for c in self.game.zone("play")] + [c.uid for c in self.game.zone("hand")]
@@ -652,6 +706,8 @@ class TableScene(Scene):
             elif self.game.cards[self.game.card(uid).card_id].is_interference and \
                     self.game.zone_of(uid) == "hand":
                 pygame.draw.rect(surface, theme.WARN, pygame.Rect(rect).inflate(10, 10), 4, border_radius=14)
+            if uid == hinted:
+                self._draw_hint_mark(surface, pygame.Rect(rect), "hint: choose this" if uid in targets else "hint")
         if dragging is not None:
             sprite = self.sprites[dragging]
             rect = self._drag_rect(self.drag, sprite)
