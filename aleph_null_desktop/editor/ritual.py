@@ -51,9 +51,10 @@ def placement_problem(custom_records: Iterable[dict], chosen_ids: Iterable[str],
 
 
 def custom_setup(custom_records: Iterable[dict], chosen_ids: Iterable[str], circle: str = "adept",
-                 seed: int = 0) -> tuple[list[dict], dict[int, list[str]] | None]:
+                 seed: int = 0, *, eternal_light: bool = False) -> tuple[list[dict], dict[int, list[str]] | None]:
     """(card records, interference_pool) for engine.new_game. Raises ValueError when the chosen
-    cards do not fit the Circle (placement_problem says why)."""
+    cards do not fit the Circle (placement_problem says why). `eternal_light`: the optional
+    level-II card may fill a level-II place the chosen cards leave (pass the same to new_game)."""
     custom_records = list(custom_records)
     chosen = list(dict.fromkeys(chosen_ids))
     if not chosen:
@@ -68,10 +69,9 @@ def custom_setup(custom_records: Iterable[dict], chosen_ids: Iterable[str], circ
     pool: dict[int, list[str]] = {}
     for level, wanted in slots(circle).items():
         mine = [cid for cid in chosen if _level(by_id[cid]) == level]
-        theirs = builtin.interference_ids(level)
         if not mine:
-            pool[level] = theirs  # the engine picks as usual
-            continue
+            continue  # the engine picks this level as usual (Eternal Light included when asked)
+        theirs = builtin.interference_ids(level, include_optional=eternal_light and level == 2)
         rest = wanted - len(mine)
         pool[level] = mine + rng.sample(theirs, min(rest, len(theirs)))
     return records, pool

@@ -99,10 +99,13 @@ class Game:
             main.append(CardInstance(uid, card_id))
         set_aside = []
         for level in (1, 2, 3):  # R3.1, lowest level first
-            pool = list(interference_pool.get(level, [])) if interference_pool else \
-                self.cards.interference_ids(level)
-            if level == 2 and self.options.get("eternal_light") and "eternal_light" not in pool:
-                pool.append("eternal_light")
+            given = (interference_pool or {}).get(level, (interference_pool or {}).get(str(level)))
+            if given is not None:  # the caller's exact pool (custom cards); nothing is added to it
+                pool = list(given)
+            else:
+                pool = self.cards.interference_ids(level)
+                if level == 2 and self.options.get("eternal_light") and "eternal_light" not in pool:
+                    pool.append("eternal_light")
             wanted = circle.set_aside.get(level, 0)
             if len(pool) < wanted:
                 raise ValueError(f"the {circle.name} needs {wanted} level-{level} interference cards; "
@@ -808,7 +811,8 @@ def new_game(seed: int = 0, circle: str = "adept", *, cards: CardSet | Iterable[
     """R3: a new ritual, set up and with the first hand drawn.
 
     `cards`: a CardSet, or card records (a card pack or custom cards) that override built-in cards
-    by id. `interference_pool`: per level, the interference ids to set aside from (custom cards)."""
+    by id. `interference_pool`: per level, the interference ids to set aside from (custom cards); a
+    level it names is used exactly as given (Eternal Light is added only to levels it leaves out)."""
     if cards is None or not isinstance(cards, CardSet):
         cards = cardset_with(cards or [])
     options = {"eternal_light": eternal_light}

@@ -272,3 +272,17 @@ def test_custom_setup_refuses_what_does_not_fit():
     assert custom_setup([three], [], "adept") == ([], None)
     assert placement_problem([three], ["custom_grave_warden"], "prince") is None
     assert "not among" in placement_problem([three], ["nope"], "prince")
+
+
+def test_custom_setup_with_eternal_light_keeps_every_chosen_card():
+    two = warden(name="Bone Choir", level=2).to_record("custom_bone_choir")
+    seen_light = False
+    for seed in range(30):
+        records, pool = custom_setup([two], ["custom_bone_choir"], "prince", seed, eternal_light=True)
+        assert set(pool) == {2}, "levels without a chosen card are left to the engine"
+        g = new_game(seed, "prince", cards=records, interference_pool=pool, eternal_light=True)
+        set_aside = [i.card_id for i in g.zone("set_aside")]
+        assert "custom_bone_choir" in set_aside
+        assert [g.cards[c].level for c in set_aside] == [2, 2, 3, 3, 3]
+        seen_light = seen_light or "eternal_light" in set_aside
+    assert seen_light, "the optional card can fill the other level-II place when asked for"

@@ -486,3 +486,18 @@ def test_interference_drawn_must_be_summoned_before_ending_the_turn():
     assert EndTurn() not in g.legal_commands()
     assert [c for c in g.legal_commands() if isinstance(c, Summon)] == [Summon(uid(g, "rumjal"))]
     assert not any(isinstance(c, Activate) for c in g.legal_commands())
+
+
+def test_an_explicit_interference_pool_is_used_exactly_and_eternal_light_joins_only_levels_left_out():
+    # R3.1 with the optional card: a caller's pool for a level (custom cards) is not extended
+    from aleph_null_desktop.engine import new_game
+
+    level2 = ["akhtoi", "marchosias"]
+    for seed in range(30):
+        g = new_game(seed=seed, circle="prince", eternal_light=True, interference_pool={2: level2})
+        chosen = ids(g, "set_aside")
+        assert sorted(c for c in chosen if load_builtin_cards()[c].level == 2) == sorted(level2)
+    assert any("eternal_light" in ids(new_game(seed=s, circle="prince", eternal_light=True,
+                                               interference_pool={3: ["the_long_night", "sargatanas",
+                                                                      "astaroth"]}), "set_aside")
+               for s in range(40))
