@@ -14,12 +14,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--smoke-test", action="store_true",
                         help="play a short scripted ritual headless, save a screenshot, exit")
     parser.add_argument("--windowed", action="store_true", help="start in a window, not fullscreen")
+    from aleph_null_desktop.ai.simulate import add_simulate_parser
+
+    add_simulate_parser(parser.add_subparsers(dest="command", metavar="simulate"))
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if getattr(args, "command", None) == "simulate":
+            return args.handler(args)
         if args.smoke_test:
             from aleph_null_desktop.ui.smoke import run_smoke_test
 
