@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import sys
 
 from aleph_null_desktop import __version__
@@ -13,7 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"Aleph Null Desktop {__version__}")
     parser.add_argument("--smoke-test", action="store_true",
                         help="play a short scripted ritual headless, save a screenshot, exit")
-    parser.add_argument("--windowed", action="store_true", help="start in a window, not fullscreen")
+    parser.add_argument("--windowed", action="store_true", help="start in a window even when the settings say fullscreen")
     from aleph_null_desktop.ai.simulate import add_simulate_parser
 
     add_simulate_parser(parser.add_subparsers(dest="command", metavar="simulate"))
@@ -21,6 +23,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    multiprocessing.freeze_support()  # `simulate --jobs` from the frozen bundle
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any pygame import
     args = build_parser().parse_args(argv)
     try:
         if getattr(args, "command", None) == "simulate":
@@ -31,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_smoke_test()
         from aleph_null_desktop.ui.app import run
 
-        return run()
+        return run(windowed=args.windowed)
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # the last line of defence: say why, never a bare traceback

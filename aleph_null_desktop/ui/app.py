@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
 import random
 import traceback
+import warnings
 
 import pygame
 
@@ -186,15 +188,21 @@ class App:
         if messages:
             self.report(" ".join(messages))
 
+    def toggle_fullscreen(self) -> bool:
+        try:
+            pygame.display.toggle_fullscreen()
+            return True
+        except pygame.error as exc:
+            self.report(f"Fullscreen is not available here: {exc}")
+            return False
+
     # ------------------------------------------------------------------ the loop
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            try:
-                pygame.display.toggle_fullscreen()
-            except pygame.error as exc:
-                self.report(f"Fullscreen is not available here: {exc}")
+            if self.toggle_fullscreen():
+                self.change_settings(fullscreen=not self.current_settings().fullscreen)
         else:
             self.stack.handle_event(event)
 
@@ -236,7 +244,12 @@ ICON = ("icons", "app", "aleph-null-64.png")
 def open_window() -> pygame.Surface:
     pygame.display.set_caption("Aleph Null")
     set_window_icon()
-    return pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
+    with warnings.catch_warnings(record=True) as caught:  # "no fast renderer": SDL falls back; fine
+        warnings.simplefilter("always")
+        screen = pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
+    for warning in caught:
+        log.info("display: %s", warning.message)
+    return screen
 
 
 def set_window_icon() -> bool:
@@ -252,8 +265,9 @@ def set_window_icon() -> bool:
         return False
 
 
-def run() -> int:
-    """Opens the window and plays until the player quits; returns the exit code."""
+def run(windowed: bool = False) -> int:
+    """Opens the window and plays until the player quits; returns the exit code. The window is
+    fullscreen when the settings say so (F11 toggles and remembers), unless `windowed`."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     pygame.init()
     app = None
@@ -263,11 +277,16 @@ def run() -> int:
         app.audio = _start_audio()
         app.show_title()
         app.start_session()  # settings → audio; audio status and storage messages on the title
+        if app.current_settings().fullscreen and not windowed:
+            app.toggle_fullscreen()
         clock = pygame.time.Clock()
+        exit_after_first_frame = os.environ.get("ALEPH_NULL_EXIT_AFTER_FIRST_FRAME") == "1"  # bench/startup.py
         while app.running:
             dt = clock.tick(FPS) / 1000.0
             app.step(min(dt, 0.1))
             pygame.display.flip()
+            if exit_after_first_frame:
+                break
     finally:
         if app is not None and app.audio is not None:
             app.audio.stop()

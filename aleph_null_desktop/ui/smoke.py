@@ -1,7 +1,8 @@
 """`aleph-null --smoke-test`: a short scripted ritual through the real scene loop, headless.
 
 Title → a new ritual (Circle of the Adept, fixed seed) → two turns played with posted mouse and
-keyboard events → a screenshot → quit. Prints the screenshot's path and a one-line summary;
+keyboard events → a screenshot → quit. The audio starts as in a real run (files stay off) and the
+Hour's music track must load, unless there is no audio device at all. Prints the screenshot's path and a one-line summary;
 returns 0, or prints what failed and returns 1.
 """
 
@@ -20,13 +21,15 @@ def run_smoke_test() -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from aleph_null_desktop.ui.app import App, open_window
+    from aleph_null_desktop.ui.app import App, _start_audio, open_window
     from aleph_null_desktop.ui.scripted_input import ScriptedInput
 
     started = time.perf_counter()
     pygame.init()
+    app = None
     try:
         app = App(open_window(), seed=SMOKE_SEED)
+        app.audio = _start_audio()
         player = ScriptedInput(app)
         app.show_title()
         player.frames()
@@ -34,6 +37,7 @@ def run_smoke_test() -> int:
         table = app.stack.top
         if not hasattr(table, "game"):
             raise RuntimeError("the title did not open the table")
+        music = _music_status(app, player)
         for _ in range(TURNS):
             _play_a_turn(player, table)
             _check(app)
@@ -47,13 +51,28 @@ def run_smoke_test() -> int:
         print(f"screenshot: {shot}")
         print(f"smoke test ok: {len(table.applied)} commands through the table, Hour {game.hour}, "
               f"damage {game.damage}, {len(game.zone('hand'))} cards in hand, "
-              f"{time.perf_counter() - started:.1f} s")
+              f"music {music}, {time.perf_counter() - started:.1f} s")
         return 0
     except Exception as exc:  # report, never a traceback
         print(f"smoke test failed: {type(exc).__name__}: {exc}")
         return 1
     finally:
+        if app is not None and app.audio is not None:
+            app.audio.stop()
         pygame.quit()
+
+
+def _music_status(app, player) -> str:
+    """The Hour's track, loaded in the mixer; 'silent (why)' when there is no audio device."""
+    audio = app.audio
+    if audio is None or not audio.available:
+        return f"silent ({getattr(audio, 'status_message', 'no audio system')})"
+    for _ in range(60):  # the title's track fades out before the Hour's starts
+        player.frames(1, dt=0.05)
+        audio.update()
+        if audio.loaded_track is not None and audio.loaded_track == audio.current_track:
+            return audio.loaded_track
+    raise RuntimeError(f"the music track {audio.current_track!r} did not load ({audio.status_message})")
 
 
 def _check(app) -> None:

@@ -72,6 +72,22 @@ def test_frozen_version(bundle, player_env):
     assert run.stdout.strip() == f"Aleph Null Desktop {aleph_null_desktop.__version__}"
 
 
+def test_frozen_simulator_in_parallel_matches_the_source(bundle, player_env):
+    import json
+
+    from aleph_null_desktop.ai.simulate import simulate
+
+    env, tmp = player_env
+    run = subprocess.run([str(bundle), "simulate", "--circle", "magus", "--player", "greedy", "--games", "6",
+                          "--seed", "3", "--jobs", "2", "--json"], cwd=tmp / "cwd", env=env,
+                         capture_output=True, text=True, timeout=RUN_TIMEOUT)
+    assert run.returncode == 0, run.stderr
+    frozen = json.loads(run.stdout)
+    source = simulate("magus", "greedy", 6, 3)
+    for field in ("games", "wins", "rank_counts", "losses_by_reason", "mean_commands"):
+        assert frozen[field] == source[field], field
+
+
 def test_frozen_smoke_test(bundle, player_env):
     env, tmp = player_env
     bundle_dir = bundle.parent
