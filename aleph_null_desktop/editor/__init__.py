@@ -5,7 +5,11 @@ The screens are in ``aleph_null_desktop.ui.editor``."""
 
 from aleph_null_desktop.editor.draft import Action, CardDraft, Validation, slug, unique_id, validate
 from aleph_null_desktop.editor.library import EditorError, ImportResult, Library
-from aleph_null_desktop.editor.ritual import custom_setup, placement_problem, slots
+from aleph_null_desktop.editor.ritual import (
+    RitualChoice, custom_setup, default_replacements, placement_problem, replacement_choices, replacement_problem,
+    slots,
+)
 
-__all__ = ["Action", "CardDraft", "EditorError", "ImportResult", "Library", "Validation", "custom_setup",
-           "placement_problem", "slots", "slug", "unique_id", "validate"]
+__all__ = ["Action", "CardDraft", "EditorError", "ImportResult", "Library", "RitualChoice", "Validation",
+           "custom_setup", "default_replacements", "placement_problem", "replacement_choices",
+           "replacement_problem", "slots", "slug", "unique_id", "validate"]

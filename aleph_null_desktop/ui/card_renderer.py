@@ -122,12 +122,24 @@ class CardRenderer:
     def _draw_rules(self, s: pygame.Surface, card: CardDef, box: pygame.Rect, unit: float) -> None:
         lines = card_text_lines(card)
         flavour = card.flavour
-        # shrink the text until it fits the box (card text must never be cut off)
-        for size in range(round(16 * unit), max(6, round(8 * unit)) - 1, -1):
-            blocks = self._layout_rules(lines, box.w, size, unit)
-            used = sum(h for _, _, h in blocks)
-            if used <= box.h:
+        flavour_font = self.fonts.get("italic", max(7, round(12 * unit)))
+        flavour_h = (len(wrap(flavour_font, flavour, box.w)) * flavour_font.get_linesize() + round(4 * unit)
+                     if flavour else 0)
+        # shrink the text until it fits the box (card text must never be cut off); the flavour
+        # keeps its place while the rules stay readable (down to 13/16 of full size), and gives
+        # way only after that
+        blocks = None
+        for size in range(round(16 * unit), round(13 * unit) - 1, -1):
+            trial = self._layout_rules(lines, box.w, size, unit)
+            if sum(h for _, _, h in trial) + flavour_h <= box.h:
+                blocks = trial
                 break
+        if blocks is None:
+            for size in range(round(16 * unit), max(6, round(8 * unit)) - 1, -1):
+                blocks = self._layout_rules(lines, box.w, size, unit)
+                used = sum(h for _, _, h in blocks)
+                if used <= box.h:
+                    break
         y = box.y
         for kind, rendered, h in blocks:
             if kind == "action":
@@ -143,7 +155,7 @@ class CardRenderer:
                                                    rendered[0].get_height()), theme.BLOOD)
             y += h
         if flavour:
-            font = self.fonts.get("italic", max(7, round(12 * unit)))
+            font = flavour_font
             flavour_lines = wrap(font, flavour, box.w)
             height = len(flavour_lines) * font.get_linesize()
             if box.bottom - y >= height + round(4 * unit):

@@ -16,14 +16,8 @@ FRAME = 1 / 60
 
 
 @pytest.fixture(scope="session")
-def screen():
-    import pygame
-
-    from aleph_null_desktop.ui.app import open_window
-
-    pygame.init()
-    surface = open_window()
-    yield surface
+def screen(game_window):
+    return game_window
 
 
 class Driver:

@@ -286,3 +286,73 @@ def test_custom_setup_with_eternal_light_keeps_every_chosen_card():
         assert [g.cards[c].level for c in set_aside] == [2, 2, 3, 3, 3]
         seen_light = seen_light or "eternal_light" in set_aside
     assert seen_light, "the optional card can fill the other level-II place when asked for"
+
+
+def test_custom_setup_keeps_the_replaced_card_out_of_the_ritual():
+    imp = warden(name="Ash Imp", level=1).to_record("custom_ash_imp")
+    for circle in ("adept", "magus", "master"):
+        for seed in range(12):
+            records, pool = custom_setup([imp], ["custom_ash_imp"], circle, seed,
+                                         replaces={"custom_ash_imp": "sexton"})
+            assert "sexton" not in pool[1] and pool[1][0] == "custom_ash_imp"
+            g = new_game(seed, circle, cards=records, interference_pool=pool)
+            set_aside = [i.card_id for i in g.zone("set_aside")]
+            assert "custom_ash_imp" in set_aside and "sexton" not in set_aside
+
+
+def test_custom_setup_refuses_a_wrong_replacement():
+    imp = warden(name="Ash Imp", level=1).to_record("custom_ash_imp")
+    rat = warden(name="Ash Rat", level=1).to_record("custom_ash_rat")
+    with pytest.raises(ValueError, match="not a level-I interference card"):
+        custom_setup([imp], ["custom_ash_imp"], "adept", replaces={"custom_ash_imp": "akhtoi"})
+    with pytest.raises(ValueError, match="not a level-I"):
+        custom_setup([imp], ["custom_ash_imp"], "adept", replaces={"custom_ash_imp": "baphomet"})
+    with pytest.raises(ValueError, match="two of your cards take the place of Ill Omen"):
+        custom_setup([imp, rat], ["custom_ash_imp", "custom_ash_rat"], "adept",
+                     replaces={"custom_ash_imp": "ill_omen", "custom_ash_rat": "ill_omen"})
+
+
+def test_default_replacements_keep_wishes_and_take_free_cards():
+    from aleph_null_desktop.editor import default_replacements, replacement_choices
+
+    a, b, c = (warden(name=n, level=1).to_record(f"custom_{n.lower()}") for n in ("Aa", "Bb", "Cc"))
+    assert replacement_choices(1) == ["ill_omen", "church_bells", "sexton", "rumjal"]
+    assert "eternal_light" in replacement_choices(2, eternal_light=True)
+    assert "eternal_light" not in replacement_choices(2)
+    got = default_replacements([a, b, c], ["custom_aa", "custom_bb", "custom_cc"], {"custom_cc": "ill_omen"})
+    assert got == {"custom_aa": "church_bells", "custom_bb": "sexton", "custom_cc": "ill_omen"}
+
+
+def test_ritual_choice_ticks_cycles_and_follows_the_library():
+    from aleph_null_desktop.editor import RitualChoice
+    from aleph_null_desktop.editor.ritual import room_problem
+
+    records = [warden(name="Ash Imp", level=1).to_record("custom_ash_imp"),
+               warden(name="Bone Choir", level=2).to_record("custom_bone_choir"),
+               warden(name="Bone Choir Two", level=2).to_record("custom_bone_choir_two"),
+               warden(name="Bone Choir Three", level=2).to_record("custom_bone_choir_three")]
+    choice = RitualChoice(lambda: records)
+    assert choice.toggle("custom_ash_imp") is None and choice.replaces == {"custom_ash_imp": "ill_omen"}
+    choice.cycle("custom_ash_imp", +1)
+    assert choice.replaces["custom_ash_imp"] == "church_bells"
+    choice.cycle("custom_ash_imp", -1)
+    choice.cycle("custom_ash_imp", -1)
+    assert choice.replaces["custom_ash_imp"] == "rumjal"  # it wraps round
+    assert choice.toggle("custom_bone_choir") is None and choice.toggle("custom_bone_choir_two") is None
+    assert "more than 2 level-II" in choice.toggle("custom_bone_choir_three")
+    # the two level-II cards never replace the same printed card, even when cycled
+    choice.cycle("custom_bone_choir", +1)
+    assert choice.replaces["custom_bone_choir"] != choice.replaces["custom_bone_choir_two"]
+    assert "no level-II" in choice.problem("adept") and room_problem([1, 2, 2], "adept") == "no level-II place"
+    assert room_problem([1, 1], "master") == "only 1 level-I place" and room_problem([1, 2, 2], "magus") is None
+    assert choice.problem("magus") is None
+    records_, pool = choice.setup("magus", 4)
+    g = new_game(4, "magus", cards=records_, interference_pool=pool)
+    set_aside = [i.card_id for i in g.zone("set_aside")]
+    assert {"custom_ash_imp", "custom_bone_choir", "custom_bone_choir_two"} <= set(set_aside)
+    assert not set(choice.replaces.values()) & set(set_aside)
+    del records[1]  # the card was deleted in the editor
+    choice.refresh()
+    assert choice.chosen == ["custom_ash_imp", "custom_bone_choir_two"] and "custom_bone_choir" not in choice.replaces
+    choice.clear()
+    assert choice.setup("adept", 1) == ([], None)

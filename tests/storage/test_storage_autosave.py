@@ -277,3 +277,25 @@ def test_a_legal_looking_command_that_is_illegal_now():
     resumed, messages = resume_game(record)
     assert resumed is None
     assert "could not be replayed" in messages[0]
+
+
+def test_resume_a_ritual_with_custom_interference_cards():
+    """A ritual set up with the editor's custom cards (each in place of a printed card) resumes with
+    the same cards, set aside in the same order, even though the record holds no library."""
+    from aleph_null_desktop.editor import custom_setup
+
+    imp = {"id": "custom_ash_imp", "name": {"en": "Ash Imp"}, "type": "interference", "level": 1, "side": "hell",
+           "cost": 1, "ongoing": [{"op": "hand_size", "amount": -1}],
+           "actions": [{"id": "act1", "cost": [{"op": "pay", "amount": 2}], "effect": [{"op": "scrap_self"}]}]}
+    records, pool = custom_setup([imp], ["custom_ash_imp"], "magus", 21, replaces={"custom_ash_imp": "rumjal"})
+    game = play(engine.new_game(seed=21, circle="magus", cards=records, interference_pool=pool), 10, 21)
+    record = record_from_game(game)
+    assert record["cards"]["cards"][0]["id"] == "custom_ash_imp"
+    assert record["options"]["interference_pool"] == {"1": pool[1]}
+    save_autosave(record)
+    resumed, messages = resume_game(load_autosave()[0])
+    assert messages == []
+    assert resumed.to_dict() == game.to_dict()
+    assert resumed.cards["custom_ash_imp"].ongoing == ({"op": "hand_size", "amount": -1},)
+    ids = [c.card_id for z in ("deck", "hand", "play", "discard", "sacrificed", "set_aside") for c in resumed.zone(z)]
+    assert "custom_ash_imp" in ids and "rumjal" not in ids

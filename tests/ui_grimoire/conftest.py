@@ -1,22 +1,25 @@
-"""Headless fixtures for the Grimoire: one dummy-driver window (shared with tests/ui when that
-package opened it first), a fresh App per test, and frame stepping through the app's own loop."""
+"""Headless fixtures for the Grimoire: one dummy-driver window (tests/conftest.py's, shared by every UI package), a fresh App per test, and frame stepping through the app's own loop.
+The player's folders (custom cards, autosave) point into tmp_path: a new ritual reads the
+custom cards of the Card editor."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from aleph_null_desktop.ui.app import App, open_window
+from aleph_null_desktop.ui.app import App
+
+
+@pytest.fixture(autouse=True)
+def private_storage(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    return tmp_path
 
 
 @pytest.fixture(scope="session")
-def window():
-    opened_here = not pygame.get_init()
-    pygame.init()
-    surface = pygame.display.get_surface() or open_window()
-    yield surface
-    if opened_here:
-        pygame.quit()
+def window(game_window):
+    return game_window
 
 
 @pytest.fixture

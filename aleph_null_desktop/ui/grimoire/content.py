@@ -2,7 +2,8 @@
 
 `paginate(fonts, size)` flows the rules, the glossary and the FAQ onto pages of the given text
 area: each line is a `Line(style, text, x, y)`; a section (rules, glossary, FAQ) starts on a new
-spread's left page, and a chapter heading never sits alone at the foot of a page.
+spread's left page, a chapter heading never sits alone at the foot of a page, and a rule
+reference never sits alone at the head of one.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ STYLES = {
     "a": ("body", 24, 4, 0, 0),
 }
 BULLET = "•"
+REF_SLACK = 30  # a rule reference may sit this far into the foot margin rather than alone on a page
 SECTION_TITLES = {"rules": "The Rules", "glossary": "Glossary", "faq": "Questions and Answers"}
 
 
@@ -111,7 +113,9 @@ def paginate(fonts, size: tuple[int, int], doc: dict | None = None) -> Reference
         if style not in ("chapter", "h", "term", "q"):  # a paragraph may run on: two lines must fit here
             need = above + step * min(len(lines), 2)
         new_section = section != section_now
-        if page is None or new_section or y + need > height:
+        # a rule reference ("R11.1–R11.4") closes the text above it: never alone on a new page
+        ref_fits = style == "ref" and page is not None and y + need <= height + REF_SLACK
+        if page is None or new_section or (y + need > height and not ref_fits):
             if new_section and pages and len(pages) % 2 == 1:
                 pages.append(TextPage(section_now or section, [], pages[-1].title))  # blank right page
             page = TextPage(section, [], title)
@@ -126,7 +130,7 @@ def paginate(fonts, size: tuple[int, int], doc: dict | None = None) -> Reference
         if y > 0:
             y += above
         for n, text_line in enumerate(lines):
-            if y + step > height:  # a long paragraph runs on to the next page
+            if y + step > height + (REF_SLACK if ref_fits else 0):  # a long paragraph runs on to the next page
                 page = TextPage(section, [], title)
                 pages.append(page)
                 y = 0

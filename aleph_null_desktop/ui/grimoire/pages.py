@@ -36,11 +36,27 @@ PAGE_TITLES = {"preparation": "Preparation", "fasting": "Fasting", "fumigation":
 
 
 @dataclass(frozen=True)
+class OwnCards:
+    """The player's custom cards as the Circle spread shows them (hashable, part of BookContext).
+    `count`: custom cards in the library; `chosen`: (name, level, name of the built-in card it
+    takes the place of) for each card ticked for the next ritual."""
+    count: int = 0
+    chosen: tuple[tuple[str, int, str], ...] = ()
+
+    def unfit(self, circle) -> str | None:
+        """A short reason why the Circle cannot take the ticked cards, or None."""
+        from aleph_null_desktop.editor.ritual import room_problem
+
+        return room_problem([level for _, level, _ in self.chosen], circle.id)
+
+
+@dataclass(frozen=True)
 class BookContext:
     """What the pages need from the ritual in progress (hashable: spreads are cached by it)."""
     circle_id: str | None = None
     last_hour: int = 6
     outcome: tuple | None = None  # (won, score, rank, message, hour) once the game is over
+    own: OwnCards | None = None  # a new ritual: the player's custom cards on the Circle spread
 
     @classmethod
     def of_game(cls, game, circle_id: str | None = None) -> "BookContext":
@@ -279,6 +295,7 @@ class BookArt:
         self._head(left, "left", "The Grimoire Verum · the Circle")
         self._head(right, "right", "Choose one Circle")
         r = self.text_rect("left")
+        hits = []
         y = self._title(left, r, "The Circle", 48, r.y + 10) + 14
         y = self._para(left, r, "Before the ritual, choose its Circle. A Circle sets aside interference "
                                 "cards, from the Church and from Hell itself, that join your deck as "
@@ -288,18 +305,34 @@ class BookArt:
                                 "each level.", y) + 8
         y = self._para(left, r, "They arrive: entering that Hour, the next set-aside card (×2: two cards) "
                                 "joins the discard pile before it becomes the new deck.", y) + 8
-        y = self._para(left, r, "The Hour track under each Circle marks the Hours at which cards arrive.",
-                       y) + 20
+        own = ctx.own
+        if own is None:
+            y = self._para(left, r, "The Hour track under each Circle marks the Hours at which cards arrive.",
+                           y) + 20
+        else:
+            y += 12
         y = self._para(left, r, "For your first ritual, the Circle of the Adept.", y, "h") + 24
-        y = self._section(left, r, "The interference cards, by level", y)
+        own_block = own_hits = None
+        if own is not None:  # a new ritual: the player's own cards, at the foot of the page
+            own_block, own_hits = self._own_block(own, r.w)
+        top_of_own = r.bottom - own_block.get_height() if own_block is not None else r.bottom
         cards = load_builtin_cards()
-        for level in (1, 2, 3):
-            names = ", ".join(cards[i].name for i in cards.interference_ids(level))
-            y = self._para(left, r, f"Level {level}: {names}.", y) + 6
-        y += 18
-        self._para(left, r, "Click a Circle on the right-hand page, or press its number (1–5).", y, "ref",
-                   theme.INK_SOFT)
-        hits = []
+        listing = [f"Level {level}: " + ", ".join(cards[i].name for i in cards.interference_ids(level)) + "."
+                   for level in (1, 2, 3)]
+        font = font_for(self.fonts, "p")
+        need = self.fonts.get("title", 26).get_linesize() + 10 + sum(
+            len(wrap(font, text, r.w)) * font.get_linesize() + 6 for text in listing)
+        if y + need <= top_of_own - 16:
+            y = self._section(left, r, "The interference cards, by level", y)
+            for text in listing:
+                y = self._para(left, r, text, y) + 6
+            y += 18
+        if own_block is not None:
+            left.blit(own_block, (r.x, top_of_own))
+            hits += [(action, "left", rect.move(r.x, top_of_own)) for action, rect in own_hits]
+        else:
+            self._para(left, r, "Click a Circle on the right-hand page, or press its number (1–5).", y, "ref",
+                       theme.INK_SOFT)
         r = self.text_rect("right")
         all_circles = list(circles().values())
         gap = 14
@@ -307,12 +340,54 @@ class BookArt:
         y = r.y
         for n, circle in enumerate(all_circles):
             plate = pygame.Rect(r.x - 20, y, r.w + 40, plate_h)
-            self._circle_plate(right, plate, n, circle, ctx.circle_id == circle.id)
+            self._circle_plate(right, plate, n, circle, ctx.circle_id == circle.id, own)
             hits.append((("circle", circle.id), "right", plate))
             y += plate_h + gap
         return Spread(left, right, hits)
 
-    def _circle_plate(self, half, plate: pygame.Rect, n: int, circle, chosen: bool) -> None:
+    def _own_block(self, own: OwnCards, width: int) -> tuple[pygame.Surface, list]:
+        """The "Your own cards" section of the Circle page, drawn on its own clear surface (so it can
+        sit at the foot of the page): the ticked cards and what each replaces, and one link, to the
+        setup dialog, or to the Card editor when there are no custom cards yet."""
+        f = self.fonts
+        block = pygame.Surface((width, 700), pygame.SRCALPHA)
+        r = pygame.Rect(0, 0, width, 700)
+        y = self._section(block, r, "Your own cards", 0)
+        if own.count == 0:
+            y = self._para(block, r, "You have no interference cards of your own yet. The box's blank cards "
+                                     "are made in the Card editor (on the title screen too); the cards you "
+                                     "save there can join a ritual here, each in place of a printed card of "
+                                     "its level.", y) + 12
+            label, action = "Open the Card editor", ("editor",)
+        elif not own.chosen:
+            word = "card" if own.count == 1 else "cards"
+            y = self._para(block, r, f"You have {own.count} {word} of your own; none is in this ritual. Each card "
+                                     f"you put in takes the place of a printed card of its level.", y) + 12
+            label, action = "Choose your cards…", ("own",)
+        else:
+            y = self._para(block, r, "Set aside with the Circle you choose:", y) + 4
+            shown = own.chosen if len(own.chosen) <= 5 else own.chosen[:4]
+            for name, level, replaced in shown:
+                y = self._bullet(block, r, f"{name} (level {ROMAN.get(level, level)}), in place of {replaced}", y)
+            if len(shown) < len(own.chosen):
+                y = self._para(block, r, f"and {len(own.chosen) - len(shown)} more", y, "ref", theme.INK_SOFT)
+            y += 12
+            label, action = "Change your cards…", ("own",)
+        font = f.get("title", 24)
+        button = pygame.Rect(0, y, font.size(label)[0] + 86, 50)
+        pygame.draw.rect(block, (224, 204, 164), button, border_radius=10)
+        pygame.draw.rect(block, theme.INK_SOFT, button, 2, border_radius=10)
+        draw_icon(block, "scroll" if action == ("own",) else "wand", pygame.Rect(button.x + 12, button.y + 9, 32, 32),
+                  theme.INK_SOFT, width=3)
+        blit_text(block, font, label, theme.INK, (button.x + 54, button.centery), "midleft")
+        key = "O" if action == ("own",) else "E"
+        blit_text(block, f.get("italic", 20), f"or press {key}", theme.INK_SOFT, (button.right + 14, button.centery),
+                  "midleft")
+        y = button.bottom + 4
+        return block.subsurface(pygame.Rect(0, 0, width, y)).copy(), [(action, button)]
+
+    def _circle_plate(self, half, plate: pygame.Rect, n: int, circle, chosen: bool,
+                      own: OwnCards | None = None) -> None:
         f = self.fonts
         pygame.draw.rect(half, theme.PARCHMENT_DARK if chosen else (224, 204, 164), plate, border_radius=10)
         pygame.draw.rect(half, INK_RED if chosen else theme.INK_SOFT, plate, 3 if chosen else 1, border_radius=10)
@@ -341,6 +416,23 @@ class BookArt:
                 pygame.draw.rect(half, theme.INK_SOFT, cell, 1, border_radius=6)
                 label, colour = ROMAN[h], theme.INK_SOFT
             blit_text(half, f.get("bold", 21), label, colour, cell.center, "center")
+        if own is not None and own.chosen:  # whether this Circle can take the ticked cards
+            unfit = own.unfit(circle)
+            tag = pygame.Rect(x0 + 6 * (cell_w + 6) + 10, y0, plate.right - 14 - (x0 + 6 * (cell_w + 6) + 10), cell_h)
+            if unfit:
+                veil = pygame.Surface(plate.size, pygame.SRCALPHA)
+                pygame.draw.rect(veil, (*theme.PARCHMENT, 120), veil.get_rect(), border_radius=10)
+                half.blit(veil, plate)
+            mark = pygame.Rect(tag.x, tag.centery - 10, 20, 20)
+            if unfit:  # a cross: the Circle has no room for the ticked cards
+                pygame.draw.line(half, INK_RED, mark.topleft, mark.bottomright, 4)
+                pygame.draw.line(half, INK_RED, mark.bottomleft, mark.topright, 4)
+            else:  # a tick
+                pygame.draw.lines(half, theme.INK, False, [(mark.x, mark.centery), (mark.x + 7, mark.bottom),
+                                                          (mark.right, mark.y)], 4)
+            text = unfit or "with your cards"
+            font = fit_font(f, "italic", text, tag.w - 28, 21, 15)
+            blit_text(half, font, text, INK_RED if unfit else theme.INK, (tag.x + 28, tag.centery), "midleft")
 
     # an Hour ---------------------------------------------------------------------------
     def _hour(self, hour: int, ctx: BookContext) -> Spread:
@@ -362,8 +454,8 @@ class BookArt:
         blit_text(left, name_font, page.name, INK_RED, (r.centerx, r.y + 320), "midtop")
         draw_icon(left, HOUR_ICONS.get(hour, "hourglass"), pygame.Rect(r.centerx - 90, r.y + 420, 180, 180),
                   theme.INK_SOFT, width=5)
-        blit_text(left, f.get("italic", 28), f"the page of {title}", theme.INK_SOFT, (r.centerx, r.y + 640),
-                  "midtop")
+        caption = title if title.lower().startswith("the ") else f"the page of {title}"  # not "of The Last Page"
+        blit_text(left, f.get("italic", 28), caption, theme.INK_SOFT, (r.centerx, r.y + 640), "midtop")
         self._hour_track(left, pygame.Rect(r.x, r.bottom - 70, r.w, 56), hour, last)
 
         r = self.text_rect("right")

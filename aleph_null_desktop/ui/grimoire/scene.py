@@ -3,7 +3,10 @@ book on the table that turns with the Hours (TableGrimoire).
 
 Modes of the scene:
   "ritual"     Cover → Circle spread → the player picks a Circle → the page turns to Hour I and
-               the table opens on that Circle (app.new_ritual).
+               the table opens on that Circle (app.new_ritual). On the Circle spread the player may
+               put their own custom cards (the editor's library) into the set-aside interference,
+               each in place of a printed card of its level (own_cards.OwnCardsDialog); the game is
+               then set up with editor.ritual.custom_setup and opened with app.play.
   "reference"  the rules, glossary and FAQ from the contents page (or any spread); Esc or F1
                closes the book and the scene below (the table, the title) carries on as it was.
 """
@@ -16,15 +19,16 @@ import pygame
 
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.grimoire import book
-from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext, Spread
+from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext, OwnCards, Spread
 from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf
 from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.text import blit_text
+from aleph_null_desktop.ui.text import blit_text, fit_font
 
 log = logging.getLogger(__name__)
 
 BOOK_TOP = 26
 START_DELAY = 0.55  # a breath on Hour I before the table opens
+NOTICE_SECONDS = 5.0
 _ART: dict[int, BookArt] = {}
 
 
@@ -62,7 +66,15 @@ class GrimoireScene(Scene):
         self.mode = mode
         self.art = book_art(app.fonts)
         self.game = game
+        self.library = None  # ritual mode: the editor's library of custom cards
+        self.choice = None  # ritual mode: editor.RitualChoice, the custom cards ticked for this ritual
+        self._library_stale = False
+        self.notice_text, self.notice_time = "", 0.0
+        if mode == "ritual":
+            self._load_library()
         self.context = BookContext.of_game(game, circle_id)
+        if self.choice is not None:
+            self.context = BookContext(circle_id, own=self.own_cards())
         below = app.stack.top
         self.overlay = below is not None and mode == "reference"
         self.page = page or (book.page_for_phase("closed") if mode == "ritual" else book.page_for_phase("reference"))
@@ -123,13 +135,102 @@ class GrimoireScene(Scene):
                 return  # the Hours turn by themselves, once a Circle is chosen
             self.turn_to(order[i])
 
+    # ------------------------------------------------------------------ the player's own cards
+    def _load_library(self) -> None:
+        """(Re)reads the custom cards from the data folder; a file set aside is said, never raised."""
+        from aleph_null_desktop.editor import Library, RitualChoice
+
+        try:
+            if self.library is None:
+                self.library = Library()
+            messages = self.library.load()
+        except Exception as exc:  # the book must open even if the folder cannot be read
+            log.warning("custom cards not loaded: %s", exc)
+            messages = [f"Your custom cards could not be read ({exc})."]
+        if self.choice is None:
+            self.choice = RitualChoice(lambda: self.library.records() if self.library else [])
+        self.choice.refresh()
+        if messages:
+            self.notice(" ".join(messages))
+
+    def own_cards(self) -> OwnCards | None:
+        """What the Circle spread shows of the player's cards (None outside a new ritual)."""
+        if self.choice is None:
+            return None
+        from aleph_null_desktop.engine.cards import load_builtin_cards
+
+        cards = load_builtin_cards()
+        by_id = self.choice.by_id()
+        chosen = []
+        for cid in self.choice.chosen:
+            record = by_id[cid]
+            name = record.get("name", {})
+            name = name.get("en", cid) if isinstance(name, dict) else str(name)
+            replaced = self.choice.replaces.get(cid)
+            chosen.append((name, int(record.get("level", 0)), cards[replaced].name if replaced in cards else "—"))
+        return OwnCards(len(by_id), tuple(chosen))
+
+    def own_changed(self) -> None:
+        """After the sheet of own cards was put away: the Circle page shows the new choice."""
+        if self.choice is not None and self.chosen is None:
+            self.context = BookContext(self.context.circle_id, self.context.last_hour, self.context.outcome,
+                                       self.own_cards())
+            self.hover = self.hit_at(self.mouse)
+
+    def open_own_cards(self) -> None:
+        """The sheet where the player ticks their own cards (or the Card editor, with none yet)."""
+        from aleph_null_desktop.ui.grimoire.own_cards import OwnCardsDialog
+
+        if self.choice is None or self.chosen is not None or self.app.stack.top is not self:
+            return
+        self.app.stack.push(OwnCardsDialog(self.app, self.choice, on_close=self.own_changed,
+                                           on_editor=self.open_editor))
+
+    def open_editor(self) -> None:
+        """The Card editor over the book; the book reads the cards again when it comes back."""
+        from aleph_null_desktop.ui.editor import open_editor
+
+        if self.chosen is not None:
+            return
+        self._library_stale = True
+        open_editor(self.app)
+
+    def notice(self, text: str) -> None:
+        """A line in the hint bar under the book for a few seconds (why a Circle was refused…)."""
+        self.notice_text, self.notice_time = text, NOTICE_SECONDS
+
     # ------------------------------------------------------------------ choosing a Circle
     def choose_circle(self, circle_id: str) -> None:
         if self.mode != "ritual" or self.chosen is not None:
             return
+        if self.choice is not None and self.choice.chosen:
+            problem = self.choice.problem(circle_id)
+            if problem:
+                from aleph_null_desktop.engine.cards import circles
+
+                self.notice(f"{circles()[circle_id].name}: {problem}. Change your cards (O) or choose "
+                            f"another Circle.")
+                return
         self.chosen = circle_id
-        self.context = BookContext(circle_id)
+        self.context = BookContext(circle_id, own=self.own_cards())
         self.turn_to(book.page_for_phase("playing", 1))
+
+    def start_ritual(self) -> None:
+        """The table opens on the chosen Circle, with the player's ticked cards set aside."""
+        if self.choice is None or not self.choice.chosen:
+            self.app.new_ritual(self.chosen)
+            return
+        from aleph_null_desktop.engine import new_game
+
+        seed = self.app.rng.randrange(1, 2**31)
+        records, pool = self.choice.setup(self.chosen, seed)
+        game = new_game(seed=seed, circle=self.chosen, cards=records, interference_pool=pool)
+        self.app.play(game, self.chosen)
+        log.info("a ritual of the %s with custom cards: %s", self.chosen, ", ".join(self.choice.chosen))
+        table_log = getattr(self.app.stack.top, "log", None)
+        if hasattr(table_log, "add"):
+            names = "; ".join(f"{name} in place of {replaced}" for name, _, replaced in self.own_cards().chosen)
+            table_log.add(f"Your own cards are set aside: {names}.")
 
     def close(self) -> None:
         if self.mode == "ritual" and len(self.app.stack.scenes) <= 1:
@@ -167,6 +268,10 @@ class GrimoireScene(Scene):
             self.step(+1)
         elif kind == "back":
             self.step(-1)
+        elif kind == "own":
+            self.open_own_cards()
+        elif kind == "editor":
+            self.open_editor()
 
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -193,6 +298,12 @@ class GrimoireScene(Scene):
             self.step(-1)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.target == "cover":
             self.step(+1)
+        elif key in (pygame.K_o, pygame.K_e) and self.choice is not None and self.target == "circles" \
+                and self.turn is None:
+            if key == pygame.K_e or not self.choice.records():
+                self.open_editor()
+            else:
+                self.open_own_cards()
         elif key == pygame.K_HOME and self.mode == "reference":
             self.turn_to("contents")
         elif pygame.K_1 <= key <= pygame.K_9 and self.target == "circles" and self.turn is None:
@@ -203,6 +314,11 @@ class GrimoireScene(Scene):
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:
+        self.notice_time = max(0.0, self.notice_time - dt)
+        if self._library_stale and self.app.stack.top is self:  # back from the Card editor
+            self._library_stale = False
+            self._load_library()
+            self.own_changed()
         if self.turn is not None:
             self.turn.update(dt * (2.0 if self.queue else 1.0))
             if self.turn.done:
@@ -217,7 +333,7 @@ class GrimoireScene(Scene):
             self.start_timer -= dt
             if self.start_timer <= 0:
                 self.start_timer = None
-                self.app.new_ritual(self.chosen)
+                self.start_ritual()
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -283,7 +399,7 @@ class GrimoireScene(Scene):
         return self._shadow_surface
 
     def _draw_hover(self, surface) -> None:
-        if not self.hover or self.hover[0] not in ("circle", "goto"):
+        if not self.hover or self.hover[0] not in ("circle", "goto", "own", "editor"):
             return
         for action, side, rect in self.spread(self.page).hits:
             if action == self.hover:
@@ -295,19 +411,25 @@ class GrimoireScene(Scene):
                                                             (box.x - 18, box.centery + 10)])
 
     def _draw_hint(self, surface) -> None:
-        if self.chosen is not None:
+        colour = theme.TEXT
+        if self.notice_time > 0 and self.notice_text and self.chosen is None:
+            text, colour = self.notice_text, theme.WARN
+        elif self.chosen is not None:
             text = "The ritual begins…"
         elif self.target == "cover":
             text = "Click the book or press Enter to open it  ·  Esc: back"
         elif self.target == "circles" and self.mode == "ritual":
-            text = "Choose a Circle: click it, or press 1–5  ·  ← back to the cover  ·  Esc: back"
+            own = "O: your own cards" if self.choice is not None and self.choice.records() else "E: Card editor"
+            text = f"Choose a Circle: click it, or press 1–5  ·  {own}  ·  ← back to the cover  ·  Esc: back"
         else:
             text = "← → or click a page to turn  ·  Home: contents  ·  Esc or F1: close the book"
-        font = self.app.fonts.get("italic", 24)
+        font = fit_font(self.app.fonts, "italic", text, theme.LOGICAL_SIZE[0] - 80, 24, 16)
         box = pygame.Rect(0, 0, font.size(text)[0] + 40, font.get_linesize() + 10)
         box.midtop = (self.spine_x, self.top + self.art.half_size[1] + 8)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
-        blit_text(surface, font, text, theme.TEXT, (box.centerx, box.y + 5), "midtop")
+        if colour is not theme.TEXT:
+            pygame.draw.rect(surface, colour, box, 2, border_radius=12)
+        blit_text(surface, font, text, colour, (box.centerx, box.y + 5), "midtop")
 
 
 def open_new_ritual(app) -> GrimoireScene:

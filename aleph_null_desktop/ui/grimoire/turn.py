@@ -5,7 +5,8 @@ tilted by an angle θ(u) = φ + curl·sin φ·u², where φ goes 0 → π over t
 edge leads and the paper bends. A strip's screen x is the running sum of cos θ (its width is
 foreshortened by |cos θ|); its height grows a little with its height above the table
 (perspective). Each strip is lit: a Lambert term for a light from the upper left, and a narrow
-specular highlight that runs along the curl. The side of the leaf that faces the viewer is shown:
+specular sheen, weak (paper is matte) and strongest towards the curled outer edge, so the
+leaf never flashes white as a whole. The side of the leaf that faces the viewer is shown:
 the front (the page being turned) while cos θ > 0, the back (the page it becomes) after.
 A soft shadow falls from the leaf on the page beneath.
 
@@ -29,6 +30,8 @@ _HALF = (LIGHT[0] / 2, (LIGHT[1] + 1) / 2)
 _HLEN = math.hypot(*_HALF)
 HALF_VECTOR = (_HALF[0] / _HLEN, _HALF[1] / _HLEN)
 FLAT_DIFFUSE = LIGHT[1]
+SHININESS = 60  # the sheen's exponent: how narrow a band of the curl catches the light
+SHEEN = 40  # the sheen's strength at the outer edge (added to 0–255 colour channels)
 
 
 def ease_in_out(t: float) -> float:
@@ -81,7 +84,7 @@ def _shade(theta: float, sign: int) -> tuple[float, float]:
         nx, nz = -nx, -nz
     diffuse = max(0.0, nx * LIGHT[0] + nz * LIGHT[1])
     brightness = min(1.0, (0.5 + 0.5 * diffuse) / (0.5 + 0.5 * FLAT_DIFFUSE))
-    spec = max(0.0, nx * HALF_VECTOR[0] + nz * HALF_VECTOR[1]) ** 160
+    spec = max(0.0, nx * HALF_VECTOR[0] + nz * HALF_VECTOR[1]) ** SHININESS
     return brightness, spec
 
 
@@ -127,8 +130,9 @@ def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.S
         if brightness < 0.999:
             level = max(0, min(255, round(255 * brightness)))
             strip.fill((level, level, level), special_flags=pygame.BLEND_RGB_MULT)
+        spec *= 0.25 + 0.75 * (i + 0.5) / strips  # the curl, not the hinge, catches the light
         if spec > 0.02:
-            glow = round(110 * spec)
+            glow = round(SHEEN * spec)
             strip.fill((glow, glow, round(glow * 0.85)), special_flags=pygame.BLEND_RGB_ADD)
         dest.blit(strip, (math.floor(left), round(centre_y - height / 2)))
     return (lo, hi)
