@@ -4,3 +4,19 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def game_window():
+    """The one dummy-driver window of the whole test run, shared by every UI package: opening a
+    second SCALED window in the same process is not safe on every SDL (it has crashed Python)."""
+    import pygame
+
+    from aleph_null_desktop.ui.app import open_window
+
+    pygame.init()
+    surface = pygame.display.get_surface() or open_window()
+    yield surface
+    pygame.quit()

@@ -114,14 +114,13 @@ class App:
         if self.audio is not None:
             self.audio.apply_settings(settings)
             status = getattr(self.audio, "status_message", "")
-            if status:
+            if status and not getattr(self.audio, "available", True):
+                # silence is not an error: a line on the title and in the table's log, no warning box
                 self.notice(status)
-            if not getattr(self.audio, "available", True):
-                messages = [status] + list(messages)
         for message in messages:
             if message not in self.notices:
                 self.notice(message)
-        if messages:
+        if messages:  # a repaired or set-aside settings file: worth a warning
             self.report(" ".join(messages))
 
     def notice(self, text: str) -> None:
@@ -191,6 +190,8 @@ class App:
     def toggle_fullscreen(self) -> bool:
         try:
             pygame.display.toggle_fullscreen()
+            if not pygame.display.is_fullscreen():  # pygame restores 1920×1080: fit it to the desktop again
+                fit_window_to_desktop()
             return True
         except pygame.error as exc:
             self.report(f"Fullscreen is not available here: {exc}")
@@ -244,12 +245,58 @@ ICON = ("icons", "app", "aleph-null-64.png")
 def open_window() -> pygame.Surface:
     pygame.display.set_caption("Aleph Null")
     set_window_icon()
+    if not _headless():
+        # SCALED draws the 1920×1080 table into any window size. By default pygame scales only by
+        # whole numbers (a window smaller than 1920×1080 shows a cropped table) with blocky sampling;
+        # ask for smooth scaling by any factor instead (letterboxed), and a window that fits the
+        # desktop. The player's own environment wins. (Headless drivers keep the defaults.)
+        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")  # the name pygame reads: fractional scale
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")  # SDL's own hint: smooth filtering
     with warnings.catch_warnings(record=True) as caught:  # "no fast renderer": SDL falls back; fine
         warnings.simplefilter("always")
         screen = pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
     for warning in caught:
         log.info("display: %s", warning.message)
+    fit_window_to_desktop()
     return screen
+
+
+def _headless() -> bool:
+    try:
+        return pygame.display.get_driver() in ("dummy", "offscreen")
+    except pygame.error:  # the display is not initialised yet
+        return os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen")
+
+
+MIN_WINDOW = (640, 360)
+DESKTOP_SHARE = (0.95, 0.88)  # of the desktop a new window may take (room for a taskbar and title bar)
+
+
+def fit_window_to_desktop() -> tuple[int, int] | None:
+    """SCALED makes the logical 1920×1080 the window's *minimum* size, so on a smaller desktop
+    (1366×768, 1600×900, a scaled laptop screen) the window would not fit and could not be made
+    smaller. Lower the minimum, and shrink a window larger than the desktop to the biggest 16:9
+    size that fits; the picture is scaled and letterboxed, the mouse still maps to the table.
+    Headless drivers are left alone. Returns the window size, or None if nothing could be done."""
+    if _headless():
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.minimum_size = MIN_WINDOW
+        desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
+        room_w, room_h = desktop_w * DESKTOP_SHARE[0], desktop_h * DESKTOP_SHARE[1]
+        w, h = window.size
+        if w > room_w or h > room_h:
+            scale = min(room_w / theme.LOGICAL_SIZE[0], room_h / theme.LOGICAL_SIZE[1])
+            window.size = (max(MIN_WINDOW[0], int(theme.LOGICAL_SIZE[0] * scale)),
+                           max(MIN_WINDOW[1], int(theme.LOGICAL_SIZE[1] * scale)))
+            window.position = pygame.WINDOWPOS_CENTERED
+        return tuple(window.size)
+    except (AttributeError, IndexError, ValueError, pygame.error) as exc:  # an older pygame, no desktop
+        log.info("window not fitted to the desktop: %s", exc)
+        return None
 
 
 def set_window_icon() -> bool:

@@ -24,6 +24,11 @@ LOSS_RULES = {
 }
 
 
+PAGE_W = 1000
+PAGE_TOP, PAGE_BOTTOM = 40, 910  # the most the parchment may take: it is as tall as its words
+BUTTONS_GAP, BUTTON_H = 30, 76
+
+
 class JudgementScene(Scene):
     def __init__(self, app, game, circle_id: str) -> None:
         super().__init__(app)
@@ -32,76 +37,108 @@ class JudgementScene(Scene):
         self.circle_id = circle_id
         self.background = draw_background(theme.LOGICAL_SIZE)
         app.music("judgement")
+        # the parchment (as tall as its words) and the buttons under it, centred as one block
+        self._page = self._draw_page()
+        block = self._page.get_height() + BUTTONS_GAP + BUTTON_H
+        self.page_rect = self._page.get_rect(midtop=(960, max(PAGE_TOP, (theme.LOGICAL_SIZE[1] - block) // 2)))
+        y = self.page_rect.bottom + BUTTONS_GAP
+        w, gap = 360, 30
+        x = 960 - (3 * w + 2 * gap) // 2
         self.buttons = [
-            Button(pygame.Rect(560, 940, 380, 76), "Another ritual",
+            Button(pygame.Rect(x, y, w, BUTTON_H), "Another ritual",
                    on_click=lambda: app.new_ritual(circle_id), key_hint="Enter"),
-            Button(pygame.Rect(980, 940, 380, 76), "Title", on_click=app.show_title, key_hint="Esc"),
+            Button(pygame.Rect(x + w + gap, y, w, BUTTON_H), "The Grand Hierarchy",
+                   on_click=self.open_hierarchy, key_hint="F1"),
+            Button(pygame.Rect(x + 2 * (w + gap), y, w, BUTTON_H), "Title", on_click=app.show_title,
+                   key_hint="Esc"),
         ]
+
+    def open_hierarchy(self) -> None:
+        """The Grimoire at its Hierarchy page, with this rank; Esc comes back here."""
+        from aleph_null_desktop.ui.grimoire import open_reference
+
+        open_reference(self.app, "hierarchy")
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[0].click()
             elif event.key == pygame.K_ESCAPE:
-                self.buttons[1].click()
-            elif event.key == pygame.K_F1:  # the Grimoire at its Hierarchy page, with this rank
-                from aleph_null_desktop.ui.grimoire import open_reference
-
-                open_reference(self.app, "hierarchy")
+                self.buttons[-1].click()
+            elif event.key == pygame.K_F1:
+                self.open_hierarchy()
             return
         buttons_handle(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        fonts, outcome = self.app.fonts, self.outcome
         surface.blit(self.background, (0, 0))
-        page = pygame.Rect(460, 40, 1000, 870)
-        pygame.draw.rect(surface, theme.PARCHMENT, page, border_radius=16)
-        pygame.draw.rect(surface, theme.GOLD, page, 4, border_radius=16)
-        blit_text(surface, fonts.get("title", 30), "JUDGEMENT", theme.INK_SOFT, (960, 64), "midtop")
+        surface.blit(self._page, self.page_rect)
+        for b in self.buttons:
+            b.draw(surface, self.app.fonts, size=26)
+
+    def _draw_page(self) -> pygame.Surface:
+        """The parchment with everything on it, as tall as its words need."""
+        words = pygame.Surface((PAGE_W, PAGE_BOTTOM - PAGE_TOP), pygame.SRCALPHA)
+        bottom = self._draw_words(words)
+        page = pygame.Surface((PAGE_W, min(words.get_height(), bottom + 36)), pygame.SRCALPHA)
+        rect = page.get_rect()
+        pygame.draw.rect(page, theme.PARCHMENT, rect, border_radius=16)
+        pygame.draw.rect(page, theme.GOLD, rect, 4, border_radius=16)
+        page.blit(words, (0, 0))
+        return page
+
+    def _draw_words(self, surface: pygame.Surface) -> int:
+        """Draws the page's words (x centred on the page); returns the y below the last line."""
+        fonts, outcome = self.app.fonts, self.outcome
+        cx = surface.get_width() // 2
+        blit_text(surface, fonts.get("title", 30), "JUDGEMENT", theme.INK_SOFT, (cx, 24), "midtop")
         icon = "crown" if outcome.won else "damage"
-        draw_icon(surface, icon, pygame.Rect(910, 108, 100, 100), theme.GOLD if outcome.won else theme.BLOOD)
+        draw_icon(surface, icon, pygame.Rect(cx - 50, 68, 100, 100), theme.GOLD if outcome.won else theme.BLOOD)
         if outcome.won:
             headline = f"BAPHOMET answers. Rank: {outcome.rank}"
         else:
             headline = "The ritual has failed"
-        blit_text(surface, fit_font(fonts, "title", headline, page.w - 60, 48), headline, theme.INK,
-                  (960, 220), "midtop")
+        blit_text(surface, fit_font(fonts, "title", headline, PAGE_W - 60, 48), headline, theme.INK,
+                  (cx, 180), "midtop")
         y = blit_wrapped(surface, fonts.get("body", 26), outcome.message, theme.INK,
-                         pygame.Rect(540, 300, 840, 120), align="center") + 16
+                         pygame.Rect(cx - 420, 260, 840, 120), align="center") + 16
         hour = ROMAN.get(outcome.hour or self.game.hour, "")
         blit_text(surface, fonts.get("italic", 22), f"Hour {hour} · damage {self.game.damage} of 3",
-                  theme.INK_SOFT, (960, y), "midtop")
+                  theme.INK_SOFT, (cx, y), "midtop")
         y += 50
         if outcome.breakdown:
             y = self._draw_breakdown(surface, y)
         if not outcome.won and outcome.reason in LOSS_RULES:
             y = blit_wrapped(surface, fonts.get("italic", 24), LOSS_RULES[outcome.reason], theme.INK_SOFT,
-                             pygame.Rect(560, y, 800, 100), align="center") + 30
-        self._draw_standing(surface, y)
+                             pygame.Rect(cx - 400, y, 800, 100), align="center") + 30
+        y = self._draw_standing(surface, y)
         if outcome.won:
             ranks = "   ·   ".join(RANKS)
+            y += 24
             blit_text(surface, fonts.get("body", 19), "The Grand Hierarchy: " + ranks, theme.INK_SOFT,
-                      (960, page.bottom - 50), "midtop")
-        for b in self.buttons:
-            b.draw(surface, fonts, size=26)
+                      (cx, y), "midtop")
+            y += 30
+        return y
 
-    def _draw_standing(self, surface, y: int) -> None:
-        """Where the ritual stood at its end: what was left to thin."""
+    def _draw_standing(self, surface, y: int) -> int:
+        """Where the ritual stood at its end: what was left to thin. Returns the y below it."""
         game, fonts = self.game, self.app.fonts
-        blit_text(surface, fonts.get("title", 22), "The table at the end", theme.INK_SOFT, (960, y), "midtop")
+        cx = surface.get_width() // 2
+        blit_text(surface, fonts.get("title", 22), "The table at the end", theme.INK_SOFT, (cx, y), "midtop")
         y += 40
         zones = (("deck", "in the deck"), ("hand", "in the hand"), ("discard", "in the discard pile"),
                  ("play", "in play"), ("sacrificed", "sacrificed"))
         parts = [f"{len(game.zone(z))} {words}" for z, words in zones]
-        blit_wrapped(surface, fonts.get("body", 22), " · ".join(parts), theme.INK,
-                     pygame.Rect(540, y, 840, 80), align="center")
+        return blit_wrapped(surface, fonts.get("body", 22), " · ".join(parts), theme.INK,
+                            pygame.Rect(cx - 420, y, 840, 80), align="center")
 
     def _draw_breakdown(self, surface, y: int) -> int:
         fonts = self.app.fonts
         font, bold = fonts.get("body", 26), fonts.get("bold", 26)
-        left, right = 600, 1320
+        cx = surface.get_width() // 2
+        left, right = cx - 360, cx + 360
         blit_text(surface, fonts.get("title", 22), "The score, line by line (R11)", theme.INK_SOFT,
-                  (960, y), "midtop")
+                  (cx, y), "midtop")
         y += 44
         for label, points in self.outcome.breakdown:
             blit_text(surface, font, label, theme.INK, (left, y))

@@ -7,16 +7,13 @@ import pygame
 import pytest
 
 from aleph_null_desktop.engine import Game
-from aleph_null_desktop.ui.app import App, open_window
+from aleph_null_desktop.ui.app import App
 from aleph_null_desktop.ui.scripted_input import ScriptedInput
 
 
 @pytest.fixture(scope="session")
-def screen():
-    pygame.init()
-    surface = open_window()
-    yield surface
-    pygame.quit()
+def screen(game_window):
+    return game_window
 
 
 @pytest.fixture
@@ -44,3 +41,24 @@ def table(driver):
         return driver.scene
 
     return open_table
+
+
+@pytest.fixture
+def user_dirs(tmp_path, monkeypatch):
+    """The per-user folders (platformdirs) redirected into tmp_path, as tests/storage does."""
+    import sys
+    from types import SimpleNamespace
+
+    from aleph_null_desktop.storage import paths
+
+    data_home, config_home = tmp_path / "xdg-data", tmp_path / "xdg-config"
+    monkeypatch.setenv("XDG_DATA_HOME", str(data_home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config_home))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
+    if not sys.platform.startswith("linux"):  # platformdirs honours XDG_* only on Linux
+        fake = SimpleNamespace(user_data_path=data_home / paths.APP_NAME,
+                               user_config_path=config_home / paths.APP_NAME)
+        monkeypatch.setattr(paths, "_dirs", lambda: fake)
+    return SimpleNamespace(data=data_home / paths.APP_NAME, config=config_home / paths.APP_NAME)
+

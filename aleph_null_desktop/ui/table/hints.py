@@ -22,7 +22,7 @@ from aleph_null_desktop.engine import Activate, Choose, EndTurn, Summon, TakeTok
 log = logging.getLogger(__name__)
 
 
-PROMPT_CHARS = 110  # the prompt bar holds one line; the log keeps the whole explanation
+PROMPT_CHARS = 220  # the prompt bar holds two lines at most; the log keeps the whole explanation
 
 
 def shorten(text: str, limit: int) -> str:
@@ -150,6 +150,7 @@ class HintKeeper:
         explanation = str(explanation or "").strip()
         if explanation.startswith(name):  # the AI's words often begin by naming the move
             explanation = explanation[len(name):].lstrip(" .—:-")
+            explanation = explanation[:1].upper() + explanation[1:]  # a sentence of its own now
         full = f"Hint: {name}." + (f" {explanation}" if explanation else "")
         self.hint = Hint(command, explanation, shorten(full, PROMPT_CHARS), job.version)
         scene.say("")
@@ -176,3 +177,26 @@ class HintKeeper:
         if isinstance(cmd, EndTurn):
             return ("zone", "end_turn")
         return None
+
+    def tag(self) -> str:
+        """The words on the highlight, naming the action (the ring's colour never says it alone)."""
+        hint = self.current()
+        if hint is None:
+            return ""
+        cmd, game = hint.command, self.scene.game
+        if isinstance(cmd, Summon):
+            return "hint: summon this"
+        if isinstance(cmd, Activate):
+            try:
+                from aleph_null_desktop.engine.text import action_text
+
+                return "hint: " + action_text(game.cards[game.card(cmd.uid).card_id].action(cmd.action))
+            except (KeyError, AttributeError):
+                return "hint: use this"
+        if isinstance(cmd, Choose):
+            return "hint: choose this"
+        if isinstance(cmd, TakeToken):
+            return "hint: take a token"
+        if isinstance(cmd, EndTurn):
+            return "hint: end the turn"
+        return "hint"

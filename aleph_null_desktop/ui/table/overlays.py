@@ -119,6 +119,34 @@ class ActionMenu(Modal):
                          pygame.Rect(self.rect.x + 14, self.rect.y + 50, self.rect.w - 28, 60))
 
 
+PICKER_W = 1600
+PICKER_LABEL_H = 46  # two lines of the option's numbered name under each card
+PICKER_ROW_GAP = 14
+
+
+def picker_slots(count: int, width: int, max_height: int) -> tuple[list[pygame.FRect], int]:
+    """Card rectangles for a picker (relative to its card area) and the area's height: the largest
+    cards that fit, in balanced rows, each row leaving room for the names under its cards."""
+    if count == 0:
+        return [], 0
+    gap = 10
+    for w in (260, 230, 200, 180, 160, 140, 120, 100):
+        h = round(w * theme.CARD_RATIO)
+        cols = max(1, min(count, (width + gap) // (w + gap)))
+        rows = -(-count // cols)
+        total = rows * (h + PICKER_LABEL_H) + (rows - 1) * PICKER_ROW_GAP
+        if total <= max_height:
+            break
+    per_row = -(-count // rows)  # balanced: 13 cards in two rows are 7 + 6, not 12 + 1
+    slots = []
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, count - row * per_row)
+        x0 = (width - (in_row * w + (in_row - 1) * gap)) / 2
+        slots.append(pygame.FRect(x0 + col * (w + gap), row * (h + PICKER_LABEL_H + PICKER_ROW_GAP), w, h))
+    return slots, total
+
+
 class ChoicePicker(Modal):
     """A decision whose options are not on the table (a deck search, a pile, an order of † effects):
     the options are shown as cards (or words) to click; "up to" choices offer "none"."""
@@ -129,16 +157,16 @@ class ChoicePicker(Modal):
         game = scene.game
         card_opts = [(i, o) for i, o in enumerate(decision.options) if o.uid is not None]
         word_opts = [(i, o) for i, o in enumerate(decision.options) if o.uid is None]
-        # as large as the options allow: one row of big cards, or a grid of smaller ones
-        card_w = 260 if len(card_opts) <= 5 else 190
-        probe = play_slots(pygame.Rect(200, 0, 1520, 680), len(card_opts), card_w=card_w)
-        cards_h = (max(s.bottom for s in probe) - min(s.top for s in probe) + 60) if probe else 0
-        height = 110 + cards_h + (100 if word_opts else 0) + 20
-        area = pygame.Rect(0, 0, 1600, height)
+        # as large as the options allow: one row of big cards, or a grid of smaller ones, each card
+        # with room for its numbered name under it
+        words_h = 100 if word_opts else 0
+        slots, cards_h = picker_slots(len(card_opts), PICKER_W - 80, 1080 - 40 - 110 - words_h - 20)
+        height = 110 + cards_h + words_h + 20
+        area = pygame.Rect(0, 0, PICKER_W, height)
         area.center = (960, 500)
+        area.clamp_ip(pygame.Rect(0, 20, 1920, 1040))
         self.rect = area
-        slots = play_slots(pygame.Rect(area.x + 40, area.y + 100, area.w - 80, cards_h), len(card_opts),
-                           card_w=card_w)
+        slots = [s.move(area.x + 40, area.y + 100) for s in slots]
         self.cards = [(i, o, slot) for (i, o), slot in zip(card_opts, slots)]  # (index, option, rect)
         self.buttons = []
         x = area.centerx - (len(word_opts) * 330 - 30) // 2
@@ -262,6 +290,9 @@ class PileViewer(Modal):
         for (zone, _), tab in zip(self.TABS, self.tabs):
             tab.hot = zone == self.zone
             tab.draw(surface, fonts, size=20, role="body")
+            if zone == self.zone:  # the open tab is marked by a bar under it, not by its colour alone
+                bar = pygame.Rect(tab.rect.x + 12, tab.rect.bottom + 4, tab.rect.w - 24, 5)
+                pygame.draw.rect(surface, theme.CANDLE, bar, border_radius=2)
         self.buttons[-1].draw(surface, fonts, size=20, role="body")
         cards = game.zone(self.zone)
         area = pygame.Rect(self.rect.x + 20, self.rect.y + 90, self.rect.w - 40, self.rect.h - 110)

@@ -9,7 +9,7 @@ import pygame
 from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
+from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font, wrap
 
 KEYS_HELP = (
     ("Drag", "hand card → play: summon"),
@@ -88,8 +88,9 @@ def draw_damage(surface, fonts, rect, damage: int, pulse: float) -> None:
         else:
             pygame.draw.circle(surface, theme.TEXT_DIM, slot.center, 10, 2)
     blit_text(surface, fonts.get("bold", 26), f"{damage}/3", theme.TEXT, (rect.right - 10, rect.y + 6), "topright")
-    label = "damage (3 loses)" if damage < 2 else "damage: next one loses"
-    blit_text(surface, fonts.get("body", 16), label, theme.WARN if damage >= 2 else theme.TEXT_DIM,
+    label = "damage (3 loses)" if damage < 2 else "damage: next loses"
+    font = fit_font(fonts, "body", label, rect.w - 16, 16, 12)  # never past the panel's edge
+    blit_text(surface, font, label, theme.WARN if damage >= 2 else theme.TEXT_DIM,
               (rect.x + 10, rect.bottom - 24))
 
 
@@ -190,7 +191,9 @@ def draw_keys(surface, fonts, rect) -> None:
         y += 24
 
 
-def draw_prompt(surface, fonts, rect, text: str, warn: bool, question: bool) -> None:
+def draw_prompt(surface, fonts, rect, text: str, warn: bool, question: bool, reserve: int = 0) -> None:
+    """The bar between play and hand: a question, a warning or a hint. `reserve`: room kept free at
+    the right (for a "Choose none" button). Long text goes onto two smaller lines, never past the bar."""
     if not text:
         return
     colour = theme.WARN if warn else (theme.GOLD if question else theme.TEXT)
@@ -202,5 +205,23 @@ def draw_prompt(surface, fonts, rect, text: str, warn: bool, question: bool) -> 
     if icon:
         draw_icon(surface, icon, pygame.Rect(x, rect.y + 12, 32, 32), colour)
         x += 44
-    font = fit_font(fonts, "body", text, rect.right - x - 280, 24, 16)
-    blit_text(surface, font, text, colour, (x, rect.centery), "midleft")
+    width = rect.right - x - 12 - reserve
+    font = fit_font(fonts, "body", text, width, 24, 17)
+    if font.size(text)[0] <= width:
+        blit_text(surface, font, text, colour, (x, rect.centery), "midleft")
+        return
+    for size in range(17, 12, -1):  # two lines
+        font = fonts.get("body", size)
+        lines = wrap(font, text, width)
+        if len(lines) <= 2 and 2 * font.get_linesize() <= rect.h - 4:
+            break
+    lines = wrap(font, text, width)
+    if len(lines) > 2:
+        lines = lines[:2]
+        while lines[1] and font.size(lines[1] + "…")[0] > width:
+            lines[1] = lines[1][:-1]
+        lines[1] = lines[1].rstrip() + "…"
+    y = rect.centery - len(lines) * font.get_linesize() // 2
+    for line in lines:
+        blit_text(surface, font, line, colour, (x, y))
+        y += font.get_linesize()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
-from aleph_null_desktop.engine.cards import circles
+from aleph_null_desktop.engine.cards import ROMAN, circles
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
@@ -82,7 +82,11 @@ class TableScene(Scene):
         self.none_button = Button(pygame.Rect(0, 0, 250, 44), "Choose none",
                                   on_click=self._choose_none)
         circle = circles().get(circle_id)
-        self.log.add(f"A new ritual in the {circle.name if circle else circle_id}.")
+        circle_name = circle.name if circle else circle_id
+        if game.history:  # a resumed ritual (Continue), not a new one
+            self.log.add(f"The ritual in the {circle_name}, Hour {ROMAN.get(game.hour, game.hour)}.")
+        else:
+            self.log.add(f"A new ritual in the {circle_name}.")
         for line in app.take_unlogged_notices():  # the audio status and storage messages at startup
             self.log.add(line)
         self._refresh_sprites({}, instant=False)
@@ -635,14 +639,26 @@ class TableScene(Scene):
         hint.draw(surface, fonts, size=20)
         mark = self.hints.highlight()
         if mark and mark[0] == "zone" and mark[1] in self.rects:
-            self._draw_hint_mark(surface, self.rects[mark[1]], "hint")
+            self._draw_hint_mark(surface, self.rects[mark[1]], self.hints.tag(), on_top=False)
 
-    def _draw_hint_mark(self, surface, rect: pygame.Rect, label: str) -> None:
-        """The hinted card or place: a blue ring and a tag in words (never colour alone)."""
-        pygame.draw.rect(surface, theme.POWER, rect.inflate(20, 20), 5, border_radius=16)
+    def _draw_hint_mark(self, surface, rect: pygame.Rect, label: str, on_top: bool = True,
+                        margin: int = 20) -> None:
+        """The hinted card or place: a blue ring and a tag in words naming the action (never colour
+        alone). The tag sits on the ring's top line (a card) or bottom line (a panel, whose top
+        touches other panels), and always on the screen."""
+        ring = pygame.Rect(rect).inflate(margin, margin)
+        pygame.draw.rect(surface, theme.POWER, ring, 5, border_radius=16)
         tag = self.app.fonts.get("bold", 18).render(label, True, theme.INK)
-        box = tag.get_rect(midbottom=(rect.centerx, rect.y - 6)).inflate(16, 6)
+        box = tag.get_rect().inflate(16, 6)
+        if on_top:
+            box.midbottom = (ring.centerx, ring.top + 4)
+        else:
+            box.center = (ring.centerx, ring.bottom)
+        if box.top < 0:
+            box.center = (ring.centerx, ring.bottom)
+        box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, theme.POWER, box, border_radius=6)
+        pygame.draw.rect(surface, theme.INK, box, 1, border_radius=6)
         surface.blit(tag, tag.get_rect(center=box.center))
 
     def _hint_text(self) -> str:
@@ -655,16 +671,18 @@ class TableScene(Scene):
         rect = self.rects["prompt"]
         pending = self.game.pending
         hint = self._hint_text()
+        none = pending is not None and self.target_options() is not None and self._has_none_option()
+        reserve = self.none_button.rect.w + 16 if none else 0
         if hint and not (self.message_time > 0 and self.message):
-            panels.draw_prompt(surface, self.app.fonts, rect, hint, False, True)
-            if pending is not None and self.target_options() is not None and self._has_none_option():
+            panels.draw_prompt(surface, self.app.fonts, rect, hint, False, True, reserve)
+            if none:
                 self.none_button.rect.midright = (rect.right - 8, rect.centery)
                 self.none_button.draw(surface, self.app.fonts, size=20, role="body")
             return
         if pending is not None and self.target_options() is not None:
             panels.draw_prompt(surface, self.app.fonts, rect, pending.prompt + "  (click a glowing card)",
-                               False, True)
-            if self._has_none_option():
+                               False, True, reserve)
+            if none:
                 self.none_button.rect.midright = (rect.right - 8, rect.centery)
                 self.none_button.draw(surface, self.app.fonts, size=20, role="body")
             return
@@ -681,6 +699,7 @@ class TableScene(Scene):
         dragging = self.drag["uid"] if self.drag and "uid" in self.drag else None
         mark = self.hints.highlight()
         hinted = mark[1] if mark and mark[0] == "card" else None
+        hinted_rect = None
         for sprite, card_id in self.ghosts:
             surface.blit(self.renderer.face(card_id, round(sprite.rect.w)), sprite.rect)
         order = [c.uid for c in self.game.zone("play")] + [c.uid for c in self.game.zone("hand")]
@@ -697,7 +716,7 @@ class TableScene(Scene):
                 shadow = pygame.Rect(rect).move(8, 14)
                 pygame.draw.rect(surface, (8, 5, 4), shadow, border_radius=10)
             surface.blit(self.renderer.face(self.game.card(uid).card_id, round(rect.w)), rect)
-            if uid in targets:
+            if uid in targets and uid != hinted:  # the hinted target gets the hint's ring and words
                 pygame.draw.rect(surface, theme.GLOW_LEGAL, pygame.Rect(rect).inflate(12, 12), 5, border_radius=14)
                 tag = self.app.fonts.get("bold", 18).render("choose", True, theme.INK)
                 box = tag.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(14, 4)
@@ -707,7 +726,9 @@ class TableScene(Scene):
                     self.game.zone_of(uid) == "hand":
                 pygame.draw.rect(surface, theme.WARN, pygame.Rect(rect).inflate(10, 10), 4, border_radius=14)
             if uid == hinted:
-                self._draw_hint_mark(surface, pygame.Rect(rect), "hint: choose this" if uid in targets else "hint")
+                hinted_rect = pygame.Rect(rect)
+        if hinted_rect is not None:  # over its neighbours, as tight as a target's ring
+            self._draw_hint_mark(surface, hinted_rect, self.hints.tag(), margin=12)
         if dragging is not None:
             sprite = self.sprites[dragging]
             rect = self._drag_rect(self.drag, sprite)
