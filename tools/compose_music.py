@@ -372,7 +372,7 @@ def hour1(seed: int, seconds: float | None) -> Score:
                bars_per_chord=1, key="D", mode="lydian", seed=seed, seconds=seconds,
                mix=Mix(veil_hz=3800, piano_bright=0, wow=0.0035, wow_strings=0.0015,
                        reverb_s=4.8, reverb_dark=0.55, send_piano=0.75, send_strings=0.65,
-                       piano_gain=0.9, strings_gain=0.55, rms_dbfs=-21))
+                       piano_gain=0.9, strings_gain=0.55, rms_dbfs=-24))
     layer_pad(s, 64, 4, 0.30, attack=2.2, release=2.8, voices=3, detune=9, floor=0.5)
     layer_pad(s, 81, 2, 0.07, attack=3.0, release=3.0, voices=2, detune=14, floor=0.0)
     layer_arpeggio(s, [0, 2, 3, 4, 3, 2, 1, 2, 3, 5, 3, 2], 67, 6, 0.30,
@@ -394,7 +394,7 @@ def hour2(seed: int, seconds: float | None) -> Score:
                bars_per_chord=1, key="B", mode="aeolian", seed=seed, seconds=seconds,
                mix=Mix(veil_hz=3400, piano_bright=0, wow=0.0022, reverb_s=4.2,
                        reverb_dark=0.6, send_piano=0.65, send_strings=0.6, strings_gain=0.7,
-                       rms_dbfs=-21))
+                       rms_dbfs=-22.5))
     layer_pad(s, 60, 4, 0.30, attack=1.8, release=2.5, voices=3, detune=8, floor=0.5)
     layer_bass_strings(s, 35, 0.30, attack=0.9, release=2.0)
     layer_arpeggio(s, [0, 1, 2, None, 2, 1, 0, 1, 3, None, 2, 1], 62, 5, 0.28,
