@@ -257,7 +257,18 @@ def evaluate(game: Game, w: Weights = DEFAULT, *, mid_turn: str | None = None) -
 def _outcome_value(outcome, w: Weights) -> float:
     if outcome.won:
         return WIN + w.win_score * outcome.score
+    if outcome.reason == "key_sacrificed":  # never better than playing on, however lost
+        return LOSS + 10.0 * outcome.hour - 5.0
     return LOSS + 10.0 * outcome.hour
+
+
+def forced_key_sacrifice(game: Game) -> bool:
+    """True when the open decision must sacrifice a Key (every option is one): lost (R10.2).
+    Such a position looks good until the choice is made; a search cut short there must know."""
+    decision = game.pending
+    if decision is None or decision.kind != "target" or decision.task.get("move") != "sacrifice":
+        return False
+    return all(o.uid is not None and game.cdef(o.uid).type == "key" for o in decision.options)
 
 
 def evaluate_mid_turn(game: Game, w: Weights = DEFAULT) -> tuple[float, float]:
@@ -265,6 +276,9 @@ def evaluate_mid_turn(game: Game, w: Weights = DEFAULT) -> tuple[float, float]:
     outcome = game.outcome
     if outcome is not None:
         v = _outcome_value(outcome, w)
+        return v, v
+    if forced_key_sacrifice(game):
+        v = LOSS + 10.0 * game.hour
         return v, v
     value, short = _terms(game, w, mid_turn=True)
     if value is None:

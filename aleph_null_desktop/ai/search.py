@@ -97,7 +97,7 @@ class TurnSearch:
     """A search of the turn from `game`'s position; `rng` deals every hidden card it assumes."""
 
     def __init__(self, game: Game, rng: random.Random, config: SearchConfig | None = None,
-                 weights: Weights = DEFAULT, *, chance: bool = True):
+                 weights: Weights = DEFAULT, *, chance: bool = True, deadline: float | None = None):
         self.cfg = config or SearchConfig()
         self.w = weights
         self.chance_enabled = chance
@@ -108,12 +108,17 @@ class TurnSearch:
         self.chances: dict[tuple, Chance] = {}
         self.expansions = 0
         self.applies = 0
-        self.deadline = None if self.cfg.time_limit is None else time.perf_counter() + self.cfg.time_limit
+        self.deadline = deadline
+        if self.cfg.time_limit is not None:
+            own = time.perf_counter() + self.cfg.time_limit
+            self.deadline = own if deadline is None else min(own, deadline)
         self._add(self.root, base)
         self._beam()
         self._back_up()
         if chance:
-            root_chances = [k for kind, k in self.nodes[self.root].children.values() if kind == "chance"]
+            # the most promising first, so that a time limit cuts the least likely lines
+            root_chances = sorted(dict.fromkeys(k for kind, k in self.nodes[self.root].children.values()
+                                                if kind == "chance"), key=lambda k: -self.chances[k].estimate)
             others = sorted((k for k in self.chances if k not in root_chances),
                             key=lambda k: (-self.nodes[self.chances[k].parent].value, -self.chances[k].estimate))
             for k in root_chances + others[:self.cfg.chance_top]:
@@ -198,18 +203,22 @@ class TurnSearch:
         sub = SearchConfig(width=self.cfg.sub_width, max_expansions=self.cfg.sub_expansions,
                            max_depth=self.cfg.max_depth)
         total = 0.0
+        done = 0
         for seed in self.seeds:
+            if done and self._late():  # the time limit (hints): the mean of the samples so far
+                break
             c = determinized(parent, random.Random(seed))
             c.apply(chance.cmd)
             self.applies += 1
+            done += 1
             if c.outcome is not None:
                 total += evaluate(c, self.w)
                 continue
-            inner = TurnSearch(c, random.Random(seed), sub, self.w, chance=False)
+            inner = TurnSearch(c, random.Random(seed), sub, self.w, chance=False, deadline=self.deadline)
             self.applies += inner.applies
             self.expansions += inner.expansions
             total += inner.nodes[inner.root].value
-        chance.value = total / len(self.seeds)
+        chance.value = total / done
         return chance.value
 
     # ------------------------------------------------------------------ values

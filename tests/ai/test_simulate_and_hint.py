@@ -4,7 +4,9 @@ import json
 
 import pytest
 
-from aleph_null_desktop.ai.hint import hint, make_hint
+from dataclasses import replace
+
+from aleph_null_desktop.ai.hint import HINT_CONFIG, hint, make_hint
 from aleph_null_desktop.ai.simulate import (
     add_simulate_parser, main, run_simulate, simulate, summarize, wilson, GameRecord,
 )
@@ -77,6 +79,9 @@ def test_the_parser_can_live_under_the_games_own_command_line():
     assert args.handler is run_simulate and args.circle == "adept" and args.jobs == 1
 
 
+UNTIMED = replace(HINT_CONFIG, time_limit=None)  # the hint's node budget without the clock
+
+
 @pytest.mark.parametrize("seed,circle", [(1, "adept"), (2, "prince")])
 def test_hint_suggests_a_legal_command_with_reasons(seed, circle):
     g = new_game(seed=seed, circle=circle)
@@ -84,5 +89,9 @@ def test_hint_suggests_a_legal_command_with_reasons(seed, circle):
         cmd, text = hint(g)
         assert cmd in g.legal_commands()
         assert isinstance(text, str) and len(text) > 10
-        assert make_hint(g).command == cmd  # the same position, the same hint
+        # the same position, the same hint (without the clock, which may cut a search short)
+        first = make_hint(g, UNTIMED)
+        assert make_hint(g.clone(), UNTIMED).command == first.command
+        assert first.command in g.legal_commands()
         g.apply(cmd)
+
