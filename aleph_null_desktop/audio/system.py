@@ -293,22 +293,19 @@ class AudioSystem:
 
     def _say(self, line: str) -> None:
         self.status_message = line
-        self.messages.append(line)
-        _log.info(line)
-        if self._log_callback is not None:
-            try:
-                self._log_callback(line)
-            except Exception:
-                pass
+        self._emit(line, logging.INFO)
 
     def _report_once(self, key: str, line: str) -> None:
         if key in self._reported:
             return
         self._reported.add(key)
+        self._emit(line, logging.WARNING)
+
+    def _emit(self, line: str, level: int) -> None:
         self.messages.append(line)
-        _log.warning(line)
+        _log.log(level, line)
         if self._log_callback is not None:
             try:
                 self._log_callback(line)
-            except Exception:
+            except Exception:  # a broken listener must not silence the game
                 pass

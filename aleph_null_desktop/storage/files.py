@@ -234,6 +234,20 @@ def version_problem(doc: dict, supported: int, *, key: str = "version") -> str |
     return None
 
 
+
+def read_versioned_object(path: Path | str, supported: int, *, max_bytes: int = DEFAULT_MAX_BYTES
+                          ) -> tuple[Any, str | None]:
+    """read_json for a settings-like file: (document, problem), where the problem also covers a
+    document that is not an object or has a format version this game cannot read. Raises
+    FileNotFoundError like read_json."""
+    doc, problem = read_json(path, max_bytes=max_bytes)
+    if problem is None and not isinstance(doc, dict):
+        problem = f"it holds {type_name(doc)}, not an object"
+    if problem is None:
+        problem = version_problem(doc, supported)
+    return doc, problem
+
+
 # --------------------------------------------------------------------------------------------
 # setting aside
 

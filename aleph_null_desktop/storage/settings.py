@@ -155,13 +155,9 @@ def load_settings() -> tuple[Settings, list[str]]:
     except OSError as e:
         return Settings(), [f"The settings folder could not be created ({e}); defaults are used"]
     try:
-        doc, problem = files.read_json(path, max_bytes=MAX_BYTES)
+        doc, problem = files.read_versioned_object(path, SETTINGS_VERSION, max_bytes=MAX_BYTES)
     except FileNotFoundError:
         return Settings(), []
-    if problem is None and not isinstance(doc, dict):
-        problem = f"it holds {files.type_name(doc)}, not an object"
-    if problem is None:
-        problem = files.version_problem(doc, SETTINGS_VERSION)
     if problem is not None:
         return Settings(), [files.set_aside(path, problem, "defaults are used")]
 

@@ -128,13 +128,9 @@ def load_stats() -> tuple[dict[str, Any], list[str]]:
     except OSError as e:
         return empty_stats(), [f"The statistics folder could not be created ({e}); statistics start empty"]
     try:
-        doc, problem = files.read_json(path, max_bytes=MAX_BYTES)
+        doc, problem = files.read_versioned_object(path, STATS_VERSION, max_bytes=MAX_BYTES)
     except FileNotFoundError:
         return empty_stats(), []
-    if problem is None and not isinstance(doc, dict):
-        problem = f"it holds {files.type_name(doc)}, not an object"
-    if problem is None:
-        problem = files.version_problem(doc, STATS_VERSION)
     if problem is None and not isinstance(doc.get("history", []), list):
         problem = f"its history is {files.type_name(doc['history'])}, not a list"
     if problem is None and not isinstance(doc.get("totals", {}), dict):
