@@ -216,6 +216,8 @@ class App:
             self.stack.draw(self.screen)
             if self.audio is not None:
                 self.audio.update()
+                for note in self.audio.take_notes():
+                    self.notice(note)
             self._errors_in_a_row = 0
         except Exception as exc:  # the top-level guard: never crash to the desktop
             log.error("error in a frame:\n%s", traceback.format_exc())
