@@ -63,8 +63,8 @@ def run_smoke_test(screenshot: str | None = None) -> int:
         print(f"smoke test failed: {type(exc).__name__}: {exc}")
         return 1
     finally:
-        if app is not None and app.audio is not None:
-            app.audio.stop()
+        if app is not None:
+            app.close()
         pygame.quit()
         shutil.rmtree(scratch, ignore_errors=True)
 
