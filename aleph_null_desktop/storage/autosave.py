@@ -19,6 +19,7 @@ imported lazily so storage never pulls the rules in by itself.
 from __future__ import annotations
 
 import copy
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -119,10 +120,12 @@ def save_autosave(record: dict) -> list[str]:
 
 def load_autosave() -> tuple[dict[str, Any] | None, list[str]]:
     """The saved game record, or None if there is none or it cannot be used. Never raises.
+    What an AutosaveWriter of this process was handed is written first.
 
     An unusable file (corrupt, wrong shape, newer format) is set aside as
     ``autosave.json.corrupt-<time>`` and a message explains it.
     """
+    _flush_writers()
     try:
         path = paths.autosave_path()
     except OSError as e:
@@ -140,6 +143,7 @@ def load_autosave() -> tuple[dict[str, Any] | None, list[str]]:
 
 def has_autosave() -> bool:
     """Whether an autosave file exists (cheap; for the title screen's Continue button)."""
+    _flush_writers()
     try:
         return paths.autosave_path().is_file()
     except OSError:
@@ -285,6 +289,7 @@ class AutosaveWriter:
         self._lock = threading.Condition()
         self._thread: Any = None
         self.writes = 0
+        _WRITERS.add(self)
         try:
             self.removed_temporaries = files.remove_temporaries(paths.autosave_path())
         except OSError:  # the folder cannot be made: the first save says so
@@ -353,3 +358,11 @@ class AutosaveWriter:
                 self.writes += 1
                 self._messages.extend(messages)
                 self._lock.notify_all()
+
+
+_WRITERS: "weakref.WeakSet[AutosaveWriter]" = weakref.WeakSet()  # reads of the autosave wait for these
+
+
+def _flush_writers() -> None:
+    for writer in list(_WRITERS):
+        writer.flush()

@@ -38,6 +38,8 @@ class App:
         self.error_text = ""
         self.error_time = 0.0
         self._errors_in_a_row = 0
+        self.failed_frames = 0  # frames the top-level guard caught (tests and bench/stress.py read it)
+        self.last_failure = ""  # the traceback of the latest one
         self.audio = None  # an audio.AudioSystem when run() found one; None: silent
         self.persist = False  # run() turns on the autosave and statistics; tests leave it off
         self.autosave = None  # a storage AutosaveWriter once persist is on (made at the first move)
@@ -248,7 +250,9 @@ class App:
             self._report_autosave_messages()  # a disk that refused a save
             self._errors_in_a_row = 0
         except Exception as exc:  # the top-level guard: never crash to the desktop
-            log.error("error in a frame:\n%s", traceback.format_exc())
+            self.failed_frames += 1
+            self.last_failure = traceback.format_exc()
+            log.error("error in a frame:\n%s", self.last_failure)
             self.report(f"Something went wrong: {type(exc).__name__}: {exc}")
             self._errors_in_a_row += 1
             if self._errors_in_a_row >= ERRORS_BEFORE_RESET:
