@@ -21,11 +21,13 @@ from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.content import BULLET, Reference, font_for, paginate
 from aleph_null_desktop.ui.icons import draw_icon
+from aleph_null_desktop.ui.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.text import blit_text, fit_font, wrap
 
 PAGE_SIZE = (860, 940)
 MARGIN = 16  # board beyond the page, outer side, top and bottom
 TEXT_INSET = (70, 64, 70, 74)  # left, top, right, bottom of the text area inside a page
+CACHE_BYTES = 96 * 2**20  # a page turn uses about 35 MB of drawn halves; every Circle and Hour would be GBs
 LEATHER = (74, 34, 28)
 LEATHER_DARK = (44, 20, 17)
 INK_RED = (128, 30, 26)
@@ -91,7 +93,7 @@ class BookArt:
         self.page_w, self.page_h = page_size
         self.margin = margin
         self.half_size = (self.page_w + margin, self.page_h + 2 * margin)
-        self._cache: dict = {}
+        self._cache = SurfaceCache(CACHE_BYTES)
         self._parchment: pygame.Surface | None = None
         self._reference: Reference | None = None
         self._language = current_language()

@@ -296,6 +296,14 @@ class TableScene(Scene):
             self.ghosts.append((sprite, self.game.card(uid).card_id))
         self.last_zone = {c.uid: z for z in ("deck", "hand", "play", "discard", "sacrificed", "set_aside")
                           for c in self.game.zone(z)}
+        self._let_go_of_moved_card()
+
+    def _let_go_of_moved_card(self) -> None:
+        """A card held by the mouse that a key command moved (Space, Ctrl+Z, a number key) is let go."""
+        grip = self.drag or self.press
+        if grip and "uid" in grip and (grip["uid"] not in self.sprites or
+                                       self.game.zone_of(grip["uid"]) != grip.get("source", grip.get("zone"))):
+            self.drag = self.press = None
 
     def _pile_card_size(self) -> tuple[int, int]:
         return panels.pile_card_rect(self.rects["deck"]).size
@@ -404,7 +412,8 @@ class TableScene(Scene):
             return
         uid = self.card_at(pos)
         if uid is not None:
-            self.press = {"uid": uid, "pos": pos, "clicks": getattr(event, "clicks", 1)}
+            self.press = {"uid": uid, "zone": self.game.zone_of(uid), "pos": pos,
+                          "clicks": getattr(event, "clicks", 1)}
         elif self.rects["tokens"].collidepoint(pos) and self.game.tokens:
             self.press = {"token": True, "pos": pos, "clicks": 1}
         else:
