@@ -18,6 +18,7 @@ from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages, load_bui
 from aleph_null_desktop.engine.text import steps_text
 from aleph_null_desktop.i18n import current_language
 from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.circle_words import difficulty
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.content import BULLET, Reference, font_for, paginate
 from aleph_null_desktop.ui.icons import draw_icon
@@ -31,7 +32,6 @@ CACHE_BYTES = 96 * 2**20  # a page turn uses about 35 MB of drawn halves; every 
 LEATHER = (74, 34, 28)
 LEATHER_DARK = (44, 20, 17)
 INK_RED = (128, 30, 26)
-DIFFICULTY = ("easiest", "easier", "middling", "hard", "hardest")
 HOUR_ICONS = {1: "candle", 2: "moon", 3: "smoke", 4: "eye", 5: "moon", 6: "raven", 7: "lantern"}
 PAGE_TITLES = {"preparation": "Preparation", "fasting": "Fasting", "fumigation": "Fumigation",
                "exorcism": "Exorcism", "reading": "Reading", "last": "The Last Page",
@@ -407,7 +407,7 @@ class BookArt:
         badge = pygame.Rect(plate.x + 14, plate.y + 14, 44, 44)
         pygame.draw.circle(half, theme.INK, badge.center, 22)
         blit_text(half, f.get("bold", 26), str(n + 1), theme.PARCHMENT, badge.center, "center")
-        level = DIFFICULTY[n] if n < len(DIFFICULTY) else ""
+        level = difficulty(n)
         name_font = fit_font(f, "title", circle.name, plate.w - 230, 30, 20)
         blit_text(half, name_font, circle.name, theme.INK, (plate.x + 72, plate.y + 16))
         blit_text(half, f.get("italic", 22), level, theme.INK_SOFT, (plate.right - 16, plate.y + 20), "topright")
