@@ -28,7 +28,7 @@ from aleph_null_desktop.ui.text import blit_text, fit_font, wrap
 PAGE_SIZE = (860, 940)
 MARGIN = 16  # board beyond the page, outer side, top and bottom
 TEXT_INSET = (70, 64, 70, 74)  # left, top, right, bottom of the text area inside a page
-CACHE_BYTES = 96 * 2**20  # a page turn uses about 35 MB of drawn halves; every Circle and Hour would be GBs
+CACHE_BYTES = 64 * 2**20  # a page turn uses about 35 MB of drawn halves; every Circle and Hour would be GBs
 LEATHER = (74, 34, 28)
 LEATHER_DARK = (44, 20, 17)
 INK_RED = (128, 30, 26)
