@@ -260,7 +260,8 @@ class RandomInput:
         if self.goal == here:
             return
         routes = ROUTES.get(here, {})
-        for key, mod in routes.get(self.goal) or routes.get("*") or [(pygame.K_ESCAPE, 0)]:
+        route = routes.get(self.goal) or routes.get("*") or [(pygame.K_ESCAPE, 0)]
+        for key, mod in (route(self.app.stack.top) if callable(route) else route):
             if key == "click":
                 self.click_button(mod)
             else:
@@ -299,7 +300,8 @@ _CIRCLE = [(0, 0)]  # 0: one of the keys 1–5
 #: from a screen, the keys toward another ("*": toward anything not listed)
 ROUTES = {
     "TitleScene": {"TableScene": _CIRCLE, "PauseScene": _CIRCLE, "JudgementScene": _CIRCLE,
-                   "GrimoireScene:ritual": [(pygame.K_n, 0)], "GrimoireScene:reference": [(pygame.K_F1, 0)],
+                   "GrimoireScene:ritual": [(pygame.K_n, 0)], "OwnCardsDialog": [(pygame.K_n, 0)],
+                   "GrimoireScene:reference": [(pygame.K_F1, 0)],
                    "*": [(pygame.K_e, 0)]},
     "TableScene": {"PauseScene": [(pygame.K_ESCAPE, 0)], "GrimoireScene:reference": [(pygame.K_F1, 0)],
                    "JudgementScene": _END_TURN + _CIRCLE, "*": [(pygame.K_ESCAPE, 0)]},
@@ -308,7 +310,8 @@ ROUTES = {
     "GalleryScene": {"EditScene": [(pygame.K_n, 0)], "DialogScene": [(pygame.K_F2, 0), (pygame.K_DELETE, 0)],
                      "RitualSetupScene": [("click", "Ritual with my cards")]},
     "GrimoireScene:ritual": {"TableScene": [(pygame.K_RIGHT, 0), (pygame.K_RETURN, 0), (0, 0)],
-                             "OwnCardsDialog": [(pygame.K_RIGHT, 0), (pygame.K_RETURN, 0)] + [(pygame.K_o, 0)] * 3},
+                             "OwnCardsDialog": lambda book: [(pygame.K_RIGHT if book.target == "cover" else
+                                                              pygame.K_o, 0)]},
 }
 
 
