@@ -11,9 +11,10 @@ import warnings
 
 import pygame
 
+from aleph_null_desktop import i18n
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.fonts import Fonts
 from aleph_null_desktop.ui.scene import SceneStack
 from aleph_null_desktop.ui.text import blit_wrapped
@@ -45,7 +46,7 @@ class App:
         self.notices: list[str] = []  # startup lines (audio status, storage repairs): title and table log
         self._unlogged: list[str] = []  # notices not yet in a table's log
         self.hint_function = None  # tests replace the hint AI here; None: aleph_null_desktop.ai.hint
-        self._apply_settings()  # the defaults until start_session() reads the player's
+        style.apply(self.current_settings())  # the default look until start_session() reads the player's
 
     # ------------------------------------------------------------------ navigation
     def show_title(self) -> None:
@@ -107,13 +108,17 @@ class App:
         any storage messages (a repaired or set-aside file) to the player. Never raises."""
         from aleph_null_desktop import storage
 
+        first_start = not _settings_exist()
         try:
             settings, messages = storage.load_settings()
         except Exception as exc:  # storage promises not to raise; a bug there must not stop the game
             log.error("settings could not be loaded:\n%s", traceback.format_exc())
             settings, messages = storage.Settings(), [f"The settings could not be read ({exc}); defaults are used"]
+        if self.persist and first_start:  # no settings yet: speak the system's language
+            settings = dataclasses.replace(settings, language=i18n.system_language())
+            messages.extend(storage.save_settings(settings))
         self.settings = settings
-        self._apply_settings()
+        messages.extend(self._apply_settings())
         if self.audio is not None:
             status = getattr(self.audio, "status_message", "")
             if status and not getattr(self.audio, "available", True):
@@ -151,7 +156,9 @@ class App:
         """A new value for some settings (Settings, the pause menu): applied at once and saved
         (when files are on). A refused save is shown, never raised."""
         self.settings = dataclasses.replace(self.current_settings(), **changes)
-        self._apply_settings()
+        problems = self._apply_settings()
+        if problems:
+            self.report(" ".join(problems))
         if self.persist:
             from aleph_null_desktop import storage
 
@@ -159,22 +166,20 @@ class App:
             if messages:
                 self.report(" ".join(messages))
 
-    def _apply_settings(self) -> None:
+    def _apply_settings(self) -> list[str]:
         """The settings reach what they change: the audio, the look (ui.style: scale, contrast,
-        cues; scenes redraw what they cached), the language. Hints, animation speed and the
-        confirmations are read where they are used (`animation_speed`, `current_settings()`)."""
-        from aleph_null_desktop.ui import style
-        from aleph_null_desktop.ui.language_choice import apply_language
-
+        cues), the language (every text is read again from the next frame on); scenes redraw
+        what they cached. Hints, animation speed and the confirmations are read where they are
+        used (`animation_speed`, `current_settings()`). Returns messages for the player."""
         settings = self.current_settings()
         if self.audio is not None:
             self.audio.apply_settings(settings)
         restyled = style.apply(settings)
-        language_changed, problem = apply_language(settings.language)
-        if problem:
-            self.report(problem)
-        if restyled or language_changed:
+        language = i18n.current_language()
+        problem = i18n.set_language(settings.language) if settings.language != language else None
+        if restyled or i18n.current_language() != language:
             self.restyle()
+        return [problem] if problem else []
 
     def restyle(self) -> None:
         """After a change of look or language: every scene redraws what it had cached."""
@@ -282,6 +287,15 @@ class App:
 
 
 ICON = ("icons", "app", "aleph-null-64.png")
+
+
+def _settings_exist() -> bool:
+    from aleph_null_desktop.storage import paths
+
+    try:
+        return paths.settings_path().exists()
+    except OSError:
+        return True  # no settings folder: nothing to decide from; keep the saved or default language
 
 
 def open_window() -> pygame.Surface:

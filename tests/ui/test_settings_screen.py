@@ -133,6 +133,27 @@ def test_sound_controls_are_the_pause_menus(app, driver, user_dirs):
     assert isinstance(scene.sound, SoundControls)  # the very controls of the pause menu
 
 
+def test_deutsch_switches_the_words_at_once_and_is_remembered(app, driver, user_dirs, screen):
+    from aleph_null_desktop import i18n
+
+    if "de" not in i18n.available_languages():
+        pytest.skip("the German catalogue is not compiled in this checkout")
+    app.persist = True
+    try:
+        english = _face("book_of_pacts", app)
+        scene = _open_settings(app, driver)
+        _click(driver, scene.language, "Deutsch")
+        assert i18n.current_language() == "de" and _saved(user_dirs)["language"] == "de"
+        assert i18n._("Key") != "Key" and _face("book_of_pacts", app) != english  # the type line in German
+        again = App(screen, seed=1)
+        again.persist = True
+        i18n.set_language("en")
+        again.start_session()
+        assert i18n.current_language() == "de"
+    finally:
+        i18n.set_language("en")
+
+
 def test_language_offers_english_and_never_a_dead_choice(app, driver, user_dirs):
     from aleph_null_desktop.ui.language_choice import languages
 
