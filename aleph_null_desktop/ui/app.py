@@ -11,6 +11,7 @@ import warnings
 
 import pygame
 
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui import theme
@@ -81,6 +82,7 @@ class App:
         """Title → Continue: the autosaved ritual, replayed to exactly where it was left. When the
         save cannot be used the storage's messages are shown and the title comes back."""
         from aleph_null_desktop import storage
+        from aleph_null_desktop.cardpacks import pack_name
 
         record, messages = storage.load_autosave()
         game = None
@@ -95,6 +97,8 @@ class App:
         scene = self.stack.top
         if hasattr(scene, "log"):
             scene.log.add(f"Continued the saved ritual ({len(record['commands'])} moves replayed).")
+            if pack_name(game):
+                scene.log.add(_("Card pack: {name}.").format(name=pack_name(game)))
         if messages:
             self.report(" ".join(messages))
         return True
@@ -176,6 +180,7 @@ class App:
         if not self.persist:
             return
         from aleph_null_desktop import storage
+        from aleph_null_desktop.cardpacks import pack_name
 
         if game.outcome is None:
             messages = storage.save_autosave(storage.record_from_game(game))
@@ -183,7 +188,7 @@ class App:
             o = game.outcome
             messages = storage.clear_autosave() + storage.record_game(
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
-                 "hour": game.hour, "turns": game.turn})
+                 "hour": game.hour, "turns": game.turn, "pack": pack_name(game)})
         if messages:
             self.report(" ".join(messages))
 
