@@ -41,6 +41,7 @@ def test_a_pack_chosen_on_the_circle_page_plays_and_is_named_everywhere(app):
     assert pack_name(game) == NAME and game.cards["church_bells"].name == "Church Bells at Midnight"
     assert any(NAME in line for line in table.log.lines), table.log.lines
     assert table.submit(EndTurn())
+    app.flush_autosave()  # the writer thread has put the move on disk
     record, _messages = storage.load_autosave()
     assert record["options"]["card_pack"] == NAME
     app.show_title()
