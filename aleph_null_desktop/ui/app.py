@@ -11,6 +11,7 @@ import warnings
 
 import pygame
 
+from aleph_null_desktop import i18n
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui import theme
@@ -105,12 +106,19 @@ class App:
         any storage messages (a repaired or set-aside file) to the player. Never raises."""
         from aleph_null_desktop import storage
 
+        first_start = not _settings_exist()
         try:
             settings, messages = storage.load_settings()
         except Exception as exc:  # storage promises not to raise; a bug there must not stop the game
             log.error("settings could not be loaded:\n%s", traceback.format_exc())
             settings, messages = storage.Settings(), [f"The settings could not be read ({exc}); defaults are used"]
+        if self.persist and first_start:  # no settings yet: speak the system's language
+            settings = dataclasses.replace(settings, language=i18n.system_language())
+            messages.extend(storage.save_settings(settings))
         self.settings = settings
+        problem = i18n.set_language(settings.language)
+        if problem:
+            messages.append(problem)
         if self.audio is not None:
             self.audio.apply_settings(settings)
             status = getattr(self.audio, "status_message", "")
@@ -149,6 +157,10 @@ class App:
         """A new value for some settings (the pause menu): applied to the audio at once and saved
         (when files are on). A refused save is shown, never raised."""
         self.settings = dataclasses.replace(self.current_settings(), **changes)
+        if "language" in changes:  # every text is read again from the next frame on
+            problem = i18n.set_language(self.settings.language)
+            if problem:
+                self.report(problem)
         if self.audio is not None:
             self.audio.apply_settings(self.settings)
         if self.persist:
@@ -240,6 +252,15 @@ class App:
 
 
 ICON = ("icons", "app", "aleph-null-64.png")
+
+
+def _settings_exist() -> bool:
+    from aleph_null_desktop.storage import paths
+
+    try:
+        return paths.settings_path().exists()
+    except OSError:
+        return True  # no settings folder: nothing to decide from; keep the saved or default language
 
 
 def open_window() -> pygame.Surface:

@@ -1,5 +1,5 @@
 """Draws cards from their data: frame by type, name, cost gem, icon, type line, rules text with
-action rows (cost → effect) and the † line. Surfaces are cached per (card, width)."""
+action rows (cost → effect) and the † line. Surfaces are cached per (card, width, language)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, CardDef
 from aleph_null_desktop.engine.text import card_text_lines
+from aleph_null_desktop.i18n import current_language
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.text import fit_font, wrap
@@ -24,7 +25,7 @@ class CardRenderer:
         self._backs: dict[int, pygame.Surface] = {}
 
     def face(self, card_id: str, width: int) -> pygame.Surface:
-        key = (card_id, width)
+        key = (card_id, width, current_language())
         surface = self._faces.get(key)
         if surface is None:
             surface = self._draw_face(self.cards[card_id], width)

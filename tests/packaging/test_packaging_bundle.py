@@ -141,3 +141,16 @@ def test_bundle_contents(bundle):
     size = sum(p.stat().st_size for p in bundle.parent.rglob("*") if p.is_file() and not p.is_symlink())
     print(f"\nbundle {bundle.parent}: {size / 1e6:.1f} MB")
     assert size < MAX_BUNDLE_MB * 1e6, f"the bundle grew to {size / 1e6:.1f} MB"
+
+
+def test_frozen_bundle_carries_the_compiled_translations(bundle):
+    """aleph_null_desktop.i18n looks for locale/ beside the package, in the bundle as in a checkout."""
+    from aleph_null_desktop import i18n
+
+    internal = bundle.parent / "_internal"
+    for language in i18n.LANGUAGE_NAMES:
+        if language == i18n.SOURCE_LANGUAGE:
+            continue
+        shipped = internal / "aleph_null_desktop" / "locale" / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
+        source = i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
+        assert shipped.read_bytes() == source.read_bytes()

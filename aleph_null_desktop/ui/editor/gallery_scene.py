@@ -13,7 +13,7 @@ import pygame
 from aleph_null_desktop.editor.draft import NAME_MAX, CardDraft, validate
 from aleph_null_desktop.editor.library import EditorError, Library
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _, current_language
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.editor.controls import draw_message
@@ -101,7 +101,7 @@ class GalleryScene(Scene):
         return rects
 
     def _thumb(self, record: dict) -> pygame.Surface | None:
-        key = json.dumps(record, sort_keys=True)
+        key = json.dumps(record, sort_keys=True) + current_language()
         cached = self._thumbs.get(record["id"])
         if cached and cached[0] == key:
             return cached[1]

@@ -16,6 +16,7 @@ import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages, load_builtin_cards
 from aleph_null_desktop.engine.text import steps_text
+from aleph_null_desktop.i18n import current_language
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.circle_words import difficulty
 from aleph_null_desktop.ui.grimoire import book
@@ -95,6 +96,14 @@ class BookArt:
         self._cache = SurfaceCache(CACHE_BYTES)
         self._parchment: pygame.Surface | None = None
         self._reference: Reference | None = None
+        self._language = current_language()
+
+    def _follow_language(self) -> None:
+        """After a language switch every page is laid out again (the parchment stays)."""
+        if self._language != current_language():
+            self._language = current_language()
+            self._cache.clear()
+            self._reference = None
 
     # ------------------------------------------------------------------ geometry
     def page_rect(self, side: str) -> pygame.Rect:
@@ -109,6 +118,7 @@ class BookArt:
 
     @property
     def reference(self) -> Reference:
+        self._follow_language()
         if self._reference is None:
             l, t, r, b = TEXT_INSET
             self._reference = paginate(self.fonts, (self.page_w - l - r, self.page_h - t - b - 40))
@@ -241,6 +251,7 @@ class BookArt:
 
     # ------------------------------------------------------------------ spreads
     def spread(self, page_id: str, context: BookContext = BookContext()) -> Spread:
+        self._follow_language()
         key = (page_id, context)
         if key not in self._cache:
             self._cache[key] = self._draw(page_id, context)
