@@ -75,6 +75,24 @@ def write_json_atomic(path: Path | str, obj: Any, *, pretty: bool = True) -> Non
     _fsync_dir(path.parent)
 
 
+def remove_temporaries(path: Path | str) -> int:
+    """Deletes the temp files a killed ``write_json_atomic(path, ...)`` left beside *path*;
+    returns how many. Call it at startup, before anything writes *path*."""
+    path = Path(path)
+    removed = 0
+    try:
+        leftovers = list(path.parent.glob(f".{path.name}.*.tmp"))
+    except OSError:
+        return 0
+    for leftover in leftovers:
+        try:
+            leftover.unlink()
+            removed += 1
+        except OSError as exc:
+            log.info("temporary file %s not removed: %s", leftover, exc)
+    return removed
+
+
 def _replace(src: Path, dst: Path) -> None:
     # On Windows a virus scanner or indexer may hold the target open for a moment.
     attempts = 5 if os.name == "nt" else 1
