@@ -94,8 +94,10 @@ class TableScene(Scene):
             self.log.add(f"A new ritual in the {circle_name}.")
         for line in app.take_unlogged_notices():  # the audio status and storage messages at startup
             self.log.add(line)
+        self.hour_warned = False
         self._refresh_sprites({}, instant=False)
         self._sync_prompts()
+        self._warn_of_the_hours()
         app.hour_music(game.hour)
 
     # ------------------------------------------------------------------ commands
@@ -168,6 +170,15 @@ class TableScene(Scene):
         self.grimoire.on_events(events, self.game)
         self._refresh_sprites(moves)
         self._sync_prompts()
+        self._warn_of_the_hours()
+
+    def _warn_of_the_hours(self) -> None:
+        """The first time every turn costs an Hour, the log and the prompt bar say so."""
+        warning = self.hour_warning()
+        if warning and not self.hour_warned:
+            self.log.add(warning)
+            self.say(warning, warn=True)
+        self.hour_warned = bool(warning)
 
     def undo(self) -> None:
         if not self.can_undo():
@@ -192,15 +203,32 @@ class TableScene(Scene):
         if reason:
             self.say(reason, warn=True)
             return
-        damage = self.game.end_turn_preview()
-        if damage and not self._loss_if(cmd):
+        preview = self.game.end_turn_preview()
+        if preview.total and not self._loss_if(cmd):
             self.modal = ConfirmDialog(
-                self, "End the turn?",
-                f"Ending now costs {damage} damage (unspent power and end-of-turn effects); "
-                f"you would have {self.game.damage + damage} of 3.",
-                f"End turn: take {damage} damage", lambda: self.submit(cmd))
+                self, _("End the turn?"),
+                _("Ending now costs {summary}; you would have {total} of 3 damage.").format(
+                    summary=preview.summary(), total=self.game.damage + preview.total),
+                _("End turn: take {n} damage").format(n=preview.total), lambda: self.submit(cmd))
             return
         self.submit(cmd)
+
+    def end_turn_detail(self) -> str:
+        """The End Turn button's second line: what ending now costs, part by part, and whether the
+        Hour turns."""
+        preview = self.game.end_turn_preview()
+        text = _("Ending now: {summary}").format(summary=preview.summary())
+        if preview.hour_advances and not any(p.kind in ("hour_tokens", "hour_damage", "last_hour")
+                                             for p in preview.parts):
+            text += _("; the Hour turns")
+        return text
+
+    def hour_warning(self) -> str:
+        """Said before it happens: from now on every turn's draw turns the Hour."""
+        if self.game.outcome is None and self.game.every_turn_costs_an_hour:
+            return _("Fewer cards are left to draw than your hand holds: from now on every turn "
+                     "costs an Hour.")
+        return ""
 
     def take_token(self) -> None:
         self.submit(TakeToken())
@@ -727,16 +755,12 @@ class TableScene(Scene):
         end = self.buttons["end_turn"]
         reason = game.explain(EndTurn())
         end.enabled = reason is None
-        if reason:
-            end.detail = reason
-        else:
-            damage = game.end_turn_preview()
-            end.detail = f"Ending now: {damage} damage" if damage else "Ending now: no damage"
+        end.detail = reason if reason else self.end_turn_detail()
         undo = self.buttons["undo"]
         undo.enabled = self.can_undo()
         fonts = self.app.fonts
         end.draw(surface, fonts, size=36)
-        if end.enabled and game.end_turn_preview():
+        if end.enabled and game.end_turn_preview().total:
             draw_icon(surface, "damage", pygame.Rect(end.rect.x + 12, end.rect.bottom - 46, 34, 34), theme.WARN)
         undo.draw(surface, fonts, size=20)
         self.buttons["menu"].draw(surface, fonts, size=20)
@@ -825,8 +849,10 @@ class TableScene(Scene):
             return
         if self.game.interference_in_hand():
             panels.draw_prompt(surface, self.app.fonts, rect,
-                               "Interference in your hand must be summoned first: raise power, then drag it into play.",
-                               True, False)
+                               _("Interference in your hand must be summoned first: raise power, then "
+                                 "drag it into play."), True, False)
+        elif self.hour_warning():
+            panels.draw_prompt(surface, self.app.fonts, rect, self.hour_warning(), True, False)
 
     def _draw_cards(self, surface) -> None:
         targets = self.target_options() or {}
