@@ -245,7 +245,8 @@ class App:
             self.autosave.clear()
             messages = storage.record_game(
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
-                 "hour": game.hour, "turns": game.turn, "pack": pack_name(game)})
+                 "hour": game.hour, "turns": game.turn, "pack": pack_name(game),
+                 "custom": bool(getattr(game.cards, "overrides", ()))})
         if messages:
             self.report(" ".join(messages))
 
