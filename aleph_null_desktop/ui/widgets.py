@@ -8,7 +8,7 @@ from typing import Callable
 import pygame
 
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.text import fit_font, wrap
+from aleph_null_desktop.ui.text import fit_font, render, wrap
 
 
 @dataclass
@@ -46,15 +46,15 @@ class Button:
         detail_lines = detail_lines[:max_lines]
         total = font.get_linesize() + len(detail_lines) * detail_font.get_linesize()
         y = self.rect.centery - total // 2
-        label = font.render(self.label, True, ink)
+        label = render(font, self.label, ink)
         surface.blit(label, label.get_rect(midtop=(self.rect.centerx, y)))
         y += font.get_linesize()
         for line in detail_lines:
-            image = detail_font.render(line, True, theme.TEXT_DIM if not self.enabled else theme.PARCHMENT_DARK)
+            image = render(detail_font, line, theme.TEXT_DIM if not self.enabled else theme.PARCHMENT_DARK)
             surface.blit(image, image.get_rect(midtop=(self.rect.centerx, y)))
             y += detail_font.get_linesize()
         if self.key_hint:
-            hint = fonts.get("body", 15).render(self.key_hint, True, theme.TEXT_DIM)
+            hint = render(fonts.get("body", 15), self.key_hint, theme.TEXT_DIM)
             surface.blit(hint, hint.get_rect(topright=(self.rect.right - 8, self.rect.top + 4)))
 
 
