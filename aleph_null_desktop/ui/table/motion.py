@@ -10,6 +10,7 @@ import math
 
 import pygame
 
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.text import render
@@ -213,7 +214,7 @@ class TableMotion:
         pygame.draw.circle(surface, theme.GOLD, centre, round(radius * 0.86), 2)
         icon = ring.inflate(-radius * 0.5, -radius * 0.5)
         draw_icon(surface, "pentacle", icon, colour, max(2, radius // 40))
-        words = render(fonts.get("title", 34), "BAPHOMET is summoned", theme.GOLD)
+        words = render(fonts.get("title", 34), _("BAPHOMET is summoned"), theme.GOLD)
         label = words.get_rect(midtop=(centre[0], ring.bottom + 12))
         surface.blit(words, label)
         return ring.union(label).inflate(16, 16)

@@ -12,6 +12,7 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
 from aleph_null_desktop.engine.cards import ROMAN, circles
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
@@ -171,7 +172,8 @@ class TableScene(Scene):
                         self._fly_between(uid, "discard", "deck", face_up=False, delay=min(0.4, 0.03 * i))
                 sounds.append("shuffle")
             elif kind == "hour":
-                self.motion.hour(f"Hour {data.get('roman', data['hour'])} — {data['name']}", speed)
+                self.motion.hour(_("Hour {roman} — {name}").format(roman=data.get("roman", data["hour"]),
+                                                                    name=data["name"]), speed)
                 sounds.append("page_turn")
                 self.app.hour_music(data["hour"])
             elif kind == "game_over":
