@@ -8,14 +8,13 @@ turn. The command that starts the best line is played.
 
 The search is kept: while the position is one it went through (nothing revealed since), the next
 command is read from it without searching again; a draw or an arriving interference card starts
-a fresh search. All budgets are node counts, so a game replays exactly for a seed; `time_limit`
-(for hints) is a safety net that shrinks the budget when a machine is slow.
+a fresh search. All budgets are node counts (no clock is read), so a game replays exactly for a
+seed on any machine.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 from aleph_null_desktop.ai.evaluate import DEFAULT, Weights
@@ -37,14 +36,11 @@ class Analysis:
 class ExpertPlayer:
     name = "expert"
 
-    def __init__(self, config: SearchConfig | None = None, weights: Weights = DEFAULT,
-                 time_limit: float | None = None):
+    def __init__(self, config: SearchConfig | None = None, weights: Weights = DEFAULT):
         self.config = config or SearchConfig()
         self.weights = weights
-        self.time_limit = time_limit
         self._search: TurnSearch | None = None
         self.searches = 0
-        self.search_time = 0.0
 
     def choose_command(self, game: Game, rng: random.Random) -> Command:
         return self.analyse(game, rng).choice
@@ -57,9 +53,7 @@ class ExpertPlayer:
         values = self._search.command_values(key) if self._search is not None else None
         fresh = values is None
         if fresh:
-            start = time.perf_counter()
             self._search = TurnSearch(game, rng, self._config_for(game), self.weights)
-            self.search_time += time.perf_counter() - start
             self.searches += 1
             values = self._search.command_values(key) or {}
         values = {c: v for c, v in values.items() if c in legal}

@@ -16,12 +16,17 @@ is played out on a copy (the end of the turn and the next draw) and scored by `e
 node's value is the best end-of-turn score found below it; a node never expanded keeps the score
 of ending the turn at once. Chance nodes at the root and the `chance_top` most promising others
 get their sampled searches; the rest, and any read later, are searched when first needed.
+
+Work is counted in nodes: every position the search makes (a command applied on a copy, the end
+of a turn played out) is one node, in the chance searches too. `SearchConfig.node_budget` caps
+the total; when it is spent the beam stops growing, and chance nodes not yet sampled keep their
+one-sample estimate (the most promising are sampled first). No clock is read anywhere, so the same
+position and seed give the same result on an idle or a loaded machine.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, field
 
 from aleph_null_desktop.ai.evaluate import DEFAULT, Weights, evaluate, evaluate_mid_turn
@@ -90,14 +95,26 @@ class SearchConfig:
     chance_top: int = 4  # chance nodes below the root searched at once
     sub_width: int = 4
     sub_expansions: int = 30
-    time_limit: float | None = None  # seconds: a safety net (hints); None = node budgets only
+    node_budget: int | None = None  # positions made in all, chance searches included; None = no cap
+
+
+class Work:
+    """The nodes a search and the chance searches inside it have made, against one budget."""
+
+    def __init__(self, budget: int | None = None):
+        self.budget = budget
+        self.nodes = 0
+
+    @property
+    def spent(self) -> bool:
+        return self.budget is not None and self.nodes >= self.budget
 
 
 class TurnSearch:
     """A search of the turn from `game`'s position; `rng` deals every hidden card it assumes."""
 
     def __init__(self, game: Game, rng: random.Random, config: SearchConfig | None = None,
-                 weights: Weights = DEFAULT, *, chance: bool = True, deadline: float | None = None):
+                 weights: Weights = DEFAULT, *, chance: bool = True, work: Work | None = None):
         self.cfg = config or SearchConfig()
         self.w = weights
         self.chance_enabled = chance
@@ -107,16 +124,12 @@ class TurnSearch:
         self.nodes: dict[tuple, Node] = {}
         self.chances: dict[tuple, Chance] = {}
         self.expansions = 0
-        self.applies = 0
-        self.deadline = deadline
-        if self.cfg.time_limit is not None:
-            own = time.perf_counter() + self.cfg.time_limit
-            self.deadline = own if deadline is None else min(own, deadline)
+        self.work = work if work is not None else Work(self.cfg.node_budget)
         self._add(self.root, base)
         self._beam()
         self._back_up()
         if chance:
-            # the most promising first, so that a time limit cuts the least likely lines
+            # the most promising first, so that the node budget cuts the least likely lines
             root_chances = sorted(dict.fromkeys(k for kind, k in self.nodes[self.root].children.values()
                                                 if kind == "chance"), key=lambda k: -self.chances[k].estimate)
             others = sorted((k for k in self.chances if k not in root_chances),
@@ -146,7 +159,7 @@ class TurnSearch:
         for cmd in g.legal_commands():
             if isinstance(cmd, EndTurn):
                 node.end_value = end_turn_value(g, self.w)
-                self.applies += 1
+                self.work.nodes += 1
                 continue
             sig = _signature(g, cmd)
             if sig in done:
@@ -154,7 +167,7 @@ class TurnSearch:
                 continue
             c = g.clone()
             events = c.apply(cmd)
-            self.applies += 1
+            self.work.nodes += 1
             if self.chance_enabled and c.outcome is None and _reveals(events):
                 ck = (key, sig)
                 if ck not in self.chances:
@@ -191,7 +204,7 @@ class TurnSearch:
                 frontier = fresh  # every first command is looked at
 
     def _late(self) -> bool:
-        return self.deadline is not None and time.perf_counter() > self.deadline
+        return self.work.spent
 
     def _search_chance(self, ck: tuple) -> float:
         chance = self.chances[ck]
@@ -205,17 +218,16 @@ class TurnSearch:
         total = 0.0
         done = 0
         for seed in self.seeds:
-            if done and self._late():  # the time limit (hints): the mean of the samples so far
+            if done and self._late():  # the budget is spent: the mean of the samples so far
                 break
             c = determinized(parent, random.Random(seed))
             c.apply(chance.cmd)
-            self.applies += 1
+            self.work.nodes += 1
             done += 1
             if c.outcome is not None:
                 total += evaluate(c, self.w)
                 continue
-            inner = TurnSearch(c, random.Random(seed), sub, self.w, chance=False, deadline=self.deadline)
-            self.applies += inner.applies
+            inner = TurnSearch(c, random.Random(seed), sub, self.w, chance=False, work=self.work)
             self.expansions += inner.expansions
             total += inner.nodes[inner.root].value
         chance.value = total / done

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from aleph_null_desktop.engine.cards import SIDES, CardDataError, card_from_dict, load_builtin_cards
+from aleph_null_desktop.i18n import _
+from aleph_null_desktop.safe_text import card_text_problem, char_problem
 
 NAME_MAX = 40
 FLAVOUR_MAX = 160
@@ -237,8 +239,8 @@ def validate(draft: CardDraft, others: Iterable[dict] = ()) -> Validation:
         v.errors["name"] = "give the card a name"
     elif len(name) > NAME_MAX:
         v.errors["name"] = f"at most {NAME_MAX} characters ({len(name)} now)"
-    elif any(not ch.isprintable() for ch in name):
-        v.errors["name"] = "the name has a character that cannot be printed"
+    elif char_problem(name):
+        v.errors["name"] = _("the name holds {what}").format(what=char_problem(name))
     else:
         clash = builtin_names().get(_fold(name))
         if clash:
@@ -254,6 +256,9 @@ def validate(draft: CardDraft, others: Iterable[dict] = ()) -> Validation:
                     break
     if len(draft.flavour.strip()) > FLAVOUR_MAX:
         v.errors["flavour"] = f"at most {FLAVOUR_MAX} characters ({len(draft.flavour.strip())} now)"
+    elif char_problem(draft.flavour.strip(), multiline=True):
+        v.errors["flavour"] = _("the flavour holds {what}").format(
+            what=char_problem(draft.flavour.strip(), multiline=True))
     if draft.level not in (1, 2, 3):
         v.errors["level"] = "the level is 1, 2 or 3"
     if draft.side not in SIDES:
@@ -268,6 +273,12 @@ def validate(draft: CardDraft, others: Iterable[dict] = ()) -> Validation:
     for i, a in enumerate(draft.actions):
         if len(a.cost) > MAX_STEPS or len(a.effect) > MAX_STEPS:
             v.errors.setdefault(f"action{i}", f"at most {MAX_STEPS} steps in a cost or an effect")
+
+    # names and flavour kept from an import: the same limits in every language
+    texts = card_text_problem(draft.to_record(draft.id or (ID_PREFIX + "draft")),
+                              name_max=NAME_MAX, flavour_max=FLAVOUR_MAX)
+    if texts:
+        v.errors.setdefault(texts[0], texts[1])
 
     # the engine's word: does it accept (and so can it resolve) this card?
     try:

@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from aleph_null_desktop.editor.draft import (
-    NAME_MAX, CardDraft, _fold, unique_id, validate,
+    FLAVOUR_MAX, NAME_MAX, CardDraft, _fold, unique_id, validate,
 )
 from aleph_null_desktop.engine.cards import SCHEMA_VERSION, CardDataError, card_from_dict, load_builtin_cards
+from aleph_null_desktop.i18n import _
+from aleph_null_desktop.safe_text import card_text_problem, quote, safe_message
 from aleph_null_desktop.storage import files, paths
 
 IMPORT_MAX_BYTES = 256_000  # a card is about 1 KB; a pack of a dozen, well under this
@@ -67,7 +69,7 @@ def parse_pack(doc: Any) -> tuple[list[dict] | None, str | None]:
             return None, version
         unknown = sorted(k for k in doc if k not in ("schema", "cards"))
         if unknown:
-            return None, f"it has an unknown field “{unknown[0][:40]}”"
+            return None, _("it has an unknown field {name}").format(name=quote(unknown[0]))
         records = doc["cards"]
         if not isinstance(records, list):
             return None, f"its cards are {files.type_name(records)}, not a list"
@@ -112,13 +114,16 @@ def _engine_problem(rec: dict) -> str | None:
     try:
         card = card_from_dict(rec)
     except CardDataError as err:
-        return str(err)
+        return safe_message(err)
     except (RecursionError, TypeError, ValueError, KeyError, AttributeError) as err:
         return f"it cannot be read as a card ({type(err).__name__})"
+    texts = card_text_problem(rec, name_max=NAME_MAX, flavour_max=FLAVOUR_MAX)
+    if texts:
+        return _("its {field}: {problem}").format(field=texts[0], problem=texts[1])
     if not card.is_interference:
         kind = card.type_name
         article = "an" if kind[:1] in "AEIOU" else "a"
-        return f"“{card.name[:NAME_MAX]}” is {article} {kind} card; the editor makes interference cards"
+        return f"{quote(card.name, NAME_MAX)} is {article} {kind} card; the editor makes interference cards"
     return None
 
 
@@ -129,48 +134,65 @@ class Library:
         self._folder = Path(folder) if folder else None
         self.entries: dict[str, Entry] = {}
         self.messages: list[str] = []
+        self.read_only: str | None = None  # why nothing can be saved (an unwritable data folder)
 
     @property
     def folder(self) -> Path:
-        return self._folder or paths.custom_cards_dir()
+        """The cards folder, created if missing; where it would be when it cannot be created."""
+        if self._folder:
+            return self._folder
+        try:
+            return paths.custom_cards_dir()
+        except OSError:
+            return paths.custom_cards_dir(create=False)
 
     # ------------------------------------------------------------------ reading
     def load(self) -> list[str]:
         """Reads every card file; returns (and keeps) the messages about files set aside."""
-        self.entries, self.messages = {}, []
-        folder = self.folder
+        self.entries, self.messages, self.read_only = {}, [], None
         try:
+            folder = self._folder or paths.custom_cards_dir()
             names = sorted(p for p in folder.iterdir() if p.suffix == ".json" and p.is_file())
         except OSError as err:
-            self.messages.append(f"The custom cards folder could not be read ({err.strerror or err}).")
+            where = getattr(err, "filename", None) or _("the data folder")
+            self.read_only = _("the folder {where} cannot be written ({why})").format(
+                where=safe_message(where, 120), why=err.strerror or type(err).__name__)
+            self.messages.append(_("Your cards cannot be saved: {why}. The gallery is read-only until "
+                                   "the folder can be written.").format(why=self.read_only))
             return self.messages
+        if not os.access(folder, os.W_OK):
+            self.read_only = _("the folder {where} cannot be written").format(where=safe_message(folder, 120))
+            self.messages.append(_("Your cards cannot be saved: {why}. The gallery is read-only until "
+                                   "the folder can be written.").format(why=self.read_only))
         builtin = load_builtin_cards()
         for path in names:
             doc, problem = read_limited(path)
             records = None
             if problem is None:
                 records, problem = parse_pack(doc)
+            if problem is None and any(rec.get("id") in builtin or rec.get("type") != "interference"
+                                       for rec in records):
+                # a card pack (e.g. the printed texts) that overrides built-in cards: not the
+                # editor's to show or change, and certainly not to set aside
+                self.messages.append(_("{name} is a card pack that changes built-in cards; load it with "
+                                       "“Card packs…” in the gallery. The editor leaves it as it is.").format(
+                    name=quote(path.name, 80)))
+                continue
             if problem is None:
                 for rec in records:
-                    try:
-                        problem = None if card_from_dict(rec) else "it is not a card"
-                    except CardDataError as err:
-                        problem = str(err)
-                    except (RecursionError, TypeError, ValueError, KeyError, AttributeError) as err:
-                        problem = f"it cannot be read as a card ({type(err).__name__})"
+                    problem = _engine_problem(rec)
                     if problem:
                         break
             if problem:
-                self.messages.append(files.set_aside(path, problem, "your other cards are loaded"))
-                continue
-            if any(rec["id"] in builtin or rec.get("type") != "interference" for rec in records):
-                # a card pack (e.g. the printed texts) that overrides built-in cards: not the
-                # editor's to show or change, and certainly not to set aside
-                self.messages.append(f"{path.name} is a card pack that changes built-in cards; "
-                                     "the editor leaves it as it is.")
+                if self.read_only:
+                    self.messages.append(_("{name} could not be read ({problem}).").format(
+                        name=quote(path.name, 80), problem=problem))
+                else:
+                    self.messages.append(files.set_aside(path, problem, _("your other cards are loaded")))
                 continue
             if any(rec["id"] in self.entries for rec in records):
-                self.messages.append(f"{path.name} repeats a card id already loaded; it was skipped.")
+                self.messages.append(_("{name} repeats a card id already loaded; it was skipped.").format(
+                    name=quote(path.name, 80)))
                 continue
             for rec in records:
                 rec = dict(rec, custom=True)
@@ -194,6 +216,8 @@ class Library:
 
     # ------------------------------------------------------------------ writing
     def _write(self, path: Path, records: list[dict]) -> None:
+        if self.read_only:
+            raise EditorError(_("The card could not be saved: {why}.").format(why=self.read_only))
         try:
             files.write_json_atomic(path, _pack(records))
         except (OSError, TypeError, ValueError) as err:
@@ -289,11 +313,11 @@ class Library:
         except EditorError as err:
             return ImportResult(False, str(err))
         except Exception as err:  # the last guard: a hostile file never takes the editor down
-            return ImportResult(False, f"{Path(str(path)).name} was not imported: it cannot be read "
+            return ImportResult(False, f"{quote(Path(str(path)).name, 60)} was not imported: it cannot be read "
                                        f"({type(err).__name__})")
 
     def _import(self, path: Path) -> ImportResult:
-        label = path.name[:80] or str(path)
+        label = quote(path.name or str(path), 60)
         doc, problem = read_limited(path)
         records = None
         if problem is None:
@@ -317,7 +341,7 @@ class Library:
                 key, text = next(iter(check.errors.items()))
                 if key == "name" and any(_fold(o.get("name", {}).get("en", "")) == _fold(draft.name)
                                          for o in others if isinstance(o.get("name"), dict)):
-                    text = f"you already have a card called “{draft.name[:NAME_MAX]}”"
+                    text = f"you already have a card called {quote(draft.name, NAME_MAX)}"
                 return ImportResult(False, f"{label} was not imported: {which}: {text}. Nothing was changed.")
             taken.add(cid)
             others.append(draft.to_record(cid))
@@ -334,5 +358,5 @@ class Library:
             return ImportResult(False, f"{label} was not imported: {err}")
         for (draft, cid), target in zip(drafts, written):
             self.entries[cid] = Entry(draft.to_record(cid), target)
-        names = ", ".join(f"“{d.name}”" for d, _ in drafts)
-        return ImportResult(True, f"Imported {names}.", [cid for _, cid in drafts])
+        names = ", ".join(quote(d.name, NAME_MAX) for d, _cid in drafts)
+        return ImportResult(True, f"Imported {names}.", [cid for _d, cid in drafts])

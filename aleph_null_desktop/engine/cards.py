@@ -13,14 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from aleph_null_desktop.i18n import N_, _, localized
+
 CARD_TYPES = ("key", "demon", "tanist", "artifact", "magical_power", "interference")
 TYPE_NAMES = {
-    "key": "Key",
-    "demon": "Demon",
-    "tanist": "Tanist",
-    "artifact": "Artifact",
-    "magical_power": "Magical Power",
-    "interference": "Interference",
+    "key": N_("Key"),
+    "demon": N_("Demon"),
+    "tanist": N_("Tanist"),
+    "artifact": N_("Artifact"),
+    "magical_power": N_("Magical Power"),
+    "interference": N_("Interference"),
 }
 SIDES = ("church", "hell")
 MOVE_KINDS = ("sacrifice", "scrap", "discard")
@@ -194,17 +196,22 @@ class CardDef:
     level: int | None = None
     side: str | None = None
     count: int = 1
-    flavour: str = ""
+    flavours: Mapping[str, str] = field(default_factory=dict)  # language -> flavour text
     icon: str = ""
     data: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def name(self) -> str:
-        return self.names.get("en") or self.id
+        """In the current language; a card without that name (a custom card) shows its other one."""
+        return localized(self.names, self.id)
+
+    @property
+    def flavour(self) -> str:
+        return localized(self.flavours)
 
     @property
     def type_name(self) -> str:
-        return TYPE_NAMES[self.type]
+        return _(TYPE_NAMES[self.type])
 
     @property
     def is_interference(self) -> bool:
@@ -297,7 +304,7 @@ def card_from_dict(d: Any) -> CardDef:
         ongoing=tuple(d.get("ongoing", [])), dagger=tuple(d.get("dagger", [])),
         on_summon=tuple(d.get("on_summon", [])), special_cost=tuple(special),
         level=level if ctype == "interference" else None, side=side if ctype == "interference" else None,
-        count=count, flavour=flavour.get("en", ""), icon=icon, data=d,
+        count=count, flavours=flavour, icon=icon, data=d,
     )
 
 
@@ -348,18 +355,26 @@ class CardSet(Mapping[str, CardDef]):
 @dataclass(frozen=True)
 class Circle:
     id: str
-    name: str
+    names: Mapping[str, str]
     set_aside: Mapping[int, int]  # level -> how many
     arrivals: Mapping[int, int]  # Hour entered -> how many set-aside cards join the discard pile
+
+    @property
+    def name(self) -> str:
+        return localized(self.names, self.id)
 
 
 @dataclass(frozen=True)
 class HourPage:
     hour: int
     page: str
-    name: str
+    names: Mapping[str, str]
     tokens: int
     page_rule: tuple[dict, ...]
+
+    @property
+    def name(self) -> str:
+        return localized(self.names, self.page)
 
 
 def _read_json(path: Path) -> Any:
@@ -431,7 +446,7 @@ def circles() -> dict[str, Circle]:
     if _CIRCLES is None:
         doc = _read_json(_cards_dir() / "circles.json")
         _CIRCLES = {
-            c["id"]: Circle(c["id"], c["name"]["en"],
+            c["id"]: Circle(c["id"], dict(c["name"]),
                             {int(k): v for k, v in c["set_aside"].items()},
                             {int(k): v for k, v in c["arrivals"].items()})
             for c in doc["circles"]
@@ -446,7 +461,7 @@ def hour_pages() -> dict[int, HourPage]:
         pages = {}
         for h in doc["hours"]:
             validate_effects(h["page_rule"], "effect", f"hours[{h['hour']}].page_rule")
-            pages[h["hour"]] = HourPage(h["hour"], h["page"], h["name"]["en"], h["tokens"],
+            pages[h["hour"]] = HourPage(h["hour"], h["page"], dict(h["name"]), h["tokens"],
                                         tuple(h["page_rule"]))
         _HOURS = pages
     return _HOURS

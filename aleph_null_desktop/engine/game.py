@@ -18,12 +18,18 @@ from aleph_null_desktop.engine.events import Event
 from aleph_null_desktop.engine.model import (
     ZONES, CardInstance, Decision, IllegalCommand, Option, Outcome, rank_for,
 )
+from aleph_null_desktop.engine.observation import Observation, determinized, observe, public_key
+from aleph_null_desktop.engine.preview import (
+    EndTurnPreview, PreviewPart, hour_damage_part, hour_tokens_part, interference_part, last_hour_part,
+    unspent_power_part,
+)
 from aleph_null_desktop.engine.text import step_text, steps_text
 
 FIRST_HOUR = 1
 LAST_HOUR = 6
 MAX_DAMAGE = 3
 BASE_HAND_SIZE = 5
+MIN_HAND_SIZE = 1
 STATE_VERSION = 1
 _ZONE_LABEL = {"hand": "in hand", "play": "in play", "discard": "in the discard pile",
                "deck": "in the deck", "sacrificed": "sacrificed", "set_aside": "set aside"}
@@ -142,7 +148,8 @@ class Game:
 
     @property
     def hand_size(self) -> int:
-        return max(0, BASE_HAND_SIZE + sum(e["amount"] for _, e in self._ongoing("hand_size")))
+        """R4.1; never below 1, so every turn draws and every ritual ends."""
+        return max(MIN_HAND_SIZE, BASE_HAND_SIZE + sum(e["amount"] for _, e in self._ongoing("hand_size")))
 
     @property
     def can_undo(self) -> bool:
@@ -150,7 +157,34 @@ class Game:
 
     @property
     def summons_this_turn(self) -> int:
+        """Cards summoned this turn that count against a summon limit (not interference)."""
         return self._summons_this_turn
+
+    @property
+    def summoned_any(self) -> bool:
+        """Whether any card (interference too) was summoned this turn."""
+        return self._summoned_any
+
+    @property
+    def sacrificed_this_turn(self) -> bool:
+        return self._sacrificed_this_turn
+
+    def zone_size(self, name: str) -> int:
+        return len(self._zones[name])
+
+    def observe(self) -> Observation:
+        """What the player may see now: see `engine.observation`."""
+        return observe(self)
+
+    def public_key(self) -> tuple:
+        """A hashable summary of what the player sees; equal for positions they cannot tell apart
+        (identical copies of a card are equal; the deck is taken as a multiset)."""
+        return public_key(self)
+
+    def determinized(self, rng: random.Random) -> "Game":
+        """A clone whose hidden parts (deck order, set-aside identities, future shuffles) are
+        re-dealt from `rng`, consistently with what the player knows. Never peeks."""
+        return determinized(self, rng)
 
     def _ongoing(self, op: str) -> list[tuple[CardInstance, dict]]:
         cards = self.cards
@@ -204,16 +238,56 @@ class Game:
         delta = sum(e["amount"] for _, e in self._ongoing("power_modifier") if self._matches(e["filter"], inst, None))
         return max(0, amount + delta)
 
-    def end_turn_preview(self) -> int:
-        """Damage that ending the turn now costs before any † effects: unspent power (less
-        shields) and end-of-turn interference."""
+    def end_turn_preview(self) -> EndTurnPreview:
+        """Damage that ending the turn now is sure to cost, from public information only: unspent
+        power less shields, end-of-turn interference and, when the next draw will certainly empty
+        the deck, the Hour's advance (tokens, The Long Night, passing the last Hour). An int with a
+        breakdown: see `engine.preview`."""
+        parts: list[PreviewPart] = []
         shield = sum(e["amount"] for _, e in self._ongoing("end_turn_shield"))
-        damage = max(0, self.power - shield)
+        if self.power > shield:
+            parts.append(unspent_power_part(self.power - shield))
         if not self._sacrificed_this_turn and not self._hand_sacrificed_at_end():
-            damage += sum(e["amount"] for _, e in self._ongoing("end_turn_damage_unless_sacrificed"))
+            for inst, e in self._ongoing("end_turn_damage_unless_sacrificed"):
+                parts.append(interference_part(e["amount"], self.name_of(inst.uid)))
         if not self._summoned_any:
-            damage += sum(e["amount"] for _, e in self._ongoing("end_turn_damage_unless_summoned"))
-        return damage
+            for inst, e in self._ongoing("end_turn_damage_unless_summoned"):
+                parts.append(interference_part(e["amount"], self.name_of(inst.uid)))
+        advances = self._next_draw_advances_hour()
+        if advances:
+            if self.hour >= self.last_hour:  # R5.3
+                parts.append(last_hour_part())
+            else:
+                if self.tokens:  # R5.2a
+                    parts.append(hour_tokens_part(self.tokens))
+                for inst, e in self._ongoing("hour_damage"):
+                    parts.append(hour_damage_part(e["amount"], self.name_of(inst.uid)))
+        total = sum(p.amount for p in parts)
+        loses = self.damage + total >= MAX_DAMAGE or any(p.kind == "last_hour" for p in parts)
+        return EndTurnPreview(tuple(parts), hour_advances=advances, loses=loses)
+
+    def _next_draw_advances_hour(self) -> bool:
+        """True when the next turn's draw will certainly find the deck too short (R5.1). Not
+        certain (False) while a † effect might resolve at the end of the turn."""
+        if self._end_of_turn_daggers_possible():
+            return False
+        return len(self._zones["deck"]) < self.hand_size  # the hand is empty after the turn ends
+
+    def _end_of_turn_daggers_possible(self) -> bool:
+        if not self._has_ongoing("hand_sacrificed_at_end") or self._has_ongoing("prevent_dagger"):
+            return False
+        return any(self.cards[i.card_id].dagger and self.cards[i.card_id].type not in ("key", "demon")
+                   for i in self._zones["hand"])
+
+    @property
+    def every_turn_costs_an_hour(self) -> bool:
+        """R5.5: fewer cards than the hand size remain to be drawn (deck, discard pile, and the
+        hand cards that ending the turn discards), so every turn's draw advances the Hour."""
+        if self._has_ongoing("hand_sacrificed_at_end"):
+            kept = sum(1 for i in self._zones["hand"] if self.cards[i.card_id].type in ("key", "demon"))
+        else:
+            kept = len(self._zones["hand"])
+        return len(self._zones["deck"]) + len(self._zones["discard"]) + kept < self.hand_size
 
     def _hand_sacrificed_at_end(self) -> bool:
         return self._has_ongoing("hand_sacrificed_at_end") and any(

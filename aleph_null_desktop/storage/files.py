@@ -23,6 +23,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from aleph_null_desktop import safe_text
+
 log = logging.getLogger(__name__)
 
 DEFAULT_MAX_BYTES = 1_000_000
@@ -71,6 +73,24 @@ def write_json_atomic(path: Path | str, obj: Any, *, pretty: bool = True) -> Non
             pass
         raise
     _fsync_dir(path.parent)
+
+
+def remove_temporaries(path: Path | str) -> int:
+    """Deletes the temp files a killed ``write_json_atomic(path, ...)`` left beside *path*;
+    returns how many. Call it at startup, before anything writes *path*."""
+    path = Path(path)
+    removed = 0
+    try:
+        leftovers = list(path.parent.glob(f".{path.name}.*.tmp"))
+    except OSError:
+        return 0
+    for leftover in leftovers:
+        try:
+            leftover.unlink()
+            removed += 1
+        except OSError as exc:
+            log.info("temporary file %s not removed: %s", leftover, exc)
+    return removed
 
 
 def _replace(src: Path, dst: Path) -> None:
@@ -144,7 +164,8 @@ def read_json(
 
     Returns ``(value, None)`` when the file holds valid JSON, or ``(None, problem)`` when it
     cannot be used: unreadable, larger than *max_bytes*, empty, not UTF-8, not valid JSON
-    (including NaN/Infinity), or nested deeper than *max_depth* levels. Raises
+    (including NaN/Infinity), nested deeper than *max_depth* levels, or holding a text that cannot
+    be shown (a control or bidirectional character, see safe_text). Raises
     ``FileNotFoundError`` only when the file does not exist. Never raises anything else for
     bad content.
     """
@@ -179,6 +200,9 @@ def read_json(
         return None, str(e)
     if _too_deep(value, max_depth):
         return None, f"it is nested more than {max_depth} levels deep"
+    problem = safe_text.json_text_problem(value)
+    if problem:
+        return None, problem
     return value, None
 
 
@@ -312,12 +336,13 @@ def set_aside(
     aside as settings.json.corrupt-20261123-101500 and defaults are used"
     """
     path = Path(path)
+    name, problem = safe_text.quote(path.name, 80, marks=False), safe_text.safe_message(problem, 300)
     try:
         new = quarantine(path, problem, now=now)
     except OSError as e:
         log.warning("could not set aside %s: %s", path, e)
         return (
-            f"{path.name} {lead} ({problem}); it could not be set aside "
+            f"{name} {lead} ({problem}); it could not be set aside "
             f"({e.strerror or e}) and {consequence}"
         )
-    return f"{path.name} {lead} ({problem}); it was set aside as {new.name} and {consequence}"
+    return f"{name} {lead} ({problem}); it was set aside as {safe_text.quote(new.name, 100, marks=False)} and {consequence}"

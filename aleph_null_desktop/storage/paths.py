@@ -21,6 +21,7 @@ SETTINGS_FILE = "settings.json"  # config dir
 AUTOSAVE_FILE = "autosave.json"  # data dir
 STATS_FILE = "stats.json"  # data dir
 CUSTOM_CARDS_DIR = "custom_cards"  # data dir
+CARD_PACKS_DIR = "card_packs"  # data dir
 
 
 def _dirs() -> PlatformDirs:
@@ -42,9 +43,19 @@ def config_dir() -> Path:
     return _ensure(_dirs().user_config_path)
 
 
-def custom_cards_dir() -> Path:
-    """``data_dir()/custom_cards``, where the editor keeps card packs; created if missing."""
+def custom_cards_dir(*, create: bool = True) -> Path:
+    """``data_dir()/custom_cards``, where the editor keeps its cards; created if missing (unless
+    *create* is false: where it would be, for a message when the data folder cannot be written)."""
+    if not create:
+        return _dirs().user_data_path / CUSTOM_CARDS_DIR
     return _ensure(data_dir() / CUSTOM_CARDS_DIR)
+
+
+def card_packs_dir(*, create: bool = True) -> Path:
+    """``data_dir()/card_packs``: the card packs the player loaded (or put there by hand)."""
+    if not create:
+        return _dirs().user_data_path / CARD_PACKS_DIR
+    return _ensure(data_dir() / CARD_PACKS_DIR)
 
 
 def settings_path() -> Path:

@@ -11,6 +11,7 @@ import warnings
 
 import pygame
 
+from aleph_null_desktop import i18n
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui import theme
@@ -38,8 +39,11 @@ class App:
         self.error_text = ""
         self.error_time = 0.0
         self._errors_in_a_row = 0
+        self.failed_frames = 0  # frames the top-level guard caught (tests and bench/stress.py read it)
+        self.last_failure = ""  # the traceback of the latest one
         self.audio = None  # an audio.AudioSystem when run() found one; None: silent
         self.persist = False  # run() turns on the autosave and statistics; tests leave it off
+        self.autosave = None  # a storage AutosaveWriter once persist is on (made at the first move)
         self.settings = None  # storage.Settings once start_session() loaded them (defaults until then)
         self.notices: list[str] = []  # startup lines (audio status, storage repairs): title and table log
         self._unlogged: list[str] = []  # notices not yet in a table's log
@@ -49,6 +53,7 @@ class App:
     def show_title(self) -> None:
         from aleph_null_desktop.ui.title_scene import TitleScene
 
+        self.flush_autosave()  # the title asks whether there is a ritual to continue
         self.stack.replace_all(TitleScene(self))
 
     def new_ritual(self, circle_id: str, seed: int | None = None) -> None:
@@ -82,6 +87,7 @@ class App:
         save cannot be used the storage's messages are shown and the title comes back."""
         from aleph_null_desktop import storage
 
+        self.flush_autosave()
         record, messages = storage.load_autosave()
         game = None
         if record is not None:
@@ -105,12 +111,19 @@ class App:
         any storage messages (a repaired or set-aside file) to the player. Never raises."""
         from aleph_null_desktop import storage
 
+        first_start = not _settings_exist()
         try:
             settings, messages = storage.load_settings()
         except Exception as exc:  # storage promises not to raise; a bug there must not stop the game
             log.error("settings could not be loaded:\n%s", traceback.format_exc())
             settings, messages = storage.Settings(), [f"The settings could not be read ({exc}); defaults are used"]
+        if self.persist and first_start:  # no settings yet: speak the system's language
+            settings = dataclasses.replace(settings, language=i18n.system_language())
+            messages.extend(storage.save_settings(settings))
         self.settings = settings
+        problem = i18n.set_language(settings.language)
+        if problem:
+            messages.append(problem)
         if self.audio is not None:
             self.audio.apply_settings(settings)
             status = getattr(self.audio, "status_message", "")
@@ -149,6 +162,10 @@ class App:
         """A new value for some settings (the pause menu): applied to the audio at once and saved
         (when files are on). A refused save is shown, never raised."""
         self.settings = dataclasses.replace(self.current_settings(), **changes)
+        if "language" in changes:  # every text is read again from the next frame on
+            problem = i18n.set_language(self.settings.language)
+            if problem:
+                self.report(problem)
         if self.audio is not None:
             self.audio.apply_settings(self.settings)
         if self.persist:
@@ -177,13 +194,37 @@ class App:
             return
         from aleph_null_desktop import storage
 
+        if self.autosave is None:
+            self.autosave = storage.AutosaveWriter()
         if game.outcome is None:
-            messages = storage.save_autosave(storage.record_from_game(game))
+            self.autosave.save(storage.record_from_game(game))  # written on the writer's thread
+            messages = []
         else:
             o = game.outcome
-            messages = storage.clear_autosave() + storage.record_game(
+            self.autosave.clear()
+            messages = storage.record_game(
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
                  "hour": game.hour, "turns": game.turn})
+        if messages:
+            self.report(" ".join(messages))
+
+    def close(self) -> None:
+        """The game is quitting: the last move reaches the disk, the audio stops."""
+        if self.autosave is not None:
+            if not self.autosave.close():
+                log.warning("the autosave writer did not finish in time")
+        if self.audio is not None:
+            self.audio.stop()
+
+    def flush_autosave(self) -> None:
+        """Waits until the autosave writer has put every move on disk (and says if it could not)."""
+        if self.autosave is not None:
+            if not self.autosave.flush():
+                log.warning("the autosave writer is still busy")
+            self._report_autosave_messages()
+
+    def _report_autosave_messages(self) -> None:
+        messages = self.autosave.take_messages() if self.autosave is not None else []
         if messages:
             self.report(" ".join(messages))
 
@@ -216,9 +257,14 @@ class App:
             self.stack.draw(self.screen)
             if self.audio is not None:
                 self.audio.update()
+                for note in self.audio.take_notes():
+                    self.notice(note)
+            self._report_autosave_messages()  # a disk that refused a save
             self._errors_in_a_row = 0
         except Exception as exc:  # the top-level guard: never crash to the desktop
-            log.error("error in a frame:\n%s", traceback.format_exc())
+            self.failed_frames += 1
+            self.last_failure = traceback.format_exc()
+            log.error("error in a frame:\n%s", self.last_failure)
             self.report(f"Something went wrong: {type(exc).__name__}: {exc}")
             self._errors_in_a_row += 1
             if self._errors_in_a_row >= ERRORS_BEFORE_RESET:
@@ -240,6 +286,15 @@ class App:
 
 
 ICON = ("icons", "app", "aleph-null-64.png")
+
+
+def _settings_exist() -> bool:
+    from aleph_null_desktop.storage import paths
+
+    try:
+        return paths.settings_path().exists()
+    except OSError:
+        return True  # no settings folder: nothing to decide from; keep the saved or default language
 
 
 def open_window() -> pygame.Surface:
@@ -321,6 +376,9 @@ def run(windowed: bool = False) -> int:
     try:
         app = App(open_window())
         app.persist = True
+        from aleph_null_desktop.storage import AutosaveWriter
+
+        app.autosave = AutosaveWriter()  # removes the temporary files a killed game left
         app.audio = _start_audio()
         app.show_title()
         app.start_session()  # settings → audio; audio status and storage messages on the title
@@ -335,8 +393,8 @@ def run(windowed: bool = False) -> int:
             if exit_after_first_frame:
                 break
     finally:
-        if app is not None and app.audio is not None:
-            app.audio.stop()
+        if app is not None:
+            app.close()
         pygame.quit()
     return 0
 

@@ -1,5 +1,5 @@
 """Draws cards from their data: frame by type, name, cost gem, icon, type line, rules text with
-action rows (cost → effect) and the † line.
+action rows (cost → effect) and the † line. Faces are kept per (card, width, language).
 
 Faces are drawn only at the widths cards rest at (hand, play, piles, the large view) and kept in
 a bounded least-recently-used cache; a card in flight is its resting face scaled (`face_scaled`),
@@ -13,6 +13,7 @@ import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, CardDef
 from aleph_null_desktop.engine.text import card_text_lines
+from aleph_null_desktop.i18n import current_language
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.text import fit_font, wrap
@@ -30,12 +31,12 @@ class CardRenderer:
         self.cards = cards  # the game's CardSet: card_id -> CardDef
         self.fonts = fonts
         self.limit = limit
-        self._faces: OrderedDict[tuple[str, int], pygame.Surface] = OrderedDict()
+        self._faces: OrderedDict[tuple[str, int, str], pygame.Surface] = OrderedDict()
         self._backs: dict[int, pygame.Surface] = {}
         self.drawn = 0  # faces drawn from scratch (the bench and tests watch it)
 
     def face(self, card_id: str, width: int) -> pygame.Surface:
-        key = (card_id, width)
+        key = (card_id, width, current_language())
         surface = self._faces.get(key)
         if surface is None:
             surface = self._draw_face(self.cards[card_id], width)

@@ -7,6 +7,7 @@ import logging
 import pygame
 
 from aleph_null_desktop.resources import asset_path
+from aleph_null_desktop.safe_text import drawable
 
 log = logging.getLogger(__name__)
 
@@ -16,6 +17,18 @@ FONT_FILES = {
     "italic": "LinLibertine_RI.otf",  # type lines, flavour
     "bold": "LinLibertine_RB.otf",  # numbers, emphasis
 }
+
+
+class SafeFont(pygame.font.Font):
+    """A pygame Font that never raises on a string: NUL, lone surrogates and other control
+    characters are dropped and very long texts cut before SDL_ttf sees them (safe_text.drawable)."""
+
+    def render(self, text, antialias, color, bgcolor=None, wraplength=0):
+        return super().render(drawable(text) if isinstance(text, str) else text, antialias, color,
+                              bgcolor, wraplength)
+
+    def size(self, text):
+        return super().size(drawable(text) if isinstance(text, str) else text)
 
 
 class Fonts:
@@ -35,12 +48,12 @@ class Fonts:
             self._cache[key] = font
         return font
 
-    def _load(self, role: str, size: int) -> pygame.font.Font:
+    def _load(self, role: str, size: int) -> SafeFont:
         filename = FONT_FILES.get(role, FONT_FILES["body"])
         if filename not in self._missing:
             try:
-                return pygame.font.Font(asset_path("fonts", filename), size)
+                return SafeFont(asset_path("fonts", filename), size)
             except (OSError, FileNotFoundError, pygame.error) as exc:
                 self._missing.add(filename)
                 log.warning("font %s not loaded (%s); using pygame's default font", filename, exc)
-        return pygame.font.Font(None, round(size * 1.3))
+        return SafeFont(None, round(size * 1.3))

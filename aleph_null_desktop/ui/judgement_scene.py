@@ -7,6 +7,7 @@ import pygame
 from aleph_null_desktop.engine.cards import ROMAN
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.icons import draw_icon
+from aleph_null_desktop.ui.ritual_guard import confirm_new_ritual
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
@@ -46,7 +47,7 @@ class JudgementScene(Scene):
         x = 960 - (3 * w + 2 * gap) // 2
         self.buttons = [
             Button(pygame.Rect(x, y, w, BUTTON_H), "Another ritual",
-                   on_click=lambda: app.new_ritual(circle_id), key_hint="Enter"),
+                   on_click=lambda: confirm_new_ritual(app, lambda: app.new_ritual(circle_id)), key_hint="Enter"),
             Button(pygame.Rect(x + w + gap, y, w, BUTTON_H), "The Grand Hierarchy",
                    on_click=self.open_hierarchy, key_hint="F1"),
             Button(pygame.Rect(x + 2 * (w + gap), y, w, BUTTON_H), "Title", on_click=app.show_title,

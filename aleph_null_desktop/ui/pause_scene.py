@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pygame
 
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.ritual_guard import confirm_new_ritual, confirm_quit
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.text import blit_text
 from aleph_null_desktop.ui.widgets import Button, Stepper, buttons_handle
@@ -24,10 +26,11 @@ class PauseScene(Scene):
         self.panel.center = (960, 540)
         x, y = self.panel.x + 60, self.panel.y + 100
         self.buttons = []
-        for label, action, hint in (("Resume", app.stack.pop, "Esc"),
-                                    ("Start a new ritual", lambda: app.new_ritual(circle), ""),
-                                    ("Back to the title", app.show_title, ""),
-                                    ("Quit the game", app.quit, "")):
+        for label, action, hint in ((_("Resume"), app.stack.pop, "Esc"),
+                                    (_("Start a new ritual"),
+                                     lambda: confirm_new_ritual(app, lambda: app.new_ritual(circle)), ""),
+                                    (_("Back to the title"), app.show_title, ""),
+                                    (_("Quit the game"), lambda: confirm_quit(app), "")):
             self.buttons.append(Button(pygame.Rect(x, y, 400, 70), label, on_click=action, key_hint=hint))
             y += 86
         # the sound: steppers showing the percentage, and mute; each change is heard and saved at once

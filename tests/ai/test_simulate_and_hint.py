@@ -1,14 +1,17 @@
 """The simulator's summary (fields, determinism, the command line) and the hint."""
 
 import json
+import random
+import time
+from dataclasses import replace
 
 import pytest
 
-from dataclasses import replace
-
+from aleph_null_desktop.ai.greedy import GreedyPlayer
 from aleph_null_desktop.ai.hint import HINT_CONFIG, hint, make_hint
+from aleph_null_desktop.ai.search import TurnSearch
 from aleph_null_desktop.ai.simulate import (
-    add_simulate_parser, main, run_simulate, simulate, summarize, wilson, GameRecord,
+    GameRecord, add_simulate_parser, compare, main, run_simulate, simulate, summarize,
 )
 from aleph_null_desktop.engine import new_game
 
@@ -47,11 +50,19 @@ def test_summary_of_wins():
     assert s["median_rank_of_wins"] == "Master"
 
 
-def test_wilson_interval():
-    lo, hi = wilson(0, 200)
-    assert lo == 0.0 and 0.018 < hi < 0.02
-    lo, hi = wilson(100, 200)
-    assert lo == pytest.approx(0.4314, abs=1e-3) and hi == pytest.approx(0.5686, abs=1e-3)
+def test_compare_pairs_the_same_deals(capsys):
+    assert main(["--circle", "adept", "--player", "greedy", "--compare", "random", "--games", "6",
+                 "--seed", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    other = out["compare"]
+    assert other["player"] == "random" and other["wins"] == 0  # random never wins
+    assert other["only_first_won"] == out["wins"] and other["both_won"] == 0
+    assert other["both_won"] + other["only_first_won"] + other["only_second_won"] + other["neither_won"] == 6
+    assert other["mcnemar_p_first_stronger"] == pytest.approx(0.5 ** out["wins"])
+    assert main(["--circle", "adept", "--player", "greedy", "--compare", "random", "--games", "2"]) == 0
+    assert "McNemar" in capsys.readouterr().out
+    with pytest.raises(ValueError):
+        compare(simulate("adept", "random", 2, seed=1), simulate("adept", "random", 2, seed=5))
 
 
 def test_command_line_prints_json(capsys, tmp_path):
@@ -79,9 +90,6 @@ def test_the_parser_can_live_under_the_games_own_command_line():
     assert args.handler is run_simulate and args.circle == "adept" and args.jobs == 1
 
 
-UNTIMED = replace(HINT_CONFIG, time_limit=None)  # the hint's node budget without the clock
-
-
 @pytest.mark.parametrize("seed,circle", [(1, "adept"), (2, "prince")])
 def test_hint_suggests_a_legal_command_with_reasons(seed, circle):
     g = new_game(seed=seed, circle=circle)
@@ -89,9 +97,55 @@ def test_hint_suggests_a_legal_command_with_reasons(seed, circle):
         cmd, text = hint(g)
         assert cmd in g.legal_commands()
         assert isinstance(text, str) and len(text) > 10
-        # the same position, the same hint (without the clock, which may cut a search short)
-        first = make_hint(g, UNTIMED)
-        assert make_hint(g.clone(), UNTIMED).command == first.command
-        assert first.command in g.legal_commands()
         g.apply(cmd)
+
+
+class _RacingClock:
+    """Every clock of the `time` module, running 10 s per reading: a machine under heavy load."""
+
+    def __init__(self, monkeypatch):
+        self.now = 0.0
+        for name in ("perf_counter", "monotonic", "time", "process_time", "thread_time"):
+            monkeypatch.setattr(time, name, self.tick)
+
+    def tick(self) -> float:
+        self.now += 10.0
+        return self.now
+
+
+def _midgame_positions():
+    """Hour II-IV positions with a real choice, from greedy games on two Circles."""
+    out = []
+    for seed, circle in ((3, "magus"), (5, "prince")):
+        g = new_game(seed=seed, circle=circle)
+        rng = random.Random(seed)
+        while g.outcome is None and len(out) < 3 * (1 + (circle == "prince")):
+            if 2 <= g.hour <= 4 and len(g.legal_commands()) > 2 and g.pending is None:
+                out.append(g.clone())
+                for _ in range(4):  # spread them out
+                    if g.outcome is None:
+                        g.apply(GreedyPlayer().choose_command(g, rng))
+                continue
+            g.apply(GreedyPlayer().choose_command(g, rng))
+    return out
+
+
+def test_hint_is_the_same_on_an_idle_and_a_loaded_machine(monkeypatch):
+    positions = _midgame_positions()
+    assert len(positions) >= 4
+    idle = [make_hint(g) for g in positions]
+    _RacingClock(monkeypatch)
+    loaded = [make_hint(g.clone()) for g in positions]
+    assert [h.command for h in loaded] == [h.command for h in idle]
+    assert [h.text for h in loaded] == [h.text for h in idle]
+
+
+def test_hint_search_stops_at_its_node_budget():
+    g = _midgame_positions()[0]
+    small = replace(HINT_CONFIG, node_budget=200)
+    search = TurnSearch(g, random.Random(1), small)
+    assert 200 <= search.work.nodes < 200 + 60  # one expansion past the budget at most
+    unbounded = TurnSearch(g, random.Random(1), replace(HINT_CONFIG, node_budget=None))
+    assert unbounded.work.nodes > search.work.nodes
+    assert make_hint(g, small).command in g.legal_commands()
 

@@ -13,6 +13,7 @@ import pygame
 from aleph_null_desktop.editor.draft import NAME_MAX, CardDraft, validate
 from aleph_null_desktop.editor.library import EditorError, Library
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
+from aleph_null_desktop.i18n import _, current_language
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.editor.controls import draw_message
@@ -81,6 +82,10 @@ class GalleryScene(Scene):
         ritual = self.buttons["Ritual with my cards"]
         ritual.enabled = bool(self.library.entries)
         ritual.detail = "" if ritual.enabled else "no cards yet"
+        if self.library.read_only:
+            for label in ("New card", "Duplicate", "Rename", "Delete", "Import…"):
+                self.buttons[label].enabled = False
+                self.buttons[label].detail = _("read-only")
 
     def say(self, text: str, kind: str = "info") -> None:
         self.messages = [(kind, text)]
@@ -96,7 +101,7 @@ class GalleryScene(Scene):
         return rects
 
     def _thumb(self, record: dict) -> pygame.Surface | None:
-        key = json.dumps(record, sort_keys=True)
+        key = json.dumps(record, sort_keys=True) + current_language()
         cached = self._thumbs.get(record["id"])
         if cached and cached[0] == key:
             return cached[1]
@@ -120,6 +125,9 @@ class GalleryScene(Scene):
         self.app.stack.push(EditScene(self.app, self.library, draft, on_close=closed))
 
     def new_card(self) -> None:
+        if self.library.read_only:
+            self.say(_("Nothing can be saved: {why}.").format(why=self.library.read_only), "error")
+            return
         self._open_editor(None)
 
     def edit_selected(self) -> None:

@@ -16,19 +16,22 @@ import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages, load_builtin_cards
 from aleph_null_desktop.engine.text import steps_text
+from aleph_null_desktop.i18n import current_language
 from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.circle_words import difficulty
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.content import BULLET, Reference, font_for, paginate
 from aleph_null_desktop.ui.icons import draw_icon
+from aleph_null_desktop.ui.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.text import blit_text, fit_font, wrap
 
 PAGE_SIZE = (860, 940)
 MARGIN = 16  # board beyond the page, outer side, top and bottom
 TEXT_INSET = (70, 64, 70, 74)  # left, top, right, bottom of the text area inside a page
+CACHE_BYTES = 96 * 2**20  # a page turn uses about 35 MB of drawn halves; every Circle and Hour would be GBs
 LEATHER = (74, 34, 28)
 LEATHER_DARK = (44, 20, 17)
 INK_RED = (128, 30, 26)
-DIFFICULTY = ("easiest", "easier", "middling", "hard", "hardest")
 HOUR_ICONS = {1: "candle", 2: "moon", 3: "smoke", 4: "eye", 5: "moon", 6: "raven", 7: "lantern"}
 PAGE_TITLES = {"preparation": "Preparation", "fasting": "Fasting", "fumigation": "Fumigation",
                "exorcism": "Exorcism", "reading": "Reading", "last": "The Last Page",
@@ -90,9 +93,17 @@ class BookArt:
         self.page_w, self.page_h = page_size
         self.margin = margin
         self.half_size = (self.page_w + margin, self.page_h + 2 * margin)
-        self._cache: dict = {}
+        self._cache = SurfaceCache(CACHE_BYTES)
         self._parchment: pygame.Surface | None = None
         self._reference: Reference | None = None
+        self._language = current_language()
+
+    def _follow_language(self) -> None:
+        """After a language switch every page is laid out again (the parchment stays)."""
+        if self._language != current_language():
+            self._language = current_language()
+            self._cache.clear()
+            self._reference = None
 
     # ------------------------------------------------------------------ geometry
     def page_rect(self, side: str) -> pygame.Rect:
@@ -107,6 +118,7 @@ class BookArt:
 
     @property
     def reference(self) -> Reference:
+        self._follow_language()
         if self._reference is None:
             l, t, r, b = TEXT_INSET
             self._reference = paginate(self.fonts, (self.page_w - l - r, self.page_h - t - b - 40))
@@ -239,6 +251,7 @@ class BookArt:
 
     # ------------------------------------------------------------------ spreads
     def spread(self, page_id: str, context: BookContext = BookContext()) -> Spread:
+        self._follow_language()
         key = (page_id, context)
         if key not in self._cache:
             self._cache[key] = self._draw(page_id, context)
@@ -394,7 +407,7 @@ class BookArt:
         badge = pygame.Rect(plate.x + 14, plate.y + 14, 44, 44)
         pygame.draw.circle(half, theme.INK, badge.center, 22)
         blit_text(half, f.get("bold", 26), str(n + 1), theme.PARCHMENT, badge.center, "center")
-        level = DIFFICULTY[n] if n < len(DIFFICULTY) else ""
+        level = difficulty(n)
         name_font = fit_font(f, "title", circle.name, plate.w - 230, 30, 20)
         blit_text(half, name_font, circle.name, theme.INK, (plate.x + 72, plate.y + 16))
         blit_text(half, f.get("italic", 22), level, theme.INK_SOFT, (plate.right - 16, plate.y + 20), "topright")

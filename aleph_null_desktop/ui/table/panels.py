@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages
+from aleph_null_desktop.i18n import _, ngettext
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font, wrap
@@ -66,7 +67,7 @@ def draw_grimoire(surface, fonts, rect, tokens_rect, game, token_pulse: float, t
         disc.center = centre
         pygame.draw.circle(surface, theme.POWER, disc.center, 24)
         draw_icon(surface, "token", disc.inflate(-8, -8), theme.INK)
-    words = "no tokens" if not game.tokens else f"{game.tokens} token{'s' if game.tokens > 1 else ''}: click to take"
+    words = token_words(game)
     font = fonts.get("body", 16)
     x = tokens_rect.x + 12 + game.tokens * 52
     blit_wrapped(surface, font, words, theme.INK, pygame.Rect(x, tokens_rect.y + 12,
@@ -76,6 +77,15 @@ def draw_grimoire(surface, fonts, rect, tokens_rect, game, token_pulse: float, t
 def token_slots(tokens_rect: pygame.Rect, count: int) -> list[tuple[int, int]]:
     """The centres of the token discs on the Grimoire's tray."""
     return [(tokens_rect.x + 35 + i * 52, tokens_rect.y + 35) for i in range(count)]
+
+
+def token_words(game) -> str:
+    """The tokens on the Grimoire in words; "click to take" only while one may be taken."""
+    if not game.tokens:
+        return _("no tokens")
+    if game.outcome is not None:
+        return ngettext("{n} token", "{n} tokens", game.tokens).format(n=game.tokens)
+    return ngettext("{n} token: click to take", "{n} tokens: click to take", game.tokens).format(n=game.tokens)
 
 
 def draw_counter(surface, fonts, rect, icon: str, value: str, label: str, colour, pulse: float) -> None:

@@ -12,7 +12,7 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
 from aleph_null_desktop.engine.cards import ROMAN, circles
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _, current_language
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
@@ -21,6 +21,7 @@ from aleph_null_desktop.ui.layer import CachedLayer
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
+from aleph_null_desktop.ui.table.focus import TableFocus, number_key
 from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
 from aleph_null_desktop.ui.table.hints import HintKeeper
 from aleph_null_desktop.ui.table.log_panel import LogPanel
@@ -28,7 +29,7 @@ from aleph_null_desktop.ui.table.motion import TableMotion
 from aleph_null_desktop.ui.table.overlays import (
     ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer, shade,
 )
-from aleph_null_desktop.ui.text import blit_text, render
+from aleph_null_desktop.ui.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.tween import CardSprite, Pulse
 from aleph_null_desktop.ui.widgets import Button
 
@@ -42,6 +43,7 @@ MESSAGE_SECONDS = 5.0
 
 
 class TableScene(Scene):
+    HOVER_LIFT = HOVER_LIFT
     def __init__(self, app, game, circle_id: str) -> None:
         super().__init__(app)
         self.game = game
@@ -60,6 +62,8 @@ class TableScene(Scene):
         self.last_zone: dict[int, str] = {}
         self.modal = None
         self.press = None  # what the left button went down on: {"uid"|"token", "pos", "clicks"}
+        self.press_owner = None  # the panel (or None: the table) the left button went down on
+        self.focus = TableFocus(self)
         self.drag = None  # {"uid"|"token", "source", "offset", "pos"}
         self.mouse = (0, 0)
         self.hover_uid: int | None = None
@@ -97,8 +101,10 @@ class TableScene(Scene):
             self.log.add(f"A new ritual in the {circle_name}.")
         for line in app.take_unlogged_notices():  # the audio status and storage messages at startup
             self.log.add(line)
+        self.hour_warned = False
         self._refresh_sprites({}, instant=False)
         self._sync_prompts()
+        self._warn_of_the_hours()
         app.hour_music(game.hour)
 
     # ------------------------------------------------------------------ commands
@@ -184,10 +190,19 @@ class TableScene(Scene):
         self.grimoire.on_events(events, self.game)
         self._refresh_sprites(moves, into_circle=consumed)
         self._sync_prompts()
+        self._warn_of_the_hours()
+
+    def _warn_of_the_hours(self) -> None:
+        """The first time every turn costs an Hour, the log and the prompt bar say so."""
+        warning = self.hour_warning()
+        if warning and not self.hour_warned:
+            self.log.add(warning)
+            self.say(warning, warn=True)
+        self.hour_warned = bool(warning)
 
     def undo(self) -> None:
-        if not self.game.can_undo:
-            self.say("Nothing to undo since cards were last revealed (a draw, shuffle or search).", warn=True)
+        if not self.can_undo():
+            self.say(self.disabled_reason("undo"), warn=True)
             return
         self.game.undo()
         self.fast_forward()
@@ -201,21 +216,41 @@ class TableScene(Scene):
         self._refresh_sprites({})
         self._sync_prompts()
 
+    def can_undo(self) -> bool:
+        return self.game.outcome is None and self.game.can_undo
+
     def end_turn_gesture(self) -> None:
         cmd = EndTurn()
         reason = self.game.explain(cmd)
         if reason:
             self.say(reason, warn=True)
             return
-        damage = self.game.end_turn_preview()
-        if damage and not self._loss_if(cmd):
+        preview = self.game.end_turn_preview()
+        if preview.total and not self._loss_if(cmd):
             self.modal = ConfirmDialog(
-                self, "End the turn?",
-                f"Ending now costs {damage} damage (unspent power and end-of-turn effects); "
-                f"you would have {self.game.damage + damage} of 3.",
-                f"End turn: take {damage} damage", lambda: self.submit(cmd))
+                self, _("End the turn?"),
+                _("Ending now costs {summary}; you would have {total} of 3 damage.").format(
+                    summary=preview.summary(), total=self.game.damage + preview.total),
+                _("End turn: take {n} damage").format(n=preview.total), lambda: self.submit(cmd))
             return
         self.submit(cmd)
+
+    def end_turn_detail(self) -> str:
+        """The End Turn button's second line: what ending now costs, part by part, and whether the
+        Hour turns."""
+        preview = self.game.end_turn_preview()
+        text = _("Ending now: {summary}").format(summary=preview.summary())
+        if preview.hour_advances and not any(p.kind in ("hour_tokens", "hour_damage", "last_hour")
+                                             for p in preview.parts):
+            text += _("; the Hour turns")
+        return text
+
+    def hour_warning(self) -> str:
+        """Said before it happens: from now on every turn's draw turns the Hour."""
+        if self.game.outcome is None and self.game.every_turn_costs_an_hour:
+            return _("Fewer cards are left to draw than your hand holds: from now on every turn "
+                     "costs an Hour.")
+        return ""
 
     def take_token(self) -> None:
         self.submit(TakeToken())
@@ -246,10 +281,10 @@ class TableScene(Scene):
             else:
                 self.say(self.game.explain(Activate(uid, actions[0].id)) or "", warn=True)
 
-    def open_menu(self, uid: int) -> None:
+    def open_menu(self, uid: int, keyboard: bool = False) -> None:
         sprite = self.sprites.get(uid)
         anchor = sprite.rect if sprite else pygame.FRect(self.rects["play"].center, (1, 1))
-        self.modal = ActionMenu(self, uid, anchor)
+        self.modal = ActionMenu(self, uid, anchor, keyboard=keyboard)
 
     def _choose_none(self) -> None:
         pending = self.game.pending
@@ -348,6 +383,14 @@ class TableScene(Scene):
                 self.motions.append((uid, self.last_zone.get(uid, moves.get(uid, "play")), destination))
         self.last_zone = {c.uid: z for z in ("deck", "hand", "play", "discard", "sacrificed", "set_aside")
                           for c in self.game.zone(z)}
+        self._let_go_of_moved_card()
+
+    def _let_go_of_moved_card(self) -> None:
+        """A card held by the mouse that a key command moved (Space, Ctrl+Z, a number key) is let go."""
+        grip = self.drag or self.press
+        if grip and "uid" in grip and (grip["uid"] not in self.sprites or
+                                       self.game.zone_of(grip["uid"]) != grip.get("source", grip.get("zone"))):
+            self.drag = self.press = None
 
     def _pile_card_size(self) -> tuple[int, int]:
         return panels.pile_card_rect(self.rects["deck"]).size
@@ -381,27 +424,40 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event) -> None:
+        """One input, one effect. Precedence: the card read large (any click or Esc closes it),
+        then the open panel (menu, picker, question, spotlight, pile), then the table. A click
+        counts only where it was pressed: a release after the panel under it changed is dropped."""
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
             self.alt_held = event.type == pygame.KEYDOWN
             return
         if self.big_uid is not None and (event.type == pygame.MOUSEBUTTONDOWN or
                                          (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
             self.big_uid = None
+            self.press_owner = "closed"  # the release of this click belongs to nothing
             return
         if self.game.outcome is not None:
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
                 self.judgement_timer = 0.0
             return
-        if self.modal is not None and isinstance(self.modal, ActionMenu) and \
-                event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "clicks", 1) >= 2:
-            self.modal = None  # the second click of a double-click goes to the card, not the menu
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focus.visible = False
+            if self.modal is not None and isinstance(self.modal, ActionMenu) and getattr(event, "clicks", 1) >= 2:
+                self.modal = None  # the second click of a double-click goes to the card, not the menu
+            self.press_owner = self.modal
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            owner, self.press_owner = self.press_owner, None
+            if owner is not self.modal:  # pressed on something that has gone since
+                self.press = self.drag = None
+                return
         if self.modal is not None:
             if event.type == pygame.MOUSEMOTION:
                 self.mouse = event.pos
-            self.modal.handle_event(event)
-            if self.modal is not None and self.modal.done:
-                self.modal = None
-                self._sync_prompts()
+            self.press = self.drag = None
+            used = self.modal.handle_event(event)
+            self._close_stale_modal()
+            if used or event.type != pygame.KEYDOWN:
+                return
+            self._key(event, beside_panel=self.modal is not None)
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -415,25 +471,92 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._button_up(event.pos)
 
-    def _key(self, event) -> None:
+    def _key(self, event, beside_panel: bool = False) -> None:
+        """The table's keys. `beside_panel`: a panel is open and did not want this key; then only
+        the keys that do not act on the table (hint, rules, undo) apply."""
         key, mods = event.key, event.mod
-        if key == pygame.K_ESCAPE:
-            self.app.pause()
+        if key == pygame.K_h:
+            self.hints.request()
         elif key == pygame.K_F1:
             open_reference(self.app)  # the Grimoire's rules over the table; Esc or F1 comes back
-        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.end_turn_gesture()
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
-        elif key == pygame.K_h:
-            self.hints.request()
-        elif pygame.K_1 <= key <= pygame.K_9:
+        elif beside_panel:
+            return
+        elif key == pygame.K_ESCAPE:
+            self.app.pause()
+        elif key == pygame.K_SPACE:
+            self.end_turn_gesture()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.activate_focus()
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.log.wheel(1 if key == pygame.K_PAGEUP else -1)
+        elif self.focus.handle_key(event):
+            stop = self.focus.current()
+            self.hover_uid = stop[1] if stop and stop[0] == "card" else None
+        elif number_key(event) is not None:
             hand = self.game.zone("hand")
-            index = key - pygame.K_1
+            index = number_key(event)
             if index < len(hand):
                 self.default_move(hand[index].uid)
             else:
-                self.say(f"There is no card {index + 1} in your hand.", warn=True)
+                self.say(_("There is no card {n} in your hand.").format(n=index + 1), warn=True)
+
+    def activate_focus(self) -> None:
+        """Enter on the table: open (or choose) what the keyboard is on."""
+        stop = self.focus.current()
+        if stop is None:
+            self.focus.set(self.focus.stops()[0] if self.focus.stops() else None)
+            self.say(_("Tab or the arrow keys move over the table; Enter opens what is outlined."))
+            return
+        kind, key = stop
+        if kind == "card":
+            targets = self.target_options()
+            if targets is not None:
+                self._click_card(key, 1)
+            else:
+                self.open_menu(key, keyboard=True)
+        elif kind == "button":
+            button = self.buttons[key]
+            if not button.click():
+                self.say(self.disabled_reason(key), warn=True)
+        else:
+            self.open_zone(key)
+
+    def open_zone(self, zone: str) -> None:
+        """A click or Enter on a pile, the tokens or the Grimoire's page."""
+        if zone == "tokens":
+            if self.game.tokens:
+                self.take_token()
+            else:
+                self.say(_("There is no Magical Power token on the Grimoire."), warn=True)
+        elif zone == "grimoire":
+            open_reference(self.app, self.grimoire.page)
+        elif zone == "deck":
+            self.say(_("The deck holds {n} cards, face down.").format(n=len(self.game.zone("deck"))))
+        elif zone in ("discard", "sacrifice", "set_aside"):
+            self.modal = PileViewer(self, {"sacrifice": "sacrificed"}.get(zone, zone))
+
+    def disabled_reason(self, name: str) -> str:
+        """Why a greyed table button does nothing, in words (shown on hover and on Enter)."""
+        game = self.game
+        if game.outcome is not None:
+            return _("The ritual is over.")
+        if name == "undo":
+            return _("Nothing to undo since cards were last revealed (a draw, shuffle or search).")
+        if name == "end_turn":
+            return game.explain(EndTurn()) or ""
+        return ""
+
+    def _close_stale_modal(self) -> None:
+        """A panel that was answered, or whose question no longer applies, goes; the next waiting
+        decision (if any) is shown."""
+        modal = self.modal
+        if modal is None:
+            return
+        if modal.done or self.game.outcome is not None or not modal.applies():
+            self.modal = None
+            self._sync_prompts()
 
     def _motion(self, pos) -> None:
         self.mouse = pos
@@ -459,7 +582,8 @@ class TableScene(Scene):
             return
         uid = self.card_at(pos)
         if uid is not None:
-            self.press = {"uid": uid, "pos": pos, "clicks": getattr(event, "clicks", 1)}
+            self.press = {"uid": uid, "zone": self.game.zone_of(uid), "pos": pos,
+                          "clicks": getattr(event, "clicks", 1)}
         elif self.rects["tokens"].collidepoint(pos) and self.game.tokens:
             self.press = {"token": True, "pos": pos, "clicks": 1}
         else:
@@ -489,9 +613,10 @@ class TableScene(Scene):
         if press and "token" in press:
             self.take_token()
             return
-        for button in self.buttons.values():
+        for name, button in self.buttons.items():
             if button.hit(pos):  # each callback asks the engine and says why when it must refuse
-                button.on_click()
+                if not button.click():
+                    self.say(self.disabled_reason(name), warn=True)
                 return
         if self.game.pending is not None and self._has_none_option() and self.none_button.hit(pos):
             self.none_button.click()
@@ -500,10 +625,8 @@ class TableScene(Scene):
             open_reference(self.app, self.grimoire.page)
             return
         zone = self.app.layout.zone_at(*pos, names=("deck", "discard", "sacrifice", "set_aside"))
-        if zone == "deck":
-            self.say(f"The deck holds {len(self.game.zone('deck'))} cards, face down.")
-        elif zone:
-            self.modal = PileViewer(self, {"sacrifice": "sacrificed"}.get(zone, zone))
+        if zone:
+            self.open_zone(zone)
 
     def _click_card(self, uid: int, clicks: int) -> None:
         targets = self.target_options()
@@ -566,7 +689,7 @@ class TableScene(Scene):
             zones = {"play": Summon(uid) in legal}
         else:
             zones = {pile: drop_command(self.game, uid, source, pile)[0] in legal
-                     for pile, (op, _) in PILE_OPS.items() if self_move_actions(carddef, op)}
+                     for pile, (op, _verb) in PILE_OPS.items() if self_move_actions(carddef, op)}
         derived["drops"][(uid, source)] = zones
         return zones
 
@@ -579,7 +702,7 @@ class TableScene(Scene):
         self.motion.update(dt, self.speed)
         for sprite in self.sprites.values():
             sprite.update(dt)
-        for sprite, _ in self.ghosts:
+        for sprite, _card in self.ghosts:
             sprite.update(dt)
         self.ghosts = [(s, c) for s, c in self.ghosts if s.moving]
         for pulse in self.pulses.values():
@@ -593,9 +716,7 @@ class TableScene(Scene):
         self.message_time = max(0.0, self.message_time - dt)
         if self.modal is not None:
             self.modal.update(dt)
-            if self.modal is not None and self.modal.done:
-                self.modal = None
-                self._sync_prompts()
+            self._close_stale_modal()
         if self.judgement_timer is not None:
             self.judgement_timer -= dt
             if self.judgement_timer <= 0:
@@ -614,8 +735,9 @@ class TableScene(Scene):
             self._derived = {
                 "legal": set(game.legal_commands()),
                 "end_reason": end_reason,
-                "end_preview": 0 if end_reason else game.end_turn_preview(),
-                "can_undo": game.can_undo,
+                "end_preview": 0 if end_reason else game.end_turn_preview().total,
+                "end_detail": "" if end_reason else self.end_turn_detail(),
+                "can_undo": self.can_undo(),
                 "drops": {},
             }
         return self._derived
@@ -623,7 +745,8 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         game, r = self.game, self.rects
         drops = self.legal_drop_zones()
-        token_hot = bool(game.tokens) and r["tokens"].collidepoint(self.mouse) and self.modal is None
+        token_hot = bool(game.tokens) and r["tokens"].collidepoint(self.mouse) and self.modal is None \
+            and game.outcome is None
         self._sync_buttons()
         board_signature = self._board_signature(drops, token_hot)
         shown = None
@@ -642,6 +765,9 @@ class TableScene(Scene):
         self.motion.draw_circle(surface, self.app.fonts)
         self.motion.draw_tokens(surface)
         self.motion.draw_banner(surface, self.app.fonts, self.rects["play"].center)
+        if self.modal is None:
+            self.focus.draw(surface)
+            self._draw_disabled_reason(surface)
         if self.modal is not None:
             self.modal.draw(surface)
         big = self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None)
@@ -661,6 +787,7 @@ class TableScene(Scene):
             tuple(p.level for p in self.pulses.values()), self.motion.active and self.motion.banner,
             self.motion.power.shown, self.motion.damage_shake.left, tuple(f.t for f in self.motion.tokens),
             self.motion.circle[1], self.target_options() is not None,
+            self.focus.visible, self.focus.current(), self.disabled_tip() and self.disabled_tip()[1],
         )
 
     def _draw_effects(self, surface: pygame.Surface) -> None:
@@ -687,13 +814,14 @@ class TableScene(Scene):
         """Everything the board layer shows; when none of it changed, last frame's board is reused."""
         dragging = self.drag["pos"] if self.drag else None
         return (
-            self._derived_key, id(self.app.current_settings()), len(self.log.lines), self.log.scroll,
+            self._derived_key, id(self.app.current_settings()), current_language(), len(self.log.lines),
+            self.log.scroll,
             self.log.lines[-1] if self.log.lines else "",
             token_hot,
             tuple(sorted(drops.items())), self.drop_target(dragging) if dragging else None,
             tuple((b.label, b.enabled, b.hot, b.detail) for b in self.buttons.values()),
             self.none_button.hot, self.message if self.message_time > 0 else "", self.message_warn,
-            self._hint_text(), self.game.zone("play") == [],
+            self.hint_text(), self.game.zone("play") == [],
         )
 
     def _draw_board(self, surface: pygame.Surface, drops, token_hot) -> None:
@@ -768,11 +896,7 @@ class TableScene(Scene):
         end = self.buttons["end_turn"]
         reason = derived["end_reason"]
         end.enabled = reason is None
-        if reason:
-            end.detail = reason
-        else:
-            damage = derived["end_preview"]
-            end.detail = f"Ending now: {damage} damage" if damage else "Ending now: no damage"
+        end.detail = reason if reason else derived["end_detail"]
         self.buttons["undo"].enabled = derived["can_undo"]
         hint = self.buttons["hint"]
         hint.label = "Hint: thinking…" if self.hints.thinking else "Hint"
@@ -787,6 +911,31 @@ class TableScene(Scene):
         self.buttons["undo"].draw(surface, fonts, size=20)
         self.buttons["menu"].draw(surface, fonts, size=20)
         self.buttons["hint"].draw(surface, fonts, size=20)
+
+    def disabled_tip(self) -> tuple[Button, str] | None:
+        """The greyed button under the mouse (or the keyboard's focus) and why it is greyed."""
+        if self.modal is not None:
+            return None
+        stop = self.focus.current() if self.focus.visible else None
+        for name, button in self.buttons.items():
+            if not button.enabled and (button.hit(self.mouse) or stop == ("button", name)):
+                reason = self.disabled_reason(name)
+                if reason:
+                    return button, reason
+        return None
+
+    def _draw_disabled_reason(self, surface) -> None:
+        tip = self.disabled_tip()
+        if tip is not None:
+            button, reason = tip
+            font = self.app.fonts.get("body", 18)
+            lines = wrap(font, reason, 360)
+            box = pygame.Rect(0, 0, 380, len(lines) * font.get_linesize() + 14)
+            box.bottomright = (button.rect.right, button.rect.top - 8)
+            box.clamp_ip(surface.get_rect())
+            pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+            pygame.draw.rect(surface, theme.WARN, box, 2, border_radius=8)
+            blit_wrapped(surface, font, reason, theme.TEXT, box.inflate(-20, -14))
 
     def _draw_hint_mark(self, surface, rect: pygame.Rect, label: str, on_top: bool = True,
                         margin: int = 20) -> None:
@@ -808,7 +957,7 @@ class TableScene(Scene):
         pygame.draw.rect(surface, theme.INK, box, 1, border_radius=6)
         surface.blit(tag, tag.get_rect(center=box.center))
 
-    def _hint_text(self) -> str:
+    def hint_text(self) -> str:
         if self.hints.thinking:
             return "Hint: thinking…"
         hint = self.hints.current()
@@ -817,7 +966,7 @@ class TableScene(Scene):
     def _draw_prompt(self, surface) -> None:
         rect = self.rects["prompt"]
         pending = self.game.pending
-        hint = self._hint_text()
+        hint = self.hint_text()
         none = pending is not None and self.target_options() is not None and self._has_none_option()
         reserve = self.none_button.rect.w + 16 if none else 0
         if hint and not (self.message_time > 0 and self.message):
@@ -838,8 +987,10 @@ class TableScene(Scene):
             return
         if self.game.interference_in_hand():
             panels.draw_prompt(surface, self.app.fonts, rect,
-                               "Interference in your hand must be summoned first: raise power, then drag it into play.",
-                               True, False)
+                               _("Interference in your hand must be summoned first: raise power, then "
+                                 "drag it into play."), True, False)
+        elif self.hour_warning():
+            panels.draw_prompt(surface, self.app.fonts, rect, self.hour_warning(), True, False)
 
     def _draw_cards(self, surface) -> None:
         targets = self.target_options() or {}

@@ -1,0 +1,52 @@
+"""The Grimoire's drawn pages stay within a memory budget however many rituals a session plays:
+every Circle, last Hour and outcome draws its own pages, and the least recently used ones go."""
+
+import pygame
+
+from aleph_null_desktop.engine.cards import circles
+from aleph_null_desktop.ui.grimoire import book
+from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext
+
+BUDGET = 128 * 2**20  # generous: unbounded, these contexts draw well over a gigabyte
+
+
+def cached_bytes(art) -> int:
+    def size(value) -> int:
+        if isinstance(value, pygame.Surface):
+            return value.get_pitch() * value.get_height()
+        if isinstance(value, (tuple, list)):
+            return sum(size(v) for v in value)
+        return size(getattr(value, "left", None)) + size(getattr(value, "right", None))
+    seen, total = set(), 0
+    for value in art._cache.values():
+        for part in (value if isinstance(value, (tuple, list)) else (value,)):
+            if id(part) not in seen:
+                seen.add(id(part))
+                total += size(part)
+    return total
+
+
+def test_pages_of_many_rituals_stay_within_the_budget(app):
+    art = BookArt(app.fonts)
+    contexts = [BookContext(circle_id, last_hour, outcome)
+                for circle_id in circles()
+                for last_hour, outcome in ((6, None), (7, None), (6, (True, 4, "Master", "", 6)))]
+    for context in contexts:
+        for page in book.ritual_pages(context.last_hour)[1:]:
+            spread = art.spread(page, context)
+            art.solid(spread.left, "left"), art.solid(spread.right, "right")
+    assert len(contexts) * 8 * 2 * 2 * 876 * 972 * 4 > 10 * BUDGET  # what an unbounded cache would hold
+    assert cached_bytes(art) <= BUDGET
+
+
+def test_a_page_turn_reuses_its_pages_while_the_cache_is_full(app):
+    art = BookArt(app.fonts)
+    for hour in range(1, 7):  # fill the cache with other pages
+        art.spread(book.hour_page_id(hour), BookContext("adept"))
+    context = BookContext("master")
+    start, end = art.spread("hour1", context), art.spread("hour2", context)
+    for _ in range(3):  # the frames of a turn: both spreads, their boards and their leaves
+        for spread in (start, end):
+            art.solid(spread.left, "left"), art.solid(spread.right, "right")
+            art.leaf(spread.left, "left"), art.leaf(spread.right, "right")
+        assert art.spread("hour1", context) is start and art.spread("hour2", context) is end
