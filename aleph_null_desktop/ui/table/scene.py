@@ -510,7 +510,9 @@ class TableScene(Scene):
             self.say(_("Tab or the arrow keys move over the table; Enter opens what is outlined."))
             return
         kind, key = stop
-        if kind == "card":
+        if kind == "none":
+            self._choose_none()
+        elif kind == "card":
             targets = self.target_options()
             if targets is not None:
                 self._click_card(key, 1)
@@ -692,6 +694,10 @@ class TableScene(Scene):
                      for pile, (op, _verb) in PILE_OPS.items() if self_move_actions(carddef, op)}
         derived["drops"][(uid, source)] = zones
         return zones
+
+    def none_offered(self) -> bool:
+        """A choice among cards on the table that may be declined: "Choose none" is shown."""
+        return self.game.pending is not None and self.target_options() is not None and self._has_none_option()
 
     def _has_none_option(self) -> bool:
         pending = self.game.pending
@@ -967,7 +973,7 @@ class TableScene(Scene):
         rect = self.rects["prompt"]
         pending = self.game.pending
         hint = self.hint_text()
-        none = pending is not None and self.target_options() is not None and self._has_none_option()
+        none = self.none_offered()
         reserve = self.none_button.rect.w + 16 if none else 0
         if hint and not (self.message_time > 0 and self.message):
             panels.draw_prompt(surface, self.app.fonts, rect, hint, False, True, reserve)
