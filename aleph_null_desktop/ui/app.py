@@ -99,12 +99,10 @@ class App:
             self.report(" ".join(messages) or "There is no saved ritual to continue.")
             self.show_title()
             return False
-        self.play(game, record["circle"])
+        self.play(game, record["circle"])  # the table rebuilds its log from the replayed moves
         scene = self.stack.top
-        if hasattr(scene, "log"):
-            scene.log.add(f"Continued the saved ritual ({len(record['commands'])} moves replayed).")
-            if pack_name(game):
-                scene.log.add(_("Card pack: {name}.").format(name=pack_name(game)))
+        if hasattr(scene, "log") and pack_name(game):
+            scene.log.add(_("Card pack: {name}.").format(name=pack_name(game)))
         if messages:
             self.report(" ".join(messages))
         return True

@@ -23,7 +23,7 @@ from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
 from aleph_null_desktop.ui.table.focus import TableFocus, number_key
 from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
 from aleph_null_desktop.ui.table.hints import HintKeeper
-from aleph_null_desktop.ui.table.log_panel import LogPanel
+from aleph_null_desktop.ui.table.log_panel import LogPanel, event_lines, replayed_lines
 from aleph_null_desktop.ui.table.overlays import (
     ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer, shade,
 )
@@ -88,10 +88,13 @@ class TableScene(Scene):
                                   on_click=self._choose_none)
         circle = circles().get(circle_id)
         circle_name = circle.name if circle else circle_id
-        if game.history:  # a resumed ritual (Continue), not a new one
-            self.log.add(f"The ritual in the {circle_name}, Hour {ROMAN.get(game.hour, game.hour)}.")
+        if game.history:  # a resumed ritual (Continue): its log as it was, from its moves
+            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
+            for line in replayed_lines(game) or []:
+                self.log.add(line)
+            self.log.add(_("Continued in Hour {hour}.").format(hour=ROMAN.get(game.hour, game.hour)))
         else:
-            self.log.add(f"A new ritual in the {circle_name}.")
+            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
         for line in app.take_unlogged_notices():  # the audio status and storage messages at startup
             self.log.add(line)
         self.hour_warned = False
@@ -138,11 +141,9 @@ class TableScene(Scene):
     def _after(self, events) -> None:
         moves = {}
         sounds = []
+        for line in event_lines(events):
+            self.log.add(line)
         for event in events:
-            text = event.describe()
-            if text and event.kind != "decision" and not (event.kind == "moved" and
-                                                           event.data.get("why") == "summon"):
-                self.log.add(text)
             kind, data = event.kind, event.data
             if kind == "moved":
                 moves[data["uid"]] = data["from"]
