@@ -53,6 +53,10 @@ class LogPanel:
         del self.lines[:-MAX_LINES]
         self.scroll = 0
 
+    def restyle(self) -> None:
+        """The UI scale or contrast changed: draw the panel again."""
+        self._drawn_key = None
+
     def wheel(self, dy: int) -> None:
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 2))
 

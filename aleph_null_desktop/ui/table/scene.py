@@ -111,7 +111,7 @@ class TableScene(Scene):
         if reason:
             self.say(reason, warn=True)
             return False
-        if not confirmed:
+        if not confirmed and self.app.current_settings().confirm_losing_moves:
             loss = self._loss_if(cmd)
             if loss:
                 self.modal = ConfirmDialog(self, "This ends the ritual", f"{loss} Do it anyway?",
@@ -316,6 +316,14 @@ class TableScene(Scene):
         slots = dict(zip((c.uid for c in hand), hand_slots(self.rects["hand"], len(hand))))
         slots.update(zip((c.uid for c in play), play_slots(self.rects["play"], len(play))))
         return slots
+
+    def restyle(self) -> None:
+        """Settings changed the look: the background again, and every card in its slot at the
+        new size."""
+        self.background = panels.draw_background(theme.LOGICAL_SIZE)
+        self.log.restyle()
+        self.grimoire.restyle()
+        self._refresh_sprites({}, instant=True)
 
     def _refresh_sprites(self, moves: dict[int, str], instant: bool = False) -> None:
         slots = self._slots()
@@ -645,14 +653,15 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
+        motion = self.app.motion_dt(dt)  # the player's animation speed (Settings)
         for sprite in self.sprites.values():
-            sprite.update(dt)
+            sprite.update(motion)
         for sprite, _card in self.ghosts:
-            sprite.update(dt)
+            sprite.update(motion)
         self.ghosts = [(s, c) for s, c in self.ghosts if s.moving]
         for pulse in self.pulses.values():
-            pulse.update(dt)
-        self.grimoire.update(dt)
+            pulse.update(motion)
+        self.grimoire.update(motion)
         self.hints.update()
         self.message_time = max(0.0, self.message_time - dt)
         text, left = self.hour_banner
@@ -764,7 +773,9 @@ class TableScene(Scene):
         self.buttons["menu"].draw(surface, fonts, size=20)
         hint = self.buttons["hint"]
         hint.label = "Hint: thinking…" if self.hints.thinking else "Hint"
-        hint.enabled = game.outcome is None
+        hint.enabled = game.outcome is None and self.app.current_settings().show_hints
+        if not self.app.current_settings().show_hints:
+            hint.label = _("Hints off (Settings)")
         hint.draw(surface, fonts, size=20)
         mark = self.hints.highlight()
         if mark and mark[0] == "zone" and mark[1] in self.rects:
