@@ -13,7 +13,7 @@ import pygame
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
 from aleph_null_desktop.engine.cards import ROMAN, circles
 from aleph_null_desktop.i18n import _, current_language
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
 from aleph_null_desktop.ui.icons import draw_icon
@@ -24,7 +24,7 @@ from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
 from aleph_null_desktop.ui.table.focus import TableFocus, number_key
 from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
 from aleph_null_desktop.ui.table.hints import HintKeeper
-from aleph_null_desktop.ui.table.log_panel import LogPanel
+from aleph_null_desktop.ui.table.log_panel import LogPanel, event_lines, replayed_lines
 from aleph_null_desktop.ui.table.motion import TableMotion
 from aleph_null_desktop.ui.table.overlays import (
     ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer, shade,
@@ -95,10 +95,13 @@ class TableScene(Scene):
                                   on_click=self._choose_none)
         circle = circles().get(circle_id)
         circle_name = circle.name if circle else circle_id
-        if game.history:  # a resumed ritual (Continue), not a new one
-            self.log.add(f"The ritual in the {circle_name}, Hour {ROMAN.get(game.hour, game.hour)}.")
+        if game.history:  # a resumed ritual (Continue): its log as it was, from its moves
+            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
+            for line in replayed_lines(game) or []:
+                self.log.add(line)
+            self.log.add(_("Continued in Hour {hour}.").format(hour=ROMAN.get(game.hour, game.hour)))
         else:
-            self.log.add(f"A new ritual in the {circle_name}.")
+            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
         for line in app.take_unlogged_notices():  # the audio status and storage messages at startup
             self.log.add(line)
         self.hour_warned = False
@@ -115,7 +118,7 @@ class TableScene(Scene):
         if reason:
             self.say(reason, warn=True)
             return False
-        if not confirmed:
+        if not confirmed and self.app.current_settings().confirm_losing_moves:
             loss = self._loss_if(cmd)
             if loss:
                 self.modal = ConfirmDialog(self, "This ends the ritual", f"{loss} Do it anyway?",
@@ -148,11 +151,9 @@ class TableScene(Scene):
         moves = {}
         sounds = []
         consumed = [e.data["uid"] for e in events if e.kind == "moved" and e.data.get("why") == "baphomet"]
+        for line in event_lines(events):
+            self.log.add(line)
         for event in events:
-            text = event.describe()
-            if text and event.kind != "decision" and not (event.kind == "moved" and
-                                                           event.data.get("why") == "summon"):
-                self.log.add(text)
             kind, data = event.kind, event.data
             if kind == "moved":
                 moves[data["uid"]] = data["from"]
@@ -338,10 +339,20 @@ class TableScene(Scene):
         slots.update(zip((c.uid for c in play), play_slots(self.rects["play"], len(play))))
         return slots
 
+    def restyle(self) -> None:
+        """Settings changed the look: the background again, and every card in its slot at the
+        new size."""
+        self.background = panels.draw_background(theme.LOGICAL_SIZE)
+        self.log.restyle()
+        self.grimoire.restyle()
+        self.board.invalidate()
+        self._shown = None
+        self._refresh_sprites({}, instant=True)
+
     @property
     def speed(self) -> float:
         """The player's animation speed (settings): 1 normal, 2 fast, 0 instant (nothing moves)."""
-        return float(self.app.current_settings().animation_speed)
+        return float(self.app.animation_speed)
 
     def fast_forward(self) -> None:
         """Every running motion jumps to its end: a new command never waits for the last one's."""
@@ -717,7 +728,7 @@ class TableScene(Scene):
             while self.grimoire.turning:
                 self.grimoire.update(60.0)
         else:
-            self.grimoire.update(dt * self.speed)
+            self.grimoire.update(self.app.motion_dt(dt))
         self.hints.update()
         self.message_time = max(0.0, self.message_time - dt)
         if self.modal is not None:
@@ -820,7 +831,8 @@ class TableScene(Scene):
         """Everything the board layer shows; when none of it changed, last frame's board is reused."""
         dragging = self.drag["pos"] if self.drag else None
         return (
-            self._derived_key, id(self.app.current_settings()), current_language(), len(self.log.lines),
+            self._derived_key, id(self.app.current_settings()), current_language(), style.current(),
+            len(self.log.lines),
             self.log.scroll,
             self.log.lines[-1] if self.log.lines else "",
             token_hot,
@@ -906,7 +918,9 @@ class TableScene(Scene):
         self.buttons["undo"].enabled = derived["can_undo"]
         hint = self.buttons["hint"]
         hint.label = "Hint: thinking…" if self.hints.thinking else "Hint"
-        hint.enabled = self.game.outcome is None
+        hint.enabled = self.game.outcome is None and self.app.current_settings().show_hints
+        if not self.app.current_settings().show_hints:
+            hint.label = _("Hints off (Settings)")
 
     def _draw_buttons(self, surface) -> None:
         fonts = self.app.fonts
