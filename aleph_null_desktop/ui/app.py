@@ -12,9 +12,11 @@ import warnings
 import pygame
 
 from aleph_null_desktop import i18n
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui.display_mode import DisplayMode
 from aleph_null_desktop.ui.fonts import Fonts
 from aleph_null_desktop.ui.scene import SceneStack
 from aleph_null_desktop.ui.text import blit_wrapped
@@ -23,6 +25,7 @@ log = logging.getLogger(__name__)
 
 FPS = 60
 ERROR_SECONDS = 8.0
+INSTANT_SECONDS = 1e6  # an "instant" animation step: longer than any animation
 ERRORS_BEFORE_RESET = 30  # the same scene failing frame after frame: go back to the title
 
 
@@ -47,7 +50,9 @@ class App:
         self.settings = None  # storage.Settings once start_session() loaded them (defaults until then)
         self.notices: list[str] = []  # startup lines (audio status, storage repairs): title and table log
         self._unlogged: list[str] = []  # notices not yet in a table's log
+        self.display_mode = DisplayMode()
         self.hint_function = None  # tests replace the hint AI here; None: aleph_null_desktop.ai.hint
+        style.apply(self.current_settings())  # the default look until start_session() reads the player's
 
     # ------------------------------------------------------------------ navigation
     def show_title(self) -> None:
@@ -86,6 +91,7 @@ class App:
         """Title → Continue: the autosaved ritual, replayed to exactly where it was left. When the
         save cannot be used the storage's messages are shown and the title comes back."""
         from aleph_null_desktop import storage
+        from aleph_null_desktop.cardpacks import pack_name
 
         self.flush_autosave()
         record, messages = storage.load_autosave()
@@ -97,10 +103,10 @@ class App:
             self.report(" ".join(messages) or "There is no saved ritual to continue.")
             self.show_title()
             return False
-        self.play(game, record["circle"])
+        self.play(game, record["circle"])  # the table rebuilds its log from the replayed moves
         scene = self.stack.top
-        if hasattr(scene, "log"):
-            scene.log.add(f"Continued the saved ritual ({len(record['commands'])} moves replayed).")
+        if hasattr(scene, "log") and pack_name(game):
+            scene.log.add(_("Card pack: {name}.").format(name=pack_name(game)))
         if messages:
             self.report(" ".join(messages))
         return True
@@ -121,11 +127,8 @@ class App:
             settings = dataclasses.replace(settings, language=i18n.system_language())
             messages.extend(storage.save_settings(settings))
         self.settings = settings
-        problem = i18n.set_language(settings.language)
-        if problem:
-            messages.append(problem)
+        messages.extend(self._apply_settings())
         if self.audio is not None:
-            self.audio.apply_settings(settings)
             status = getattr(self.audio, "status_message", "")
             if status and not getattr(self.audio, "available", True):
                 # silence is not an error: a line on the title and in the table's log, no warning box
@@ -159,21 +162,58 @@ class App:
         return self.settings
 
     def change_settings(self, **changes) -> None:
-        """A new value for some settings (the pause menu): applied to the audio at once and saved
+        """A new value for some settings (Settings, the pause menu): applied at once and saved
         (when files are on). A refused save is shown, never raised."""
         self.settings = dataclasses.replace(self.current_settings(), **changes)
-        if "language" in changes:  # every text is read again from the next frame on
-            problem = i18n.set_language(self.settings.language)
-            if problem:
-                self.report(problem)
-        if self.audio is not None:
-            self.audio.apply_settings(self.settings)
+        problems = self._apply_settings()
+        if problems:
+            self.report(" ".join(problems))
         if self.persist:
             from aleph_null_desktop import storage
 
             messages = storage.save_settings(self.settings)
             if messages:
                 self.report(" ".join(messages))
+
+    def _apply_settings(self) -> list[str]:
+        """The settings reach what they change: the audio, the look (ui.style: scale, contrast,
+        cues), the language (every text is read again from the next frame on); scenes redraw
+        what they cached. Hints, animation speed and the confirmations are read where they are
+        used (`animation_speed`, `current_settings()`). Returns messages for the player."""
+        settings = self.current_settings()
+        if self.audio is not None:
+            self.audio.apply_settings(settings)
+        restyled = style.apply(settings)
+        language = i18n.current_language()
+        problem = i18n.set_language(settings.language) if settings.language != language else None
+        if restyled or i18n.current_language() != language:
+            self.restyle()
+        return [problem] if problem else []
+
+    def restyle(self) -> None:
+        """After a change of look or language: every scene redraws what it had cached."""
+        for scene in self.stack.scenes:
+            scene.restyle()
+
+    @property
+    def animation_speed(self) -> float:
+        """How fast motion plays: 1 normal, 2 fast, 0 instant (Settings). Every animation asks here."""
+        return self.current_settings().animation_speed
+
+    def motion_dt(self, dt: float) -> float:
+        """How far animations advance in a frame of `dt` seconds at the player's speed; at
+        "instant" far enough to finish any of them."""
+        speed = self.animation_speed
+        return dt * speed if speed > 0 else INSTANT_SECONDS
+
+    def set_fullscreen(self, on: bool) -> bool:
+        """Settings → Display: fullscreen or windowed, remembered. False if the display refused."""
+        if on == self.current_settings().fullscreen:
+            return True
+        if not self.toggle_fullscreen():
+            return False
+        self.change_settings(fullscreen=on)
+        return True
 
     # ------------------------------------------------------------------ hooks for sound and files
     def sound(self, name: str) -> None:
@@ -193,6 +233,7 @@ class App:
         if not self.persist:
             return
         from aleph_null_desktop import storage
+        from aleph_null_desktop.cardpacks import pack_name
 
         if self.autosave is None:
             self.autosave = storage.AutosaveWriter()
@@ -204,7 +245,8 @@ class App:
             self.autosave.clear()
             messages = storage.record_game(
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
-                 "hour": game.hour, "turns": game.turn})
+                 "hour": game.hour, "turns": game.turn, "pack": pack_name(game),
+                 "custom": bool(getattr(game.cards, "overrides", ()))})
         if messages:
             self.report(" ".join(messages))
 
@@ -229,22 +271,20 @@ class App:
             self.report(" ".join(messages))
 
     def toggle_fullscreen(self) -> bool:
-        try:
-            pygame.display.toggle_fullscreen()
-            if not pygame.display.is_fullscreen():  # pygame restores 1920×1080: fit it to the desktop again
-                fit_window_to_desktop()
-            return True
-        except pygame.error as exc:
-            self.report(f"Fullscreen is not available here: {exc}")
+        """Fullscreen ⇄ windowed (at desktop size even without a window manager); False, and
+        the reason shown, when the display refuses."""
+        refused = self.display_mode.toggle()
+        if refused:
+            self.report(refused)
             return False
+        return True
 
     # ------------------------------------------------------------------ the loop
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            if self.toggle_fullscreen():
-                self.change_settings(fullscreen=not self.current_settings().fullscreen)
+            self.set_fullscreen(not self.current_settings().fullscreen)
         else:
             self.stack.handle_event(event)
 
