@@ -294,20 +294,24 @@ def screen_name(scene) -> str:
 #: every screen the storm must reach (tests/fuzz checks it)
 SCREENS = ["TitleScene", "TableScene", "PauseScene", "JudgementScene", "GrimoireScene:ritual",
            "GrimoireScene:reference", "GalleryScene", "EditScene", "DialogScene", "RitualSetupScene",
-           "OwnCardsDialog"]
+           "OwnCardsDialog", "ConfirmScene", "SettingsScene", "StatisticsScene", "PacksScene", "CardTestScene"]
 _END_TURN = [(pygame.K_SPACE, 0), (pygame.K_RETURN, 0)] * 5
 _CIRCLE = [(0, 0)]  # 0: one of the keys 1–5
 #: from a screen, the keys toward another ("*": toward anything not listed)
 ROUTES = {
     "TitleScene": {"TableScene": _CIRCLE, "PauseScene": _CIRCLE, "JudgementScene": _CIRCLE,
                    "GrimoireScene:ritual": [(pygame.K_n, 0)], "OwnCardsDialog": [(pygame.K_n, 0)],
-                   "GrimoireScene:reference": [(pygame.K_F1, 0)],
+                   "GrimoireScene:reference": [(pygame.K_F1, 0)], "ConfirmScene": _CIRCLE,
+                   "SettingsScene": [(pygame.K_s, 0)], "StatisticsScene": [(pygame.K_t, 0)],
                    "*": [(pygame.K_e, 0)]},
+    "ConfirmScene": {"TitleScene": [(pygame.K_ESCAPE, 0)], "*": [(pygame.K_RETURN, 0)]},
+    "EditScene": {"CardTestScene": [(pygame.K_t, pygame.KMOD_LCTRL)]},
     "TableScene": {"PauseScene": [(pygame.K_ESCAPE, 0)], "GrimoireScene:reference": [(pygame.K_F1, 0)],
                    "JudgementScene": _END_TURN + _CIRCLE, "*": [(pygame.K_ESCAPE, 0)]},
     "PauseScene": {"TableScene": [(pygame.K_ESCAPE, 0)], "JudgementScene": [(pygame.K_ESCAPE, 0)],
                    "*": [("click", "Back to the title")]},
-    "GalleryScene": {"EditScene": [(pygame.K_n, 0)], "DialogScene": [(pygame.K_F2, 0), (pygame.K_DELETE, 0)],
+    "GalleryScene": {"EditScene": [(pygame.K_n, 0)], "CardTestScene": [(pygame.K_n, 0)],
+                     "PacksScene": [(pygame.K_p, 0)], "DialogScene": [(pygame.K_F2, 0), (pygame.K_DELETE, 0)],
                      "RitualSetupScene": [("click", "Ritual with my cards")]},
     "GrimoireScene:ritual": {"TableScene": [(pygame.K_RIGHT, 0), (pygame.K_RETURN, 0), (0, 0)],
                              "OwnCardsDialog": lambda book: [(pygame.K_RIGHT if book.target == "cover" else
