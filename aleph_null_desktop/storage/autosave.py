@@ -188,6 +188,9 @@ def resume_game(record: dict) -> tuple["Game | None", list[str]]:
                 problem = f"command {i} of {len(commands)} could not be replayed: {_error_text(e)}"
                 break
     if problem is None:
+        pack = (record.get("options") or {}).get("card_pack")
+        if isinstance(pack, str):  # the card pack's name (cardpacks.mark_game), for log and statistics
+            game.options["card_pack"] = pack
         return game, []
 
     consequence = "a new game must be started"

@@ -12,6 +12,7 @@ import warnings
 import pygame
 
 from aleph_null_desktop import i18n
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui import theme
@@ -86,6 +87,7 @@ class App:
         """Title → Continue: the autosaved ritual, replayed to exactly where it was left. When the
         save cannot be used the storage's messages are shown and the title comes back."""
         from aleph_null_desktop import storage
+        from aleph_null_desktop.cardpacks import pack_name
 
         self.flush_autosave()
         record, messages = storage.load_autosave()
@@ -101,6 +103,8 @@ class App:
         scene = self.stack.top
         if hasattr(scene, "log"):
             scene.log.add(f"Continued the saved ritual ({len(record['commands'])} moves replayed).")
+            if pack_name(game):
+                scene.log.add(_("Card pack: {name}.").format(name=pack_name(game)))
         if messages:
             self.report(" ".join(messages))
         return True
@@ -193,6 +197,7 @@ class App:
         if not self.persist:
             return
         from aleph_null_desktop import storage
+        from aleph_null_desktop.cardpacks import pack_name
 
         if self.autosave is None:
             self.autosave = storage.AutosaveWriter()
@@ -204,7 +209,7 @@ class App:
             self.autosave.clear()
             messages = storage.record_game(
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
-                 "hour": game.hour, "turns": game.turn})
+                 "hour": game.hour, "turns": game.turn, "pack": pack_name(game)})
         if messages:
             self.report(" ".join(messages))
 

@@ -45,6 +45,8 @@ class OwnCards:
     takes the place of) for each card ticked for the next ritual."""
     count: int = 0
     chosen: tuple[tuple[str, int, str], ...] = ()
+    pack: str | None = None  # the card pack chosen for the ritual (cardpacks), by name
+    packs: int = 0  # how many card packs the player has
 
     def unfit(self, circle) -> str | None:
         """A short reason why the Circle cannot take the ticked cards, or None."""
@@ -369,7 +371,18 @@ class BookArt:
         block = pygame.Surface((width, 700), pygame.SRCALPHA)
         r = pygame.Rect(0, 0, width, 700)
         y = self._section(block, r, _("Your own cards"), 0)
-        if own.count == 0:
+        if own.pack:
+            y = self._para(block, r, _("Card pack: {name}. Its cards replace the printed ones.").format(
+                name=own.pack), y) + 6
+        elif own.packs:
+            y = self._para(block, r, ngettext("The printed cards (you have {n} card pack to choose from).",
+                                              "The printed cards (you have {n} card packs to choose from).",
+                                              own.packs).format(n=own.packs), y) + 6
+        if own.count == 0 and own.packs:
+            y = self._para(block, r, _("You have no interference cards of your own yet; a card pack can "
+                                       "still be chosen."), y) + 12
+            label, action = _("Choose a card pack…"), ("own",)
+        elif own.count == 0:
             y = self._para(block, r, _("You have no interference cards of your own yet. The box's blank cards "
                                        "are made in the Card editor (on the title screen too); the cards you "
                                        "save there can join a ritual here, each in place of a printed card of "

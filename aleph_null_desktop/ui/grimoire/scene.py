@@ -18,6 +18,7 @@ import logging
 import pygame
 
 from aleph_null_desktop.i18n import _
+from aleph_null_desktop.safe_text import safe_message
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext, OwnCards, Spread
@@ -68,6 +69,7 @@ class GrimoireScene(Scene):
         self.art = book_art(app.fonts)
         self.game = game
         self.library = None  # ritual mode: the editor's library of custom cards
+        self.shelf = None  # ritual mode: the card packs (cardpacks.PackShelf)
         self.choice = None  # ritual mode: editor.RitualChoice, the custom cards ticked for this ritual
         self._library_stale = False
         self.notice_text, self.notice_time = "", 0.0
@@ -139,17 +141,22 @@ class GrimoireScene(Scene):
     # ------------------------------------------------------------------ the player's own cards
     def _load_library(self) -> None:
         """(Re)reads the custom cards from the data folder; a file set aside is said, never raised."""
+        from aleph_null_desktop.cardpacks import PackShelf
         from aleph_null_desktop.editor import Library, RitualChoice
 
         try:
             if self.library is None:
                 self.library = Library()
             messages = self.library.load()
+            if self.shelf is None:
+                self.shelf = PackShelf()
+            messages += self.shelf.load()
         except Exception as exc:  # the book must open even if the folder cannot be read
             log.warning("custom cards not loaded: %s", exc)
-            messages = [_("Your custom cards could not be read ({error}).").format(error=exc)]
+            messages = [_("Your custom cards could not be read ({why}).").format(why=safe_message(exc, 160))]
         if self.choice is None:
-            self.choice = RitualChoice(lambda: self.library.records() if self.library else [])
+            self.choice = RitualChoice(lambda: self.library.records() if self.library else [],
+                                       packs=lambda: list(self.shelf.packs.values()) if self.shelf else [])
         self.choice.refresh()
         if messages:
             self.notice(" ".join(messages))
@@ -169,7 +176,8 @@ class GrimoireScene(Scene):
             name = name.get("en", cid) if isinstance(name, dict) else str(name)
             replaced = self.choice.replaces.get(cid)
             chosen.append((name, int(record.get("level", 0)), cards[replaced].name if replaced in cards else "—"))
-        return OwnCards(len(by_id), tuple(chosen))
+        pack = self.choice.pack.name if self.choice.pack else None
+        return OwnCards(len(by_id), tuple(chosen), pack, len(self.choice.packs()))
 
     def own_changed(self) -> None:
         """After the sheet of own cards was put away: the Circle page shows the new choice."""
@@ -218,21 +226,28 @@ class GrimoireScene(Scene):
 
     def start_ritual(self) -> None:
         """The table opens on the chosen Circle, with the player's ticked cards set aside."""
-        if self.choice is None or not self.choice.chosen:
+        if self.choice is None or not (self.choice.chosen or self.choice.pack):
             self.app.new_ritual(self.chosen)
             return
+        from aleph_null_desktop.cardpacks import mark_game
         from aleph_null_desktop.engine import new_game
 
         seed = self.app.rng.randrange(1, 2**31)
         records, pool = self.choice.setup(self.chosen, seed)
         game = new_game(seed=seed, circle=self.chosen, cards=records, interference_pool=pool)
+        mark_game(game, self.choice.pack)
         self.app.play(game, self.chosen)
-        log.info("a ritual of the %s with custom cards: %s", self.chosen, ", ".join(self.choice.chosen))
+        log.info("a ritual of the %s with custom cards: %s, card pack: %s", self.chosen,
+                 ", ".join(self.choice.chosen), self.choice.pack.name if self.choice.pack else None)
         table_log = getattr(self.app.stack.top, "log", None)
         if hasattr(table_log, "add"):
-            names = "; ".join(_("{name} in place of {replaced}").format(name=name, replaced=replaced)
-                              for name, _level, replaced in self.own_cards().chosen)
-            table_log.add(_("Your own cards are set aside: {names}.").format(names=names))
+            if self.choice.pack:
+                table_log.add(_("Card pack: {name} ({summary}).").format(
+                    name=self.choice.pack.name, summary=self.choice.pack.summary))
+            if self.choice.chosen:
+                names = "; ".join(_("{name} in place of {replaced}").format(name=name, replaced=replaced)
+                                  for name, _level, replaced in self.own_cards().chosen)
+                table_log.add(_("Your own cards are set aside: {names}.").format(names=names))
 
     def close(self) -> None:
         if self.mode == "ritual" and len(self.app.stack.scenes) <= 1:
