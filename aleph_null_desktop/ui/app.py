@@ -15,7 +15,7 @@ from aleph_null_desktop import i18n
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.fonts import Fonts
 from aleph_null_desktop.ui.scene import SceneStack
 from aleph_null_desktop.ui.text import blit_wrapped
@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 FPS = 60
 ERROR_SECONDS = 8.0
+INSTANT_SECONDS = 1e6  # an "instant" animation step: longer than any animation
 ERRORS_BEFORE_RESET = 30  # the same scene failing frame after frame: go back to the title
 
 
@@ -49,6 +50,7 @@ class App:
         self.notices: list[str] = []  # startup lines (audio status, storage repairs): title and table log
         self._unlogged: list[str] = []  # notices not yet in a table's log
         self.hint_function = None  # tests replace the hint AI here; None: aleph_null_desktop.ai.hint
+        style.apply(self.current_settings())  # the default look until start_session() reads the player's
 
     # ------------------------------------------------------------------ navigation
     def show_title(self) -> None:
@@ -99,12 +101,10 @@ class App:
             self.report(" ".join(messages) or "There is no saved ritual to continue.")
             self.show_title()
             return False
-        self.play(game, record["circle"])
+        self.play(game, record["circle"])  # the table rebuilds its log from the replayed moves
         scene = self.stack.top
-        if hasattr(scene, "log"):
-            scene.log.add(f"Continued the saved ritual ({len(record['commands'])} moves replayed).")
-            if pack_name(game):
-                scene.log.add(_("Card pack: {name}.").format(name=pack_name(game)))
+        if hasattr(scene, "log") and pack_name(game):
+            scene.log.add(_("Card pack: {name}.").format(name=pack_name(game)))
         if messages:
             self.report(" ".join(messages))
         return True
@@ -125,11 +125,8 @@ class App:
             settings = dataclasses.replace(settings, language=i18n.system_language())
             messages.extend(storage.save_settings(settings))
         self.settings = settings
-        problem = i18n.set_language(settings.language)
-        if problem:
-            messages.append(problem)
+        messages.extend(self._apply_settings())
         if self.audio is not None:
-            self.audio.apply_settings(settings)
             status = getattr(self.audio, "status_message", "")
             if status and not getattr(self.audio, "available", True):
                 # silence is not an error: a line on the title and in the table's log, no warning box
@@ -163,21 +160,58 @@ class App:
         return self.settings
 
     def change_settings(self, **changes) -> None:
-        """A new value for some settings (the pause menu): applied to the audio at once and saved
+        """A new value for some settings (Settings, the pause menu): applied at once and saved
         (when files are on). A refused save is shown, never raised."""
         self.settings = dataclasses.replace(self.current_settings(), **changes)
-        if "language" in changes:  # every text is read again from the next frame on
-            problem = i18n.set_language(self.settings.language)
-            if problem:
-                self.report(problem)
-        if self.audio is not None:
-            self.audio.apply_settings(self.settings)
+        problems = self._apply_settings()
+        if problems:
+            self.report(" ".join(problems))
         if self.persist:
             from aleph_null_desktop import storage
 
             messages = storage.save_settings(self.settings)
             if messages:
                 self.report(" ".join(messages))
+
+    def _apply_settings(self) -> list[str]:
+        """The settings reach what they change: the audio, the look (ui.style: scale, contrast,
+        cues), the language (every text is read again from the next frame on); scenes redraw
+        what they cached. Hints, animation speed and the confirmations are read where they are
+        used (`animation_speed`, `current_settings()`). Returns messages for the player."""
+        settings = self.current_settings()
+        if self.audio is not None:
+            self.audio.apply_settings(settings)
+        restyled = style.apply(settings)
+        language = i18n.current_language()
+        problem = i18n.set_language(settings.language) if settings.language != language else None
+        if restyled or i18n.current_language() != language:
+            self.restyle()
+        return [problem] if problem else []
+
+    def restyle(self) -> None:
+        """After a change of look or language: every scene redraws what it had cached."""
+        for scene in self.stack.scenes:
+            scene.restyle()
+
+    @property
+    def animation_speed(self) -> float:
+        """How fast motion plays: 1 normal, 2 fast, 0 instant (Settings). Every animation asks here."""
+        return self.current_settings().animation_speed
+
+    def motion_dt(self, dt: float) -> float:
+        """How far animations advance in a frame of `dt` seconds at the player's speed; at
+        "instant" far enough to finish any of them."""
+        speed = self.animation_speed
+        return dt * speed if speed > 0 else INSTANT_SECONDS
+
+    def set_fullscreen(self, on: bool) -> bool:
+        """Settings → Display: fullscreen or windowed, remembered. False if the display refused."""
+        if on == self.current_settings().fullscreen:
+            return True
+        if not self.toggle_fullscreen():
+            return False
+        self.change_settings(fullscreen=on)
+        return True
 
     # ------------------------------------------------------------------ hooks for sound and files
     def sound(self, name: str) -> None:
@@ -248,8 +282,7 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            if self.toggle_fullscreen():
-                self.change_settings(fullscreen=not self.current_settings().fullscreen)
+            self.set_fullscreen(not self.current_settings().fullscreen)
         else:
             self.stack.handle_event(event)
 

@@ -685,11 +685,14 @@ class BookArt:
             y = self._bullet(right, r, text, y) + 8
         y += 24
         y = self._section(right, r, _("At the table"), y)
-        for text in (_("Drag a card from your hand into play to summon it."),
-                     _("Drag a card in play onto the discard pile to scrap it, onto the sacrifice pile "
-                       "to sacrifice it. Click it for its actions."),
-                     _("Space ends the turn; Ctrl+Z undoes; right-click shows a card large."),
-                     _("F1 opens this book at any time.")):
+        for text in (_("Drag a card from your hand into play to summon it; drag a card in play onto the "
+                       "discard or sacrifice pile to scrap or sacrifice it. Click a card for its "
+                       "actions; right-click shows it large."),
+                     _("Tab and Shift+Tab, or the arrow keys, move the outline over your hand, play, "
+                       "the piles and the buttons. Enter opens what is outlined and confirms."),
+                     _("1–9 pick in a menu or a choice; on the table they play the hand's cards."),
+                     _("Esc backs out of a menu (on the table it pauses). Space ends the turn; Ctrl+Z "
+                       "undoes; H asks for a hint, also during a choice; F11 fullscreen; F1 this book.")):
             y = self._bullet(right, r, text, y) + 8
         return Spread(left, right, hits)
 

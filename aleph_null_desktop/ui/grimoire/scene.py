@@ -19,7 +19,7 @@ import pygame
 
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.safe_text import safe_message
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext, OwnCards, Spread
 from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf
@@ -35,12 +35,13 @@ _ART: dict[int, BookArt] = {}
 
 
 def book_art(fonts) -> BookArt:
-    """One BookArt per Fonts object: the spreads are drawn once and reused."""
-    art = _ART.get(id(fonts))
+    """One BookArt per Fonts object and look (ui.style): the spreads are drawn once and reused."""
+    key = (id(fonts), style.current())
+    art = _ART.get(key)
     if art is None or art.fonts is not fonts:
         art = BookArt(fonts)
         _ART.clear()
-        _ART[id(fonts)] = art
+        _ART[key] = art
     return art
 
 
@@ -330,6 +331,9 @@ class GrimoireScene(Scene):
                 self.choose_circle(circle_hits[index][1])
 
     # ------------------------------------------------------------------ time
+    def restyle(self) -> None:
+        self.art = book_art(self.app.fonts)
+
     def update(self, dt: float) -> None:
         self.notice_time = max(0.0, self.notice_time - dt)
         if self._library_stale and self.app.stack.top is self:  # back from the Card editor
@@ -337,7 +341,7 @@ class GrimoireScene(Scene):
             self._load_library()
             self.own_changed()
         if self.turn is not None:
-            self.turn.update(dt * (2.0 if self.queue else 1.0))
+            self.turn.update(self.app.motion_dt(dt) * (2.0 if self.queue else 1.0))
             if self.turn.done:
                 self.page = self.turn.end
                 self.turn = None
@@ -513,6 +517,11 @@ class TableGrimoire:
     @property
     def turning(self) -> bool:
         return self.turn is not None
+
+    def restyle(self) -> None:
+        """A new UI scale, contrast or language: the pages are drawn again."""
+        self.art = book_art(self.app.fonts)
+        self._back = None
 
     def update(self, dt: float) -> None:
         if self.turn is None:

@@ -23,7 +23,7 @@ from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
 from aleph_null_desktop.ui.table.focus import TableFocus, number_key
 from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
 from aleph_null_desktop.ui.table.hints import HintKeeper
-from aleph_null_desktop.ui.table.log_panel import LogPanel
+from aleph_null_desktop.ui.table.log_panel import LogPanel, event_lines, replayed_lines
 from aleph_null_desktop.ui.table.overlays import (
     ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer, shade,
 )
@@ -88,10 +88,13 @@ class TableScene(Scene):
                                   on_click=self._choose_none)
         circle = circles().get(circle_id)
         circle_name = circle.name if circle else circle_id
-        if game.history:  # a resumed ritual (Continue), not a new one
-            self.log.add(f"The ritual in the {circle_name}, Hour {ROMAN.get(game.hour, game.hour)}.")
+        if game.history:  # a resumed ritual (Continue): its log as it was, from its moves
+            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
+            for line in replayed_lines(game) or []:
+                self.log.add(line)
+            self.log.add(_("Continued in Hour {hour}.").format(hour=ROMAN.get(game.hour, game.hour)))
         else:
-            self.log.add(f"A new ritual in the {circle_name}.")
+            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
         for line in app.take_unlogged_notices():  # the audio status and storage messages at startup
             self.log.add(line)
         self.hour_warned = False
@@ -108,7 +111,7 @@ class TableScene(Scene):
         if reason:
             self.say(reason, warn=True)
             return False
-        if not confirmed:
+        if not confirmed and self.app.current_settings().confirm_losing_moves:
             loss = self._loss_if(cmd)
             if loss:
                 self.modal = ConfirmDialog(self, "This ends the ritual", f"{loss} Do it anyway?",
@@ -138,11 +141,9 @@ class TableScene(Scene):
     def _after(self, events) -> None:
         moves = {}
         sounds = []
+        for line in event_lines(events):
+            self.log.add(line)
         for event in events:
-            text = event.describe()
-            if text and event.kind != "decision" and not (event.kind == "moved" and
-                                                           event.data.get("why") == "summon"):
-                self.log.add(text)
             kind, data = event.kind, event.data
             if kind == "moved":
                 moves[data["uid"]] = data["from"]
@@ -316,6 +317,14 @@ class TableScene(Scene):
         slots.update(zip((c.uid for c in play), play_slots(self.rects["play"], len(play))))
         return slots
 
+    def restyle(self) -> None:
+        """Settings changed the look: the background again, and every card in its slot at the
+        new size."""
+        self.background = panels.draw_background(theme.LOGICAL_SIZE)
+        self.log.restyle()
+        self.grimoire.restyle()
+        self._refresh_sprites({}, instant=True)
+
     def _refresh_sprites(self, moves: dict[int, str], instant: bool = False) -> None:
         slots = self._slots()
         for uid, slot in slots.items():
@@ -456,7 +465,9 @@ class TableScene(Scene):
             self.say(_("Tab or the arrow keys move over the table; Enter opens what is outlined."))
             return
         kind, key = stop
-        if kind == "card":
+        if kind == "none":
+            self._choose_none()
+        elif kind == "card":
             targets = self.target_options()
             if targets is not None:
                 self._click_card(key, 1)
@@ -632,20 +643,25 @@ class TableScene(Scene):
         return {pile: drop_command(self.game, uid, source, pile)[0] in legal
                 for pile, (op, _verb) in PILE_OPS.items() if self_move_actions(carddef, op)}
 
+    def none_offered(self) -> bool:
+        """A choice among cards on the table that may be declined: "Choose none" is shown."""
+        return self.game.pending is not None and self.target_options() is not None and self._has_none_option()
+
     def _has_none_option(self) -> bool:
         pending = self.game.pending
         return pending is not None and any(o.uid is None for o in pending.options)
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
+        motion = self.app.motion_dt(dt)  # the player's animation speed (Settings)
         for sprite in self.sprites.values():
-            sprite.update(dt)
+            sprite.update(motion)
         for sprite, _card in self.ghosts:
-            sprite.update(dt)
+            sprite.update(motion)
         self.ghosts = [(s, c) for s, c in self.ghosts if s.moving]
         for pulse in self.pulses.values():
-            pulse.update(dt)
-        self.grimoire.update(dt)
+            pulse.update(motion)
+        self.grimoire.update(motion)
         self.hints.update()
         self.message_time = max(0.0, self.message_time - dt)
         text, left = self.hour_banner
@@ -757,7 +773,9 @@ class TableScene(Scene):
         self.buttons["menu"].draw(surface, fonts, size=20)
         hint = self.buttons["hint"]
         hint.label = "Hint: thinking…" if self.hints.thinking else "Hint"
-        hint.enabled = game.outcome is None
+        hint.enabled = game.outcome is None and self.app.current_settings().show_hints
+        if not self.app.current_settings().show_hints:
+            hint.label = _("Hints off (Settings)")
         hint.draw(surface, fonts, size=20)
         mark = self.hints.highlight()
         if mark and mark[0] == "zone" and mark[1] in self.rects:
@@ -818,7 +836,7 @@ class TableScene(Scene):
         rect = self.rects["prompt"]
         pending = self.game.pending
         hint = self.hint_text()
-        none = pending is not None and self.target_options() is not None and self._has_none_option()
+        none = self.none_offered()
         reserve = self.none_button.rect.w + 16 if none else 0
         if hint and not (self.message_time > 0 and self.message):
             panels.draw_prompt(surface, self.app.fonts, rect, hint, False, True, reserve)
