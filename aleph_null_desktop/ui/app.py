@@ -16,6 +16,7 @@ from aleph_null_desktop.i18n import _
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui.display_mode import DisplayMode
 from aleph_null_desktop.ui.fonts import Fonts
 from aleph_null_desktop.ui.scene import SceneStack
 from aleph_null_desktop.ui.text import blit_wrapped
@@ -49,6 +50,7 @@ class App:
         self.settings = None  # storage.Settings once start_session() loaded them (defaults until then)
         self.notices: list[str] = []  # startup lines (audio status, storage repairs): title and table log
         self._unlogged: list[str] = []  # notices not yet in a table's log
+        self.display_mode = DisplayMode()
         self.hint_function = None  # tests replace the hint AI here; None: aleph_null_desktop.ai.hint
         style.apply(self.current_settings())  # the default look until start_session() reads the player's
 
@@ -243,7 +245,8 @@ class App:
             self.autosave.clear()
             messages = storage.record_game(
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
-                 "hour": game.hour, "turns": game.turn, "pack": pack_name(game)})
+                 "hour": game.hour, "turns": game.turn, "pack": pack_name(game),
+                 "custom": bool(getattr(game.cards, "overrides", ()))})
         if messages:
             self.report(" ".join(messages))
 
@@ -268,14 +271,13 @@ class App:
             self.report(" ".join(messages))
 
     def toggle_fullscreen(self) -> bool:
-        try:
-            pygame.display.toggle_fullscreen()
-            if not pygame.display.is_fullscreen():  # pygame restores 1920×1080: fit it to the desktop again
-                fit_window_to_desktop()
-            return True
-        except pygame.error as exc:
-            self.report(f"Fullscreen is not available here: {exc}")
+        """Fullscreen ⇄ windowed (at desktop size even without a window manager); False, and
+        the reason shown, when the display refuses."""
+        refused = self.display_mode.toggle()
+        if refused:
+            self.report(refused)
             return False
+        return True
 
     # ------------------------------------------------------------------ the loop
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -1,7 +1,13 @@
 """Draws cards from their data: frame by type, name, cost gem, icon, type line, rules text with
-action rows (cost → effect) and the † line. Surfaces are cached per (card, width, language)."""
+action rows (cost → effect) and the † line. Faces are kept per (card, width, language).
+
+Faces are drawn only at the widths cards rest at (hand, play, piles, the large view) and kept in
+a bounded least-recently-used cache; a card in flight is its resting face scaled (`face_scaled`),
+so a motion never draws, nor keeps, a face per in-between width."""
 
 from __future__ import annotations
+
+from collections import OrderedDict
 
 import pygame
 
@@ -17,20 +23,42 @@ def card_size(width: int) -> tuple[int, int]:
     return (width, round(width * theme.CARD_RATIO))
 
 
+FACE_LIMIT = 120  # faces kept: every card of a busy table at its two or three resting sizes
+
+
 class CardRenderer:
-    def __init__(self, cards, fonts) -> None:
+    def __init__(self, cards, fonts, limit: int = FACE_LIMIT) -> None:
         self.cards = cards  # the game's CardSet: card_id -> CardDef
         self.fonts = fonts.unscaled()  # card text follows the card's width, already at the UI scale
-        self._faces: dict[tuple, pygame.Surface] = {}
+        self.limit = limit
+        self._faces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._backs: dict[tuple, pygame.Surface] = {}
+        self.drawn = 0  # faces drawn from scratch (the bench and tests watch it)
 
     def face(self, card_id: str, width: int) -> pygame.Surface:
         key = (card_id, width, current_language(), style.current())  # contrast and cues redraw the face
         surface = self._faces.get(key)
         if surface is None:
             surface = self._draw_face(self.cards[card_id], width)
+            self.drawn += 1
             self._faces[key] = surface
+            while len(self._faces) > self.limit:
+                self._faces.popitem(last=False)
+        else:
+            self._faces.move_to_end(key)
         return surface
+
+    def face_scaled(self, card_id: str, base_width: int, size) -> pygame.Surface:
+        """The face drawn at `base_width` (a resting size), scaled to `size`: a card in motion."""
+        base = self.face(card_id, base_width)
+        size = (max(1, round(size[0])), max(1, round(size[1])))
+        if size == base.get_size():
+            return base
+        # each in-between size is seen for one frame of a motion: scaled fast, and not kept
+        return pygame.transform.scale(base, size)
+
+    def cached_faces(self) -> int:
+        return len(self._faces)
 
     def back(self, width: int) -> pygame.Surface:
         key = (width, style.current())

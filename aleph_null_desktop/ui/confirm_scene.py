@@ -7,7 +7,7 @@ from typing import Callable
 
 import pygame
 
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
@@ -23,13 +23,14 @@ class ConfirmScene(Scene):
         super().__init__(app)
         self.title, self.text = title, text
         self.on_yes, self.on_no = on_yes, on_no
-        self.rect = pygame.Rect(0, 0, WIDTH, 320)
+        width, button_h = style.scaled(WIDTH), style.scaled(BUTTON_H)
+        self.rect = pygame.Rect(0, 0, width, style.scaled(320))
         self.rect.center = (theme.LOGICAL_SIZE[0] // 2, theme.LOGICAL_SIZE[1] // 2 - 40)
-        w = (WIDTH - 3 * 40) // 2
-        y = self.rect.bottom - BUTTON_H - 32
-        self.yes_button = Button(pygame.Rect(self.rect.x + 40, y, w, BUTTON_H), yes, on_click=self.answer_yes,
+        w = (width - 3 * 40) // 2
+        y = self.rect.bottom - button_h - 32
+        self.yes_button = Button(pygame.Rect(self.rect.x + 40, y, w, button_h), yes, on_click=self.answer_yes,
                                  key_hint="Enter")
-        self.no_button = Button(pygame.Rect(self.rect.right - 40 - w, y, w, BUTTON_H), no,
+        self.no_button = Button(pygame.Rect(self.rect.right - 40 - w, y, w, button_h), no,
                                 on_click=self.answer_no, key_hint="Esc")
         self.buttons = [self.yes_button, self.no_button]
         self.veil = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
@@ -65,7 +66,8 @@ class ConfirmScene(Scene):
         inner = self.rect.inflate(-80, 0)
         blit_text(surface, fit_font(fonts, "title", self.title, inner.w, 32, 18), self.title, theme.GOLD,
                   (self.rect.centerx, self.rect.y + 26), "midtop")
-        text_box = pygame.Rect(inner.x, self.rect.y + 90, inner.w, self.yes_button.rect.y - self.rect.y - 100)
+        top = self.rect.y + 40 + fonts.get("title", 32).get_linesize()
+        text_box = pygame.Rect(inner.x, top, inner.w, self.yes_button.rect.y - top - 10)
         blit_wrapped(surface, fonts.get("body", 26), self.text, theme.TEXT, text_box, align="center")
         for b in self.buttons:
             b.draw(surface, fonts, size=24)

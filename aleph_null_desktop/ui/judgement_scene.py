@@ -45,14 +45,16 @@ class JudgementScene(Scene):
         block = self._page.get_height() + BUTTONS_GAP + BUTTON_H
         self.page_rect = self._page.get_rect(midtop=(960, max(PAGE_TOP, (theme.LOGICAL_SIZE[1] - block) // 2)))
         y = self.page_rect.bottom + BUTTONS_GAP
-        w, gap = 360, 30
-        x = 960 - (3 * w + 2 * gap) // 2
+        w, gap = 330, 24
+        x = 960 - (4 * w + 3 * gap) // 2
         self.buttons = [
             Button(pygame.Rect(x, y, w, BUTTON_H), "Another ritual",
                    on_click=lambda: confirm_new_ritual(app, lambda: app.new_ritual(circle_id)), key_hint="Enter"),
             Button(pygame.Rect(x + w + gap, y, w, BUTTON_H), "The Grand Hierarchy",
                    on_click=self.open_hierarchy, key_hint="F1"),
-            Button(pygame.Rect(x + 2 * (w + gap), y, w, BUTTON_H), "Title", on_click=app.show_title,
+            Button(pygame.Rect(x + 2 * (w + gap), y, w, BUTTON_H), _("Statistics"), on_click=self.open_statistics,
+                   key_hint="T"),
+            Button(pygame.Rect(x + 3 * (w + gap), y, w, BUTTON_H), "Title", on_click=app.show_title,
                    key_hint="Esc"),
         ]
 
@@ -62,6 +64,12 @@ class JudgementScene(Scene):
 
         open_reference(self.app, "hierarchy")
 
+    def open_statistics(self) -> None:
+        """Statistics over Judgement (this ritual already counted); Esc comes back here."""
+        from aleph_null_desktop.ui.statistics_scene import StatisticsScene
+
+        self.app.stack.push(StatisticsScene(self.app))
+
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -70,6 +78,8 @@ class JudgementScene(Scene):
                 self.buttons[-1].click()
             elif event.key == pygame.K_F1:
                 self.open_hierarchy()
+            elif event.key == pygame.K_t:
+                self.open_statistics()
             return
         buttons_handle(self.buttons, event)
 

@@ -77,15 +77,19 @@ class TitleScene(Scene):
                                                _("make your own interference cards"))
         self.settings_button = self._menu_button(_("Settings"), self.open_settings, "S",
                                                  _("display, sound, language, how cards look"))
+        self.statistics_button = self._menu_button(_("Statistics"), self.open_statistics, "T",
+                                                   _("your rituals, wins and best scores"))
         self.quit_button = self._menu_button(_("Quit"), app.quit, "Esc")
         self.menu_buttons = [b for b in (self.continue_button, self.new_button, self.rules_button,
-                                         self.editor_button, self.settings_button, self.quit_button)
+                                         self.editor_button, self.settings_button, self.statistics_button,
+                                         self.quit_button)
                              if b is not None]
         for row, button in enumerate(self.menu_buttons):
             button.rect = pygame.Rect(cols.left, cols.top + row * cols.menu_step, cols.menu_w, cols.menu_step - 10)
         self.buttons = self.circle_buttons + self.menu_buttons
         self.keys = {pygame.K_n: self.new_button, pygame.K_F1: self.rules_button,
                      pygame.K_e: self.editor_button, pygame.K_s: self.settings_button,
+                     pygame.K_t: self.statistics_button,
                      pygame.K_ESCAPE: self.quit_button}
         if self.continue_button is not None:
             self.keys[pygame.K_c] = self.continue_button
@@ -94,6 +98,11 @@ class TitleScene(Scene):
         from aleph_null_desktop.ui.settings_scene import SettingsScene
 
         self.app.stack.push(SettingsScene(self.app))
+
+    def open_statistics(self) -> None:
+        from aleph_null_desktop.ui.statistics_scene import StatisticsScene
+
+        self.app.stack.push(StatisticsScene(self.app))
 
     def restyle(self) -> None:
         """New words or a new look: the title is built again (its Continue button included)."""

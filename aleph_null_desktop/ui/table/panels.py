@@ -62,8 +62,9 @@ def draw_grimoire(surface, fonts, rect, tokens_rect, game, token_pulse: float, t
     colour = theme.CANDLE if token_hot and game.tokens else theme.INK_SOFT
     pygame.draw.rect(surface, theme.PARCHMENT_DARK, tokens_rect, border_radius=8)
     pygame.draw.rect(surface, colour, tokens_rect, 2 + round(3 * token_pulse), border_radius=8)
-    for i in range(game.tokens):
-        disc = pygame.Rect(tokens_rect.x + 10 + i * 52, tokens_rect.y + 10, 50, 50)
+    for centre in token_slots(tokens_rect, game.tokens):
+        disc = pygame.Rect(0, 0, 50, 50)
+        disc.center = centre
         pygame.draw.circle(surface, theme.POWER, disc.center, 24)
         draw_icon(surface, "token", disc.inflate(-8, -8), theme.INK)
     words = token_words(game)
@@ -71,6 +72,11 @@ def draw_grimoire(surface, fonts, rect, tokens_rect, game, token_pulse: float, t
     x = tokens_rect.x + 12 + game.tokens * 52
     blit_wrapped(surface, font, words, theme.INK, pygame.Rect(x, tokens_rect.y + 12,
                                                               tokens_rect.right - x - 6, 60))
+
+
+def token_slots(tokens_rect: pygame.Rect, count: int) -> list[tuple[int, int]]:
+    """The centres of the token discs on the Grimoire's tray."""
+    return [(tokens_rect.x + 35 + i * 52, tokens_rect.y + 35) for i in range(count)]
 
 
 def token_words(game) -> str:
@@ -85,7 +91,8 @@ def token_words(game) -> str:
 def draw_counter(surface, fonts, rect, icon: str, value: str, label: str, colour, pulse: float) -> None:
     panel(surface, rect, pulse)
     draw_icon(surface, icon, pygame.Rect(rect.x + 10, rect.y + 8, 34, 34), colour)
-    blit_text(surface, fonts.get("bold", 34), value, theme.TEXT, (rect.x + 54, rect.y + 2))
+    if value:  # "": the caller draws the value itself (the table's power ticks)
+        blit_text(surface, fonts.get("bold", 34), value, theme.TEXT, (rect.x + 54, rect.y + 2))
     blit_text(surface, fonts.get("body", 16), label, theme.TEXT_DIM, (rect.x + 10, rect.bottom - 24))
 
 
