@@ -305,7 +305,7 @@ class TableScene(Scene):
         if pending is None or pending.kind not in ("target",):
             return None
         cards = [(i, o.uid) for i, o in enumerate(pending.options) if o.uid is not None]
-        if not cards or any(self.game.zone_of(uid) not in ("hand", "play") for _, uid in cards):
+        if not cards or any(self.game.zone_of(uid) not in ("hand", "play") for _name, uid in cards):
             return None
         return {uid: i for i, uid in cards}
 
