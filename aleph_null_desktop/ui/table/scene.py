@@ -12,7 +12,7 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
 from aleph_null_desktop.engine.cards import ROMAN, circles
-from aleph_null_desktop.i18n import _, current_language
+from aleph_null_desktop.i18n import N_, _, current_language
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
@@ -86,15 +86,14 @@ class TableScene(Scene):
         self.spotlit: set[int] = set()
         self._tints: dict[tuple, pygame.Surface] = {}
         self.buttons = {
-            "end_turn": Button(self.rects["end_turn"], "End turn", on_click=self.end_turn_gesture,
-                               key_hint="Space"),
-            "undo": Button(self.rects["undo"], "Undo", on_click=self.undo, key_hint="Ctrl+Z"),
-            "menu": Button(self.rects["menu"], "Menu", on_click=self.app.pause, key_hint="Esc"),
-            "hint": Button(self.rects.get("hint", pygame.Rect(1612, 672, 284, 56)), "Hint",
+            "end_turn": Button(self.rects["end_turn"], "", on_click=self.end_turn_gesture, key_hint="Space"),
+            "undo": Button(self.rects["undo"], "", on_click=self.undo, key_hint="Ctrl+Z"),
+            "menu": Button(self.rects["menu"], "", on_click=self.app.pause, key_hint="Esc"),
+            "hint": Button(self.rects.get("hint", pygame.Rect(1612, 672, 284, 56)), "",
                            on_click=self.hints.request, key_hint="H"),
         }
-        self.none_button = Button(pygame.Rect(0, 0, 250, 44), "Choose none",
-                                  on_click=self._choose_none)
+        self.none_button = Button(pygame.Rect(0, 0, 250, 44), "", on_click=self._choose_none)
+        self._name_buttons()
         circle = circles().get(circle_id)
         circle_name = circle.name if circle else circle_id
         if game.history:  # a resumed ritual (Continue): its log as it was, from its moves
@@ -123,9 +122,9 @@ class TableScene(Scene):
         if not confirmed and self.app.current_settings().confirm_losing_moves:
             loss = self._loss_if(cmd)
             if loss:
-                self.modal = ConfirmDialog(self, "This ends the ritual", f"{loss} Do it anyway?",
-                                           "Do it", lambda: self.submit(cmd, confirmed=True),
-                                           no="No, go back")
+                self.modal = ConfirmDialog(self, _("This ends the ritual"), _("{loss} Do it anyway?").format(loss=loss),
+                                           _("Do it"), lambda: self.submit(cmd, confirmed=True),
+                                           no=_("No, go back"))
                 return False
         try:
             events = self.game.apply(cmd)
@@ -280,7 +279,7 @@ class TableScene(Scene):
         else:
             actions = self.game.cards[self.game.card(uid).card_id].actions
             if not actions:
-                self.say(f"{name} has no actions.", warn=True)
+                self.say(_("{name} has no actions.").format(name=name), warn=True)
             else:
                 self.say(self.game.explain(Activate(uid, actions[0].id)) or "", warn=True)
 
@@ -307,7 +306,7 @@ class TableScene(Scene):
         if pending is None or pending.kind not in ("target",):
             return None
         cards = [(i, o.uid) for i, o in enumerate(pending.options) if o.uid is not None]
-        if not cards or any(self.game.zone_of(uid) not in ("hand", "play") for _, uid in cards):
+        if not cards or any(self.game.zone_of(uid) not in ("hand", "play") for _name, uid in cards):
             return None
         return {uid: i for i, uid in cards}
 
@@ -341,9 +340,17 @@ class TableScene(Scene):
         slots.update(zip((c.uid for c in play), play_slots(self.rects["play"], len(play))))
         return slots
 
+    def _name_buttons(self) -> None:
+        """The buttons' words in the current language (again after a switch)."""
+        for name, label in (("end_turn", _("End turn")), ("undo", _("Undo")), ("menu", _("Menu")),
+                            ("hint", _("Hint"))):
+            self.buttons[name].label = label
+        self.none_button.label = _("Choose none")
+
     def restyle(self) -> None:
-        """Settings changed the look: the background again, and every card in its slot at the
-        new size."""
+        """Settings changed the look or the language: the background again, the buttons' words,
+        and every card in its slot at the new size."""
+        self._name_buttons()
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.log.restyle()
         self.grimoire.restyle()
@@ -649,7 +656,7 @@ class TableScene(Scene):
             if uid in targets:
                 self.submit(Choose(targets[uid]))
             else:
-                self.say(f"{self.game.pending.prompt} (the cards you may choose glow)", warn=True)
+                self.say(self.game.pending.prompt + " " + _("(the cards you may choose glow)"), warn=True)
             return
         if clicks >= 2:
             self.default_move(uid)
@@ -893,18 +900,18 @@ class TableScene(Scene):
         fonts, game, r = self.app.fonts, self.game, self.rects
         surface.blit(self.background, (0, 0))
         panels.draw_grimoire(surface, fonts, r["grimoire"], r["tokens"], game, 0, token_hot)
-        panels.draw_counter(surface, fonts, r["power"], "flame", "", "virtual power",  # value: _draw_effects
+        panels.draw_counter(surface, fonts, r["power"], "flame", "", _("virtual power"),  # value: _draw_effects
                             theme.POWER, 1.0 if drops.get("power") else 0)
         panels.draw_damage(surface, fonts, r["damage"], game.damage, 0)
-        panels.draw_pile(surface, fonts, self.renderer, r["deck"], "Deck", game.zone("deck"), False, 0, "")
-        panels.draw_pile(surface, fonts, self.renderer, r["discard"], "Discard", game.zone("discard"),
-                         True, 0, "click to look")
-        panels.draw_pile(surface, fonts, self.renderer, r["sacrifice"], "Sacrificed",
-                         game.zone("sacrificed"), True, 0, "click to look")
+        panels.draw_pile(surface, fonts, self.renderer, r["deck"], _("Deck"), game.zone("deck"), False, 0, "")
+        panels.draw_pile(surface, fonts, self.renderer, r["discard"], _("Discard"), game.zone("discard"),
+                         True, 0, _("click to look"))
+        panels.draw_pile(surface, fonts, self.renderer, r["sacrifice"], _("Sacrificed"),
+                         game.zone("sacrificed"), True, 0, _("click to look"))
         panels.draw_set_aside(surface, fonts, self.renderer, r["set_aside"], game, self.circle_id)
         panels.draw_keys(surface, fonts, r["keys"])
-        self.log.draw(surface, fonts, r["log"], "What happened")
-        self._draw_zone_outline(surface, "play", drops, "In play", "release here to summon")
+        self.log.draw(surface, fonts, r["log"], _("What happened"))
+        self._draw_zone_outline(surface, "play", drops, _("In play"), _("release here to summon"))
         self._draw_zone_outline(surface, "hand", drops, f"Hand ({len(game.zone('hand'))} of "
                                                         f"{game.hand_size})", "")
         self._draw_drop_piles(surface, drops)
@@ -922,14 +929,14 @@ class TableScene(Scene):
         elif legal is False:
             pygame.draw.rect(surface, theme.DISABLED, rect, 2, border_radius=14)
             reason = self.game.explain(Summon(self.drag["uid"])) if self.drag and "uid" in self.drag else ""
-            blit_text(surface, self.app.fonts.get("italic", 22), f"Cannot summon now: {reason}",
+            blit_text(surface, self.app.fonts.get("italic", 22), _("Cannot summon now: {reason}").format(reason=reason),
                       theme.WARN, (rect.centerx, rect.bottom - 40), "midtop")
         else:
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=14)
         blit_text(surface, self.app.fonts.get("title", 17), title, theme.TEXT_DIM, (rect.x + 14, rect.y + 6))
         if name == "play" and not self.game.zone("play"):
             blit_text(surface, self.app.fonts.get("italic", 24),
-                      "Drag a card from your hand here to summon it", theme.TEXT_DIM, rect.center, "center")
+                      _("Drag a card from your hand here to summon it"), theme.TEXT_DIM, rect.center, "center")
 
     def _tint(self, size, alpha: int) -> pygame.Surface:
         """A translucent candle-glow rectangle, made once per size."""
@@ -940,7 +947,7 @@ class TableScene(Scene):
         return self._tints[key]
 
     def _draw_drop_piles(self, surface, drops) -> None:
-        for pile, verb in (("discard", "scrap"), ("sacrifice", "sacrifice")):
+        for pile, verb in (("discard", N_("scrap")), ("sacrifice", N_("sacrifice"))):
             if pile not in drops:
                 continue
             rect = self.rects[pile].inflate(12, 12)
@@ -948,7 +955,7 @@ class TableScene(Scene):
             if drops[pile] and self.drop_target(self.drag["pos"]) == pile:
                 surface.blit(self._tint(rect.size, 70), rect)
             pygame.draw.rect(surface, colour, rect, 5 if drops[pile] else 2, border_radius=12)
-            label = f"drop: {verb}" if drops[pile] else f"{verb}: not now"
+            label = (_("drop: {verb}") if drops[pile] else _("{verb}: not now")).format(verb=_(verb))
             tag = render(self.app.fonts.get("bold", 18), label, theme.INK)
             box = tag.get_rect(center=(rect.centerx, rect.centery + 20)).inflate(12, 6)
             pygame.draw.rect(surface, colour, box, border_radius=6)
@@ -963,7 +970,7 @@ class TableScene(Scene):
         end.detail = reason if reason else derived["end_detail"]
         self.buttons["undo"].enabled = derived["can_undo"]
         hint = self.buttons["hint"]
-        hint.label = "Hint: thinking…" if self.hints.thinking else "Hint"
+        hint.label = _("Hint: thinking…") if self.hints.thinking else _("Hint")
         hint.enabled = self.game.outcome is None and self.app.current_settings().show_hints
         if not self.app.current_settings().show_hints:
             hint.label = _("Hints off (Settings)")
@@ -1025,7 +1032,7 @@ class TableScene(Scene):
 
     def hint_text(self) -> str:
         if self.hints.thinking:
-            return "Hint: thinking…"
+            return _("Hint: thinking…")
         hint = self.hints.current()
         return hint.text if hint else ""
 
@@ -1042,7 +1049,7 @@ class TableScene(Scene):
                 self.none_button.draw(surface, self.app.fonts, size=20, role="body")
             return
         if pending is not None and self.target_options() is not None:
-            panels.draw_prompt(surface, self.app.fonts, rect, pending.prompt + "  (click a glowing card)",
+            panels.draw_prompt(surface, self.app.fonts, rect, pending.prompt + "  " + _("(click a glowing card)"),
                                False, True, reserve)
             if none:
                 self.none_button.rect.midright = (rect.right - 8, rect.centery)
@@ -1118,5 +1125,5 @@ class TableScene(Scene):
         face = self.renderer.face(self.game.card(uid).card_id, 500)
         rect = face.get_rect(center=(960, 520))
         surface.blit(face, rect)
-        blit_text(surface, self.app.fonts.get("italic", 20), "click or Esc to close", theme.TEXT_DIM,
+        blit_text(surface, self.app.fonts.get("italic", 20), _("click or Esc to close"), theme.TEXT_DIM,
                   (rect.centerx, rect.bottom + 10), "midtop")
