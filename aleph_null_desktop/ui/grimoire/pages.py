@@ -22,7 +22,7 @@ from aleph_null_desktop.ui.circle_words import difficulty
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.content import BULLET, Reference, font_for, paginate
 from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.surface_cache import SurfaceCache, surface_bytes
 from aleph_null_desktop.ui.text import blit_text, fit_font, wrap
 
 PAGE_SIZE = (860, 940)
@@ -193,7 +193,7 @@ class BookArt:
             if pygame.display.get_surface() is not None:
                 composite = composite.convert_alpha()
             entry = (half, composite)
-            self._cache[key] = entry
+            self._cache.put(key, entry, surface_bytes(composite))  # the half is the spread's
         return entry[1]
 
     def leaf(self, half: pygame.Surface | None, side: str) -> pygame.Surface | None:
@@ -210,7 +210,7 @@ class BookArt:
             if pygame.display.get_surface() is not None:
                 background = background.convert()
             entry = (half, background)
-            self._cache[key] = entry
+            self._cache.put(key, entry, surface_bytes(background))
         return entry[1]
 
     def board(self, side: str) -> pygame.Surface:
