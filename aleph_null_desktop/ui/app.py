@@ -13,6 +13,7 @@ import pygame
 
 from aleph_null_desktop import i18n
 from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui import style, theme
@@ -101,7 +102,7 @@ class App:
             game, more = storage.resume_game(record)
             messages = messages + more
         if game is None:
-            self.report(" ".join(messages) or "There is no saved ritual to continue.")
+            self.report(" ".join(messages) or _("There is no saved ritual to continue."))
             self.show_title()
             return False
         self.play(game, record["circle"])  # the table rebuilds its log from the replayed moves
@@ -123,7 +124,7 @@ class App:
             settings, messages = storage.load_settings()
         except Exception as exc:  # storage promises not to raise; a bug there must not stop the game
             log.error("settings could not be loaded:\n%s", traceback.format_exc())
-            settings, messages = storage.Settings(), [f"The settings could not be read ({exc}); defaults are used"]
+            settings, messages = storage.Settings(), [_("The settings could not be read ({why}); defaults are used").format(why=exc)]
         if self.persist and first_start:  # no settings yet: speak the system's language
             settings = dataclasses.replace(settings, language=i18n.system_language())
             messages.extend(storage.save_settings(settings))
@@ -313,7 +314,7 @@ class App:
             self.failed_frames += 1
             self.last_failure = traceback.format_exc()
             log.error("error in a frame:\n%s", self.last_failure)
-            self.report(f"Something went wrong: {type(exc).__name__}: {exc}")
+            self.report(_("Something went wrong: {what}").format(what=f"{type(exc).__name__}: {exc}"))
             self._errors_in_a_row += 1
             if self._errors_in_a_row >= ERRORS_BEFORE_RESET:
                 self._errors_in_a_row = 0

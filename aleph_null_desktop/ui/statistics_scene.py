@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.statistics_model import StatisticsModel, build
@@ -19,8 +19,8 @@ from aleph_null_desktop.ui.text import fit_font
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 MARGIN, TABLE_TOP = 60, 96
-COLUMNS = ((0.29, "Circle"), (0.08, "Rituals"), (0.07, "Wins"), (0.07, "Win %"),
-           (0.17, "Best score · rank"), (0.14, "Streak now / best"), (0.18, "Average Hour summoned"))
+COLUMNS = ((0.29, N_("Circle")), (0.08, N_("Rituals")), (0.07, N_("Wins")), (0.07, N_("Win %")),
+           (0.17, N_("Best score · rank")), (0.14, N_("Streak now / best")), (0.18, N_("Average Hour summoned")))
 
 
 class StatisticsScene(Scene):
