@@ -7,8 +7,16 @@ from typing import Callable
 
 import pygame
 
+from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.text import fit_font, render, wrap
+
+# the names of keys as a shortcut badge shows them; a language may name them its own way (Strg+Z)
+KEY_NAMES = (N_("Space"), N_("Ctrl+Z"), N_("Enter"), N_("Esc"), N_("Del"), N_("Tab"))
+
+
+def key_name(key: str) -> str:
+    return _(key) if key in KEY_NAMES else key
 
 
 @dataclass
@@ -41,7 +49,7 @@ class Button:
         pygame.draw.rect(surface, edge, self.rect, 2 if self.enabled else 1, border_radius=8)
         inner = self.rect.inflate(-20, -10)
         inner.x, inner.w = inner.x + self.lead, inner.w - self.lead
-        badge = render(fonts.get("body", 15), self.key_hint, theme.TEXT_DIM) if self.key_hint else None
+        badge = render(fonts.get("body", 15), key_name(self.key_hint), theme.TEXT_DIM) if self.key_hint else None
         font = fit_font(fonts, role, self.label, inner.w, size, 12)
         beside_badge = True  # the centred label clears the shortcut in the corner, or goes below it
         if badge is not None:

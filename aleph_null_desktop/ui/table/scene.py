@@ -12,7 +12,7 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
 from aleph_null_desktop.engine.cards import ROMAN, circles
-from aleph_null_desktop.i18n import _, current_language
+from aleph_null_desktop.i18n import N_, _, current_language
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
@@ -21,6 +21,7 @@ from aleph_null_desktop.ui.layer import CachedLayer
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
+from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS, draw_card_tip
 from aleph_null_desktop.ui.table.focus import TableFocus, number_key
 from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
 from aleph_null_desktop.ui.table.hints import HintKeeper
@@ -44,6 +45,7 @@ MESSAGE_SECONDS = 5.0
 
 class TableScene(Scene):
     HOVER_LIFT = HOVER_LIFT
+    counts = True  # autosaved and counted in the statistics (a lesson is not)
     def __init__(self, app, game, circle_id: str) -> None:
         super().__init__(app)
         self.game = game
@@ -72,6 +74,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_warn = False
         self.message_time = 0.0
+        self.hover_time, self._hover_seen = 0.0, None  # how long the mouse has rested on hover_uid
         self.motion = TableMotion(game)  # ticking numbers, shakes, tokens, the Hour's banner, the circle
         self._shown = None  # the signature of the picture on the screen, when it may be left as it is
         self.pulses = {name: Pulse() for name in ("power", "damage", "tokens", "deck")}
@@ -84,15 +87,14 @@ class TableScene(Scene):
         self.spotlit: set[int] = set()
         self._tints: dict[tuple, pygame.Surface] = {}
         self.buttons = {
-            "end_turn": Button(self.rects["end_turn"], "End turn", on_click=self.end_turn_gesture,
-                               key_hint="Space"),
-            "undo": Button(self.rects["undo"], "Undo", on_click=self.undo, key_hint="Ctrl+Z"),
-            "menu": Button(self.rects["menu"], "Menu", on_click=self.app.pause, key_hint="Esc"),
-            "hint": Button(self.rects.get("hint", pygame.Rect(1612, 672, 284, 56)), "Hint",
+            "end_turn": Button(self.rects["end_turn"], "", on_click=self.end_turn_gesture, key_hint="Space"),
+            "undo": Button(self.rects["undo"], "", on_click=self.undo, key_hint="Ctrl+Z"),
+            "menu": Button(self.rects["menu"], "", on_click=self.app.pause, key_hint="Esc"),
+            "hint": Button(self.rects.get("hint", pygame.Rect(1612, 672, 284, 56)), "",
                            on_click=self.hints.request, key_hint="H"),
         }
-        self.none_button = Button(pygame.Rect(0, 0, 250, 44), "Choose none",
-                                  on_click=self._choose_none)
+        self.none_button = Button(pygame.Rect(0, 0, 250, 44), "", on_click=self._choose_none)
+        self._name_buttons()
         circle = circles().get(circle_id)
         circle_name = circle.name if circle else circle_id
         if game.history:  # a resumed ritual (Continue): its log as it was, from its moves
@@ -121,9 +123,9 @@ class TableScene(Scene):
         if not confirmed and self.app.current_settings().confirm_losing_moves:
             loss = self._loss_if(cmd)
             if loss:
-                self.modal = ConfirmDialog(self, "This ends the ritual", f"{loss} Do it anyway?",
-                                           "Do it", lambda: self.submit(cmd, confirmed=True),
-                                           no="No, go back")
+                self.modal = ConfirmDialog(self, _("This ends the ritual"), _("{loss} Do it anyway?").format(loss=loss),
+                                           _("Do it"), lambda: self.submit(cmd, confirmed=True),
+                                           no=_("No, go back"))
                 return False
         try:
             events = self.game.apply(cmd)
@@ -134,7 +136,8 @@ class TableScene(Scene):
         self.version += 1
         self.say("")
         self._after(events)
-        self.app.game_changed(self.game, self.circle_id)
+        if self.counts:
+            self.app.game_changed(self.game, self.circle_id)
         return True
 
     def _loss_if(self, cmd) -> str | None:
@@ -210,7 +213,8 @@ class TableScene(Scene):
         self.motion.sync(self.game)
         self.version += 1
         self.grimoire.sync(self.game)
-        self.app.game_changed(self.game, self.circle_id)
+        if self.counts:
+            self.app.game_changed(self.game, self.circle_id)
         self.log.add("Undone.")
         self.modal = None
         self.say("Undone.")
@@ -278,7 +282,7 @@ class TableScene(Scene):
         else:
             actions = self.game.cards[self.game.card(uid).card_id].actions
             if not actions:
-                self.say(f"{name} has no actions.", warn=True)
+                self.say(_("{name} has no actions.").format(name=name), warn=True)
             else:
                 self.say(self.game.explain(Activate(uid, actions[0].id)) or "", warn=True)
 
@@ -339,9 +343,17 @@ class TableScene(Scene):
         slots.update(zip((c.uid for c in play), play_slots(self.rects["play"], len(play))))
         return slots
 
+    def _name_buttons(self) -> None:
+        """The buttons' words in the current language (again after a switch)."""
+        for name, label in (("end_turn", _("End turn")), ("undo", _("Undo")), ("menu", _("Menu")),
+                            ("hint", _("Hint"))):
+            self.buttons[name].label = label
+        self.none_button.label = _("Choose none")
+
     def restyle(self) -> None:
-        """Settings changed the look: the background again, and every card in its slot at the
-        new size."""
+        """Settings changed the look or the language: the background again, the buttons' words,
+        and every card in its slot at the new size."""
+        self._name_buttons()
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.log.restyle()
         self.grimoire.restyle()
@@ -647,7 +659,7 @@ class TableScene(Scene):
             if uid in targets:
                 self.submit(Choose(targets[uid]))
             else:
-                self.say(f"{self.game.pending.prompt} (the cards you may choose glow)", warn=True)
+                self.say(self.game.pending.prompt + " " + _("(the cards you may choose glow)"), warn=True)
             return
         if clicks >= 2:
             self.default_move(uid)
@@ -717,6 +729,10 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
         self.motion.update(dt, self.speed)
+        if self.hover_uid != self._hover_seen:  # the mouse rests on a card a moment before it is read large
+            self._hover_seen, self.hover_time = self.hover_uid, 0.0
+        else:
+            self.hover_time += dt
         for sprite in self.sprites.values():
             sprite.update(dt)
         for sprite, _card in self.ghosts:
@@ -749,17 +765,55 @@ class TableScene(Scene):
         if key != self._derived_key:
             self._derived_key = key
             end_reason = game.explain(EndTurn())
+            self._derived_legal = set(game.legal_commands())
             self._derived = {
-                "legal": set(game.legal_commands()),
+                "legal": self._derived_legal,
                 "end_reason": end_reason,
                 "end_preview": 0 if end_reason else game.end_turn_preview().total,
                 "end_detail": "" if end_reason else self.end_turn_detail(),
                 "can_undo": self.can_undo(),
+                "unusable": self._unusable(game),
                 "drops": {},
             }
         return self._derived
 
+    def _unusable(self, game) -> dict[int, str]:
+        """uid -> the engine's reason, for each card of the hand that cannot be summoned now and
+        each card in play whose actions all are refused now (cards without actions are not)."""
+        legal = self._derived_legal
+        reasons = {}
+        for inst in game.zone("hand"):
+            if Summon(inst.uid) not in legal:
+                reasons[inst.uid] = game.explain(Summon(inst.uid)) or ""
+        for inst in game.zone("play"):
+            actions = game.cards[inst.card_id].actions
+            if actions and not any(Activate(inst.uid, a.id) in legal for a in actions):
+                reasons[inst.uid] = game.explain(Activate(inst.uid, actions[0].id)) or ""
+        return reasons
+
+    def _veil(self, size) -> pygame.Surface:
+        """A dark translucent card-shaped veil over a card that cannot be used now."""
+        key = ("veil", tuple(map(round, size)))
+        if key not in self._tints:
+            veil = pygame.Surface(key[1], pygame.SRCALPHA)
+            pygame.draw.rect(veil, (10, 6, 4, 150), veil.get_rect(), border_radius=max(4, round(size[0] / 20)))
+            self._tints[key] = veil
+        return self._tints[key]
+
+    def _draw_card_tip(self, surface) -> None:
+        """The hovered card read large, with why it cannot be used and the terms it uses."""
+        uid = self.hover_uid
+        if (uid is None or uid not in self.sprites or self.hover_time < HOVER_SECONDS or self.drag
+                or self.modal is not None or self.big_uid is not None or self.alt_held):
+            return
+        sprite = self.sprites[uid]
+        anchor = pygame.FRect(sprite.rect).move(0, -HOVER_LIFT if self.game.zone_of(uid) == "hand" else 0)
+        draw_card_tip(surface, self.app.fonts, self.renderer, self.game.cdef(uid), anchor,
+                      self.derived()["unusable"].get(uid))
+
     def draw(self, surface: pygame.Surface) -> None:
+        """The board layer (redrawn only when it changed), then what moves. When nothing at all
+        changed since the last frame and nothing else drew over it, the screen is left as it is."""
         game, r = self.game, self.rects
         drops = self.legal_drop_zones()
         token_hot = bool(game.tokens) and r["tokens"].collidepoint(self.mouse) and self.modal is None \
@@ -785,6 +839,7 @@ class TableScene(Scene):
         if self.modal is None:
             self.focus.draw(surface)
             self._draw_disabled_reason(surface)
+            self._draw_card_tip(surface)
         if self.modal is not None:
             self.modal.draw(surface)
         big = self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None)
@@ -805,6 +860,7 @@ class TableScene(Scene):
             self.motion.power.shown, self.motion.damage_shake.left, tuple(f.t for f in self.motion.tokens),
             self.motion.circle[1], self.target_options() is not None,
             self.focus.visible, self.focus.current(), self.disabled_tip() and self.disabled_tip()[1],
+            self.hover_time >= HOVER_SECONDS,
         )
 
     def _draw_effects(self, surface: pygame.Surface) -> None:
@@ -847,18 +903,18 @@ class TableScene(Scene):
         fonts, game, r = self.app.fonts, self.game, self.rects
         surface.blit(self.background, (0, 0))
         panels.draw_grimoire(surface, fonts, r["grimoire"], r["tokens"], game, 0, token_hot)
-        panels.draw_counter(surface, fonts, r["power"], "flame", "", "virtual power",  # value: _draw_effects
+        panels.draw_counter(surface, fonts, r["power"], "flame", "", _("virtual power"),  # value: _draw_effects
                             theme.POWER, 1.0 if drops.get("power") else 0)
         panels.draw_damage(surface, fonts, r["damage"], game.damage, 0)
-        panels.draw_pile(surface, fonts, self.renderer, r["deck"], "Deck", game.zone("deck"), False, 0, "")
-        panels.draw_pile(surface, fonts, self.renderer, r["discard"], "Discard", game.zone("discard"),
-                         True, 0, "click to look")
-        panels.draw_pile(surface, fonts, self.renderer, r["sacrifice"], "Sacrificed",
-                         game.zone("sacrificed"), True, 0, "click to look")
+        panels.draw_pile(surface, fonts, self.renderer, r["deck"], _("Deck"), game.zone("deck"), False, 0, "")
+        panels.draw_pile(surface, fonts, self.renderer, r["discard"], _("Discard"), game.zone("discard"),
+                         True, 0, _("click to look"))
+        panels.draw_pile(surface, fonts, self.renderer, r["sacrifice"], _("Sacrificed"),
+                         game.zone("sacrificed"), True, 0, _("click to look"))
         panels.draw_set_aside(surface, fonts, self.renderer, r["set_aside"], game, self.circle_id)
         panels.draw_keys(surface, fonts, r["keys"])
-        self.log.draw(surface, fonts, r["log"], "What happened")
-        self._draw_zone_outline(surface, "play", drops, "In play", "release here to summon")
+        self.log.draw(surface, fonts, r["log"], _("What happened"))
+        self._draw_zone_outline(surface, "play", drops, _("In play"), _("release here to summon"))
         self._draw_zone_outline(surface, "hand", drops, f"Hand ({len(game.zone('hand'))} of "
                                                         f"{game.hand_size})", "")
         self._draw_drop_piles(surface, drops)
@@ -876,14 +932,14 @@ class TableScene(Scene):
         elif legal is False:
             pygame.draw.rect(surface, theme.DISABLED, rect, 2, border_radius=14)
             reason = self.game.explain(Summon(self.drag["uid"])) if self.drag and "uid" in self.drag else ""
-            blit_text(surface, self.app.fonts.get("italic", 22), f"Cannot summon now: {reason}",
+            blit_text(surface, self.app.fonts.get("italic", 22), _("Cannot summon now: {reason}").format(reason=reason),
                       theme.WARN, (rect.centerx, rect.bottom - 40), "midtop")
         else:
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=14)
         blit_text(surface, self.app.fonts.get("title", 17), title, theme.TEXT_DIM, (rect.x + 14, rect.y + 6))
         if name == "play" and not self.game.zone("play"):
             blit_text(surface, self.app.fonts.get("italic", 24),
-                      "Drag a card from your hand here to summon it", theme.TEXT_DIM, rect.center, "center")
+                      _("Drag a card from your hand here to summon it"), theme.TEXT_DIM, rect.center, "center")
 
     def _tint(self, size, alpha: int) -> pygame.Surface:
         """A translucent candle-glow rectangle, made once per size."""
@@ -894,7 +950,7 @@ class TableScene(Scene):
         return self._tints[key]
 
     def _draw_drop_piles(self, surface, drops) -> None:
-        for pile, verb in (("discard", "scrap"), ("sacrifice", "sacrifice")):
+        for pile, verb in (("discard", N_("scrap")), ("sacrifice", N_("sacrifice"))):
             if pile not in drops:
                 continue
             rect = self.rects[pile].inflate(12, 12)
@@ -902,7 +958,7 @@ class TableScene(Scene):
             if drops[pile] and self.drop_target(self.drag["pos"]) == pile:
                 surface.blit(self._tint(rect.size, 70), rect)
             pygame.draw.rect(surface, colour, rect, 5 if drops[pile] else 2, border_radius=12)
-            label = f"drop: {verb}" if drops[pile] else f"{verb}: not now"
+            label = (_("drop: {verb}") if drops[pile] else _("{verb}: not now")).format(verb=_(verb))
             tag = render(self.app.fonts.get("bold", 18), label, theme.INK)
             box = tag.get_rect(center=(rect.centerx, rect.centery + 20)).inflate(12, 6)
             pygame.draw.rect(surface, colour, box, border_radius=6)
@@ -917,7 +973,7 @@ class TableScene(Scene):
         end.detail = reason if reason else derived["end_detail"]
         self.buttons["undo"].enabled = derived["can_undo"]
         hint = self.buttons["hint"]
-        hint.label = "Hint: thinking…" if self.hints.thinking else "Hint"
+        hint.label = _("Hint: thinking…") if self.hints.thinking else _("Hint")
         hint.enabled = self.game.outcome is None and self.app.current_settings().show_hints
         if not self.app.current_settings().show_hints:
             hint.label = _("Hints off (Settings)")
@@ -979,7 +1035,7 @@ class TableScene(Scene):
 
     def hint_text(self) -> str:
         if self.hints.thinking:
-            return "Hint: thinking…"
+            return _("Hint: thinking…")
         hint = self.hints.current()
         return hint.text if hint else ""
 
@@ -996,7 +1052,7 @@ class TableScene(Scene):
                 self.none_button.draw(surface, self.app.fonts, size=20, role="body")
             return
         if pending is not None and self.target_options() is not None:
-            panels.draw_prompt(surface, self.app.fonts, rect, pending.prompt + "  (click a glowing card)",
+            panels.draw_prompt(surface, self.app.fonts, rect, pending.prompt + "  " + _("(click a glowing card)"),
                                False, True, reserve)
             if none:
                 self.none_button.rect.midright = (rect.right - 8, rect.centery)
@@ -1014,6 +1070,7 @@ class TableScene(Scene):
 
     def _draw_cards(self, surface) -> None:
         targets = self.target_options() or {}
+        unusable = self.derived()["unusable"]
         dragging = self.drag["uid"] if self.drag and "uid" in self.drag else None
         mark = self.hints.highlight()
         hinted = mark[1] if mark and mark[0] == "card" else None
@@ -1041,6 +1098,8 @@ class TableScene(Scene):
             if sprite.delay > 0:
                 continue  # not yet left its pile
             surface.blit(self.renderer.face_scaled(self.game.card(uid).card_id, sprite.base_width, rect.size), rect)
+            if (uid not in targets if targets else unusable.get(uid) is not None) and uid != hinted:
+                surface.blit(self._veil(rect.size), rect)  # cannot be used now: dimmed (why: on hover)
             if uid in targets and uid != hinted:  # the hinted target gets the hint's ring and words
                 pygame.draw.rect(surface, theme.GLOW_LEGAL, pygame.Rect(rect).inflate(12, 12), 5, border_radius=14)
                 tag = render(self.app.fonts.get("bold", 18), "choose", theme.INK)
@@ -1069,5 +1128,5 @@ class TableScene(Scene):
         face = self.renderer.face(self.game.card(uid).card_id, 500)
         rect = face.get_rect(center=(960, 520))
         surface.blit(face, rect)
-        blit_text(surface, self.app.fonts.get("italic", 20), "click or Esc to close", theme.TEXT_DIM,
+        blit_text(surface, self.app.fonts.get("italic", 20), _("click or Esc to close"), theme.TEXT_DIM,
                   (rect.centerx, rect.bottom + 10), "midtop")
