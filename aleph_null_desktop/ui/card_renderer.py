@@ -107,7 +107,7 @@ class CardRenderer:
         self._draw_cost_gem(s, card, gem_c, gem_r)
         name_left = gem_c[0] + gem_r + round(5 * unit)
         name_w = band.right - name_left - round(4 * unit)
-        name_font = fit_font(self.fonts, "title", card.name, name_w, round(17 * unit), max(8, round(9 * unit)))
+        name_font = fit_font(self.fonts, "title", card.name, name_w, round(17 * unit), max(7, round(8 * unit)))
         name = name_font.render(card.name, True, theme.INK)
         s.blit(name, name.get_rect(midleft=(name_left, band.centery)))
 
