@@ -13,7 +13,9 @@ from aleph_null_desktop import i18n
 from aleph_null_desktop.engine import EndTurn, Game, Summon
 from aleph_null_desktop.engine.cards import load_builtin_cards
 from aleph_null_desktop.ui import text as ui_text
+from aleph_null_desktop.ui import fonts as fonts_module
 from aleph_null_desktop.ui import widgets
+from aleph_null_desktop.ui.fonts import SafeFont
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 
 # every UI module loaded now, so that the watch below reaches the text helpers each one imported
@@ -26,77 +28,99 @@ KEYS = ["book_of_pacts", "wand_of_power", "grand_circle"]
 
 
 class TextWatch:
-    """Records every fitted or wrapped line that is wider than its box, and every character drawn
-    that the font has no glyph for."""
+    """Every line that a fit (ui.text.fit_font) or a wrap (ui.text.wrap) left wider than its box is
+    a candidate; drawing such a line in the same font makes it a failure (a caller may try a fit,
+    find it too wide and choose another layout: that is no failure). Every character drawn is
+    checked against the font's glyphs."""
 
     def __init__(self) -> None:
         self.too_wide: set[tuple[str, int, int]] = set()
         self.seen: set[str] = set()
+        self.candidates: dict[tuple[int, str], tuple[str, int, int]] = {}
         self.missing: set[tuple[str, str]] = set()
         self._notdef: dict[int, bytes] = {}
         self._checked: set[tuple[int, str]] = set()
 
-    def glyphs(self, font: pygame.font.Font, text: str) -> None:
+    def drawn(self, font, text: str) -> None:
         self.seen.add(text)
+        self.glyphs(font, text)
+        if (id(font), text) in self.candidates:
+            self.too_wide.add(self.candidates[(id(font), text)])
+
+    def glyphs(self, font, text: str) -> None:
         for char in set(text) - set(" \n"):
             key = (id(font), char)
             if key in self._checked:
                 continue
             self._checked.add(key)
-            if self._blank(font, char) == self._notdef_of(font):
+            if self._image(font, char) == self._notdef_of(font):
                 self.missing.add((char, text[:60]))
 
     @staticmethod
-    def _blank(font, char: str) -> bytes:
-        image = font.render(char, True, (255, 255, 255), (0, 0, 0))
+    def _image(font, char: str) -> bytes:
+        image = pygame.font.Font.render(font, char, True, (255, 255, 255), (0, 0, 0))
         return pygame.image.tobytes(image, "RGB") + str(image.get_size()).encode()
 
     def _notdef_of(self, font) -> bytes:
         if id(font) not in self._notdef:
-            self._notdef[id(font)] = self._blank(font, "\U0010fffd")  # a private-use point no font has
+            self._notdef[id(font)] = self._image(font, "\U0010fffd")  # a private-use point no font has
         return self._notdef[id(font)]
+
+    def _laid_out(self, font, line: str, width: int) -> None:
+        """The latest layout of a line in a font decides: too wide, or (again) fitting."""
+        if font.size(line)[0] > width:
+            self.candidates[(id(font), line)] = (line, font.size(line)[0], width)
+        else:
+            self.candidates.pop((id(font), line), None)
 
     def wrap(self, original):
         def watched(font, text, width):
             lines = original(font, text, width)
-            self.glyphs(font, text)
             for line in lines:
-                if font.size(line)[0] > width:
-                    self.too_wide.add((line, font.size(line)[0], width))
+                self._laid_out(font, line, width)
             return lines
         return watched
 
     def fit_font(self, original):
         def watched(fonts, role, text, width, size, min_size=10):
             font = original(fonts, role, text, width, size, min_size)
-            self.glyphs(font, text)
-            if font.size(text)[0] > width:
-                self.too_wide.add((text, font.size(text)[0], width))
+            self._laid_out(font, text, width)
             return font
         return watched
 
-    def render(self, original):
-        def watched(font, text, colour):
-            self.glyphs(font, text)
-            return original(font, text, colour)
-        return watched
+
+WATCH: list[TextWatch] = []
+
+
+class WatchedFont(SafeFont):
+    """The game's font, telling the watch what it draws."""
+
+    def render(self, text, *args, **kwargs):
+        if WATCH and isinstance(text, str):
+            WATCH[-1].drawn(self, text)
+        return super().render(text, *args, **kwargs)
 
 
 @pytest.fixture
-def watch(monkeypatch):
-    """German, and the text helpers watched in every module that imported them."""
+def watch(app, monkeypatch):
+    """German, the text helpers watched in every module that imported them, and every font new."""
     assert i18n.set_language("de") is None
     ui_text._wrapped.clear()
     ui_text._rendered.clear()
     w = TextWatch()
-    originals = {"wrap": ui_text.wrap, "fit_font": ui_text.fit_font, "render": ui_text.render}
+    originals = {"wrap": ui_text.wrap, "fit_font": ui_text.fit_font}
     for name, module in list(sys.modules.items()):
         if not name.startswith("aleph_null_desktop") or module is None:
             continue
         for attr, original in originals.items():
             if getattr(module, attr, None) is original:
                 monkeypatch.setattr(module, attr, getattr(w, attr)(original))
+    monkeypatch.setattr(fonts_module, "SafeFont", WatchedFont)
+    app.fonts._cache.clear()
+    WATCH.append(w)
     yield w
+    WATCH.clear()
+    app.fonts._cache.clear()
     ui_text._wrapped.clear()
     ui_text._rendered.clear()
 
@@ -124,7 +148,9 @@ def test_the_watch_sees_a_missing_glyph_and_a_line_too_wide(game_window, app, wa
     """The checks below can fail: a glyph no font has, a word wider than its box."""
     ui_text.render(app.fonts.get("body", 20), "\u4e2d", (0, 0, 0))
     assert watch.missing
-    widgets.fit_font(app.fonts, "body", "Beschwörungskostenübersichtstabelle", 40, 20, 12)
+    font = widgets.fit_font(app.fonts, "body", "Beschwörungskostenübersichtstabelle", 40, 20, 12)
+    assert not watch.too_wide  # tried, not drawn
+    ui_text.render(font, "Beschwörungskostenübersichtstabelle", (0, 0, 0))
     assert watch.too_wide
 
 
