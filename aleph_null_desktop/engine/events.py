@@ -22,16 +22,17 @@ Kinds and their data:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 _ZONE_WORDS = {"deck": "the deck", "hand": "the hand", "play": "play", "discard": "the discard pile",
                "sacrificed": "the sacrifice pile", "set_aside": "the set-aside pile"}
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
+    """One thing that happened (a light tuple: the engine makes one per change)."""
+
     kind: str
-    data: dict = field(default_factory=dict)
+    data: dict
 
     def describe(self) -> str:
         d = self.data

@@ -1,0 +1,33 @@
+"""The fixed words of the card schema (types, zones, kinds of move) and its error type."""
+
+from __future__ import annotations
+
+CARD_TYPES = ("key", "demon", "tanist", "artifact", "magical_power", "interference")
+TYPE_NAMES = {
+    "key": "Key",
+    "demon": "Demon",
+    "tanist": "Tanist",
+    "artifact": "Artifact",
+    "magical_power": "Magical Power",
+    "interference": "Interference",
+}
+SIDES = ("church", "hell")
+MOVE_KINDS = ("sacrifice", "scrap", "discard")
+CHOOSE_ZONES = ("hand", "play", "discard")
+
+
+class CardDataError(ValueError):
+    """A card file that cannot be used; names the file, the card and the field at fault."""
+
+    def __init__(self, message: str, *, source: str = "", card_id: str = "", field_name: str = ""):
+        self.source, self.card_id, self.field_name = source, card_id, field_name
+        where = ", ".join(
+            part
+            for part in (
+                f"file {source}" if source else "",
+                f"card {card_id!r}" if card_id else "",
+                f"field {field_name}" if field_name else "",
+            )
+            if part
+        )
+        super().__init__(f"{where}: {message}" if where else message)
