@@ -22,6 +22,7 @@ Kinds and their data:
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 _ZONE_WORDS = {"deck": "the deck", "hand": "the hand", "play": "play", "discard": "the discard pile",
@@ -95,3 +96,8 @@ class Event(NamedTuple):
         if k == "game_over":
             return d["message"]
         return k
+
+
+# `new_event((kind, data))` is `Event(kind, data)` made without a Python-level call: the engine
+# makes one per change.
+new_event = partial(tuple.__new__, Event)

@@ -14,7 +14,7 @@ from aleph_null_desktop.engine.cards import ROMAN, ActionDef, CardDef, CardSet, 
 from aleph_null_desktop.engine.commands import (
     Activate, Choose, Command, EndTurn, Summon, TakeToken, command_from_dict, command_to_dict,
 )
-from aleph_null_desktop.engine.events import Event
+from aleph_null_desktop.engine.events import Event, new_event as _event  # _event((kind, data))
 from aleph_null_desktop.engine.model import (
     ZONES, CardInstance, Decision, IllegalCommand, Option, Outcome, rank_for,
 )
@@ -24,6 +24,7 @@ from aleph_null_desktop.engine.preview import (
     unspent_power_part,
 )
 from aleph_null_desktop.engine.ops import OPS
+from aleph_null_desktop.engine.shuffle import shuffle
 from aleph_null_desktop.engine.text import refusal_text, step_text, steps_text
 from aleph_null_desktop.i18n import _, ngettext
 
@@ -125,11 +126,11 @@ class Game:
             if len(pool) < wanted:
                 raise ValueError(_("the {circle} needs {wanted} level-{level} interference cards; only {n} "
                                    "available").format(circle=circle.name, wanted=wanted, level=level, n=len(pool)))
-            self._rng.shuffle(pool)
+            shuffle(self._rng, pool)
             for card_id in pool[:wanted]:
                 uid += 1
                 set_aside.append(CardInstance(uid, card_id))
-        self._rng.shuffle(main)  # R3.2
+        shuffle(self._rng, main)  # R3.2
         cards = self.cards
         self._zones["deck"], self._zones["set_aside"] = main, set_aside
         for zone, insts in (("deck", main), ("set_aside", set_aside)):
@@ -517,7 +518,7 @@ class Game:
             self._resume(decision, decision.options[cmd.index])
         elif isinstance(cmd, TakeToken):  # R8.3
             self.tokens -= 1
-            self._events.append(Event("token", {"delta": -1, "total": self.tokens}))
+            self._events.append(_event(("token", {"delta": -1, "total": self.tokens})))
             self._gain_power(1, None)
         elif isinstance(cmd, EndTurn):  # R4.4
             for op in ("start_turn", "end_ongoing", "end_power", "end_hand"):
@@ -543,7 +544,7 @@ class Game:
 
     def _push_steps(self, steps: Iterable[dict], src: int | None, **extra) -> None:
         """Pushes effects so that the first resolves first."""
-        for step in reversed(list(steps)):
+        for step in reversed(steps):
             self._push({**step, "src": src, **extra})
 
     def _run(self) -> None:
@@ -556,7 +557,7 @@ class Game:
 
     def _pose(self, kind: str, prompt: str, options: list[Option], task: dict) -> None:
         self.pending = Decision(kind, prompt, tuple(options), task)
-        self._events.append(Event("decision", {"kind": kind, "prompt": prompt}))
+        self._events.append(_event(("decision", {"kind": kind, "prompt": prompt})))
 
     def _resume(self, decision: Decision, option: Option) -> None:
         task = decision.task
@@ -578,8 +579,8 @@ class Game:
     # ------------------------------------------------------------------ primitive changes
 
     def _emit(self, kind: str, uid: int, **data) -> None:
-        self._events.append(Event(kind, {"uid": uid, "card_id": self._inst[uid].card_id,
-                                         "name": self.name_of(uid), **data}))
+        self._events.append(_event((kind, {"uid": uid, "card_id": self._inst[uid].card_id,
+                                         "name": self.name_of(uid), **data})))
 
     def _move(self, uid: int, to: str, why: str) -> str:
         """R2.4: the card reaches its new zone at once. Returns where it really went."""
@@ -593,8 +594,8 @@ class Game:
         self._loc[uid] = to
         if src == "play" or to == "play":
             self._ongoing_index = None
-        self._events.append(Event("moved", {"uid": uid, "card_id": inst.card_id, "name": card.name,
-                                            "from": src, "to": to, "why": why}))
+        self._events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": card.name,
+                                            "from": src, "to": to, "why": why})))
         if why == "draw":
             self._revealed = True
         if to == "sacrificed":
@@ -603,6 +604,19 @@ class Game:
                 self._lose("key_sacrificed", _("You sacrificed {card}, a Key, for something other than "
                                                "summoning BAPHOMET. You face his wrath.").format(card=card.name))
         return to
+
+    def _move_plain(self, insts: list[CardInstance], src: str, to: str, why: str) -> None:
+        """Moves cards between the deck, hand and discard pile, in order, where nothing triggers:
+        `_move` without its checks (a draw, the end of the turn's discard)."""
+        loc, defs, events = self._loc, self._defs, self._events
+        self._zones[to].extend(insts)
+        for inst in insts:
+            uid = inst.uid
+            loc[uid] = to
+            events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": defs[uid].name,
+                                          "from": src, "to": to, "why": why})))
+        if why == "draw":
+            self._revealed = True
 
     def _sacrifice(self, uids: list[int], *, defer: bool = False) -> None:
         """R2.3 and R7.4: the cards are sacrificed together; then their † effects resolve."""
@@ -618,28 +632,28 @@ class Game:
     def _gain_power(self, amount: int, src: int | None) -> None:
         if amount:
             self.power += amount
-            self._events.append(Event("power", {"delta": amount, "total": self.power}))
+            self._events.append(_event(("power", {"delta": amount, "total": self.power})))
 
     def _take_damage(self, amount: int, why: str) -> None:
         if amount <= 0 or self.outcome is not None:
             return
         taken = min(amount, MAX_DAMAGE - self.damage)
         self.damage += taken
-        self._events.append(Event("damage", {"delta": taken, "total": self.damage, "why": why}))
+        self._events.append(_event(("damage", {"delta": taken, "total": self.damage, "why": why})))
         if self.damage >= MAX_DAMAGE:  # R9.2
             self._lose("damage", _("You took the third damage token ({why}) and die a horrible death.").format(
                 why=why))
 
     def _shuffle_deck(self) -> None:
-        self._rng.shuffle(self._zones["deck"])
+        shuffle(self._rng, self._zones["deck"])
         self._revealed = True
-        self._events.append(Event("shuffled", {"count": len(self._zones["deck"]),
-                                               "uids": [i.uid for i in self._zones["deck"]]}))
+        self._events.append(_event(("shuffled", {"count": len(self._zones["deck"]),
+                                               "uids": [i.uid for i in self._zones["deck"]]})))
 
     def _lose(self, reason: str, message: str) -> None:
         self.outcome = Outcome(False, reason, message, hour=self.hour)
-        self._events.append(Event("game_over", {"won": False, "reason": reason, "score": None,
-                                                "rank": None, "message": message}))
+        self._events.append(_event(("game_over", {"won": False, "reason": reason, "score": None,
+                                                "rank": None, "message": message})))
 
     def _summon(self, uid: int) -> None:
         card = self.cdef(uid)
@@ -667,7 +681,7 @@ class Game:
 
     def _spend(self, amount: int) -> None:
         self.power -= amount
-        self._events.append(Event("power", {"delta": -amount, "total": self.power}))
+        self._events.append(_event(("power", {"delta": -amount, "total": self.power})))
 
     # ------------------------------------------------------------------ task handlers
 
@@ -717,21 +731,21 @@ class Game:
             if self._zones["set_aside"]:
                 self._move(self._zones["set_aside"][0].uid, "discard", "arrive")
         discard = self._zones["discard"]
-        self._rng.shuffle(discard)
+        shuffle(self._rng, discard)
         for inst in discard:
             self._loc[inst.uid] = "deck"
         self._zones["deck"].extend(discard)
         self._zones["discard"] = []
         self._revealed = True
-        self._events.append(Event("shuffled", {"count": len(self._zones["deck"]),
-                                               "uids": [i.uid for i in self._zones["deck"]]}))
+        self._events.append(_event(("shuffled", {"count": len(self._zones["deck"]),
+                                               "uids": [i.uid for i in self._zones["deck"]]})))
         self.hour = new_hour
         page = hour_pages()[new_hour]
-        self._events.append(Event("hour", {"hour": new_hour, "roman": ROMAN[new_hour], "name": page.name,
-                                           "page": page.page, "last_hour": self.last_hour}))
+        self._events.append(_event(("hour", {"hour": new_hour, "roman": ROMAN[new_hour], "name": page.name,
+                                           "page": page.page, "last_hour": self.last_hour})))
         if page.tokens:
             self.tokens += page.tokens
-            self._events.append(Event("token", {"delta": page.tokens, "total": self.tokens}))
+            self._events.append(_event(("token", {"delta": page.tokens, "total": self.tokens})))
         if self._deferred_daggers:
             self._push({"op": "dagger_group", "uids": self._deferred_daggers})
             self._deferred_daggers = []
@@ -764,8 +778,8 @@ class Game:
             message = _("BAPHOMET is summoned in Hour {roman}. Score {score}: {rank}.").format(
                 roman=ROMAN[self.hour], score=score, rank=_(rank))
             self.outcome = Outcome(True, "summoned", message, score, rank, breakdown, self.hour)
-        self._events.append(Event("game_over", {"won": self.outcome.won, "reason": self.outcome.reason,
-                                                "score": score, "rank": rank, "message": message}))
+        self._events.append(_event(("game_over", {"won": self.outcome.won, "reason": self.outcome.reason,
+                                                "score": score, "rank": rank, "message": message})))
 
     def _t_end_hand(self, t: dict) -> None:
         """R4.4: the hand is discarded, or sacrificed while the Grand Circle is in play."""
@@ -776,14 +790,14 @@ class Game:
                 self._move(uid, "discard", "discard")
             self._sacrifice([i.uid for i in hand if i.uid not in keep])
         else:
-            for inst in hand:
-                self._move(inst.uid, "discard", "discard")
+            self._zones["hand"] = []
+            self._move_plain(hand, "hand", "discard", "discard")
 
     def _t_end_power(self, t: dict) -> None:
         unspent = self.power
         if unspent:
             self.power = 0
-            self._events.append(Event("power", {"delta": -unspent, "total": 0}))
+            self._events.append(_event(("power", {"delta": -unspent, "total": 0})))
         shield = sum(e["amount"] for _src, e in self._ongoing("end_turn_shield"))
         self._take_damage(max(0, unspent - shield), _("unspent power at the end of the turn"))
 
@@ -803,7 +817,7 @@ class Game:
         self._summons_this_turn = 0
         self._summoned_any = False
         self._sacrificed_this_turn = False
-        self._events.append(Event("turn", {"turn": self.turn}))
+        self._events.append(_event(("turn", {"turn": self.turn})))
         missing = self.hand_size - len(self._zones["hand"])
         if missing > 0:
             self._push({"op": "draw", "count": missing, "src": None})

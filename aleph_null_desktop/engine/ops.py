@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from aleph_null_desktop.engine.events import Event
+from aleph_null_desktop.engine.events import new_event as _event  # _event((kind, data))
 from aleph_null_desktop.engine.model import Option
 from aleph_null_desktop.engine.phrases import card_noun, filter_phrase, plural, zone_label, zones_phrase
 from aleph_null_desktop.engine.schema import CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, CardDataError
@@ -194,7 +194,7 @@ def _remove_damage(game: "Game", t: dict) -> None:
     removed = min(t["amount"], game.damage)
     if removed:
         game.damage -= removed  # R9.3
-        game._events.append(Event("damage", {"delta": -removed, "total": game.damage, "why": _("healed")}))
+        game._events.append(_event(("damage", {"delta": -removed, "total": game.damage, "why": _("healed")})))
 
 
 def _take_damage(game: "Game", t: dict) -> None:
@@ -205,20 +205,20 @@ def _take_damage(game: "Game", t: dict) -> None:
 def _add_hour_vii(game: "Game", t: dict) -> None:
     if game.last_hour < 7:
         game.last_hour = 7
-        game._events.append(Event("hour_vii", {"last_hour": 7}))
+        game._events.append(_event(("hour_vii", {"last_hour": 7})))
 
 
 def _draw(game: "Game", t: dict) -> None:
     """R5.1: draw; an empty deck advances the Hour once per draw instruction."""
-    remaining = t["count"]
     deck = game._zones["deck"]
-    while remaining and deck:
-        game._move(deck[0].uid, "hand", "draw")
-        remaining -= 1
+    drawn = deck[:t["count"]]
+    del deck[:len(drawn)]
+    game._move_plain(drawn, "deck", "hand", "draw")
+    remaining = t["count"] - len(drawn)
     if not remaining:
         return
     if t.get("advanced"):
-        game._events.append(Event("draw_short", {"missing": remaining}))
+        game._events.append(_event(("draw_short", {"missing": remaining})))
         return
     game._push({"op": "draw", "count": remaining, "advanced": True, "src": t.get("src")})
     game._push({"op": "advance_hour"})
@@ -229,13 +229,13 @@ def _search(game: "Game", t: dict) -> None:
     game._revealed = True
     deck = game._zones["deck"]
     if not deck:
-        game._events.append(Event("search", {"found": []}))
+        game._events.append(_event(("search", {"found": []})))
         game._push({"op": "advance_hour"})
         return
     cards = game.cards
     found = sorted((i for i in deck if game._matches(t["filter"], i, None)),
                    key=lambda i: (cards[i.card_id].name, i.uid))
-    game._events.append(Event("search", {"found": [i.card_id for i in found]}))
+    game._events.append(_event(("search", {"found": [i.card_id for i in found]})))
     if not found:
         game._shuffle_deck()
         return
