@@ -2,15 +2,27 @@
 mark a string for extraction where it is translated later, when shown.
 
 Until a catalogue is installed every call returns the English text unchanged. The engine may call
-these (a lookup in memory is not I/O); loading a catalogue from disk is the UI's and the CLI's job.
+these (a lookup in memory is not I/O); loading a catalogue from disk is the UI's and the CLI's job
+(`set_language`). Catalogues are gettext files: `locale/<code>/LC_MESSAGES/aleph_null.po` beside
+this module, compiled to `.mo` by `python tools/i18n.py compile` (docs/i18n.md).
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+DOMAIN = "aleph_null"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+SOURCE_LANGUAGE = "en"
+# every language the game can show, named in that language (the Settings control lists these)
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
 
 _translation: _gettext.NullTranslations = _gettext.NullTranslations()
-_language = "en"
+_language = SOURCE_LANGUAGE
+_listeners: list[Callable[[str], None]] = []
 
 
 def _(message: str) -> str:
@@ -34,3 +46,80 @@ def install(translation: _gettext.NullTranslations, language: str) -> None:
 
 def current_language() -> str:
     return _language
+
+
+def available_languages() -> list[str]:
+    """English and every language whose compiled catalogue is present."""
+    return [code for code in LANGUAGE_NAMES
+            if code == SOURCE_LANGUAGE or (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()]
+
+
+def load_catalogue(language: str) -> _gettext.NullTranslations:
+    """The compiled catalogue of `language`; raises OSError if it is missing or unreadable."""
+    if language == SOURCE_LANGUAGE:
+        return _gettext.NullTranslations()
+    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    with open(path, "rb") as fh:
+        try:
+            return _gettext.GNUTranslations(fh)
+        except Exception as exc:  # a damaged .mo: struct/Unicode errors become one kind
+            raise OSError(f"{path.name} for {language!r} is damaged ({exc})") from exc
+
+
+def set_language(language: str) -> str | None:
+    """Switches every later text to `language` at once. Returns None, or a message for the player
+    when the catalogue cannot be used (then English is shown)."""
+    code = language if language in LANGUAGE_NAMES else SOURCE_LANGUAGE
+    problem = None if code == language else f"No texts for language {language!r}; English is used"
+    try:
+        translation = load_catalogue(code)
+    except OSError as exc:
+        translation, code = _gettext.NullTranslations(), SOURCE_LANGUAGE
+        problem = f"The {LANGUAGE_NAMES.get(language, language)} texts could not be read ({exc}); English is used"
+    changed = code != _language
+    install(translation, code)
+    if changed:
+        for listener in list(_listeners):
+            listener(code)
+    return problem
+
+
+def on_language_change(listener: Callable[[str], None]) -> None:
+    """`listener(code)` runs after every switch: for caches of text laid out in the old language."""
+    if listener not in _listeners:
+        _listeners.append(listener)
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language to start in when the player has not chosen one: the system's (`de_AT.UTF-8`
+    -> "de") if the game has it, else English."""
+    env = os.environ if environ is None else environ
+    candidates: list[str] = []
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(var):
+            candidates.extend(env[var].split(":"))
+            break
+    if not candidates and environ is None:
+        import locale
+
+        try:
+            candidates.append(locale.getlocale()[0] or "")  # Windows and macOS set no variables
+        except ValueError:
+            pass
+    for value in candidates:
+        code = value.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+        if code in ("c", "posix", ""):
+            continue
+        if code in LANGUAGE_NAMES:
+            return code
+        if value.lower().startswith("german"):  # Windows names it in words: German_Germany.1252
+            return "de"
+    return SOURCE_LANGUAGE
+
+
+def localized(texts: Mapping[str, str], fallback: str = "") -> str:
+    """The text of a {language: text} map in the current language, else the English one, else any."""
+    for code in (_language, SOURCE_LANGUAGE):
+        if texts.get(code):
+            return texts[code]
+    return next((t for t in texts.values() if t), fallback)

@@ -20,3 +20,13 @@ def game_window():
     surface = pygame.display.get_surface() or open_window()
     yield surface
     pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """A test that switches the language must not leave the next test speaking it."""
+    yield
+    from aleph_null_desktop import i18n
+
+    if i18n.current_language() != i18n.SOURCE_LANGUAGE:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)

@@ -25,6 +25,11 @@ from aleph_null_desktop.engine import Game
 WIN = 10_000.0
 LOSS = -10_000.0
 BLOCKED = LOSS + 5.0  # a Key can never be summoned: lost in all but name (rather play on)
+# A loss the player walks into by choice, whatever the draws: BAPHOMET summoned with cards left or
+# into a negative score, a Key sacrificed. Below every other loss (those lie in LOSS+10 … LOSS+70),
+# so that any line that keeps the ritual alive, however unlikely to win, is preferred.
+CERTAIN_LOSS = LOSS - 100.0
+_CHOSEN_LOSSES = ("cards_remain", "negative_score", "key_sacrificed")
 
 
 @dataclass(frozen=True)
@@ -257,8 +262,8 @@ def evaluate(game: Game, w: Weights = DEFAULT, *, mid_turn: str | None = None) -
 def _outcome_value(outcome, w: Weights) -> float:
     if outcome.won:
         return WIN + w.win_score * outcome.score
-    if outcome.reason == "key_sacrificed":  # never better than playing on, however lost
-        return LOSS + 10.0 * outcome.hour - 5.0
+    if outcome.reason in _CHOSEN_LOSSES:  # never better than playing on, however lost
+        return CERTAIN_LOSS + outcome.hour
     return LOSS + 10.0 * outcome.hour
 
 
@@ -278,7 +283,7 @@ def evaluate_mid_turn(game: Game, w: Weights = DEFAULT) -> tuple[float, float]:
         v = _outcome_value(outcome, w)
         return v, v
     if forced_key_sacrifice(game):
-        v = LOSS + 10.0 * game.hour
+        v = CERTAIN_LOSS + game.hour
         return v, v
     value, short = _terms(game, w, mid_turn=True)
     if value is None:

@@ -1,6 +1,11 @@
 """Plays complete games with a player and sums them up: the simulator behind `aleph-null simulate`.
 
     aleph-null simulate --circle adept --player expert --games 200 --seed 1 [--cards FILE] [--jobs N] --json
+    aleph-null simulate --circle prince --player expert --compare greedy --games 200 --seed 1
+
+`--compare OTHER` plays the same deals with a second player and adds the paired comparison: the
+deals both won, only one won, neither won, and the exact one-sided McNemar p-value that the first
+player is stronger (`stats.mcnemar`).
 
 Game i is `new_game(seed=seed + i, circle=...)`, played by a fresh player whose random numbers
 come from `player_seed(seed + i)`: the summary is the same for a seed however many processes
@@ -11,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import random
 import statistics
@@ -21,6 +25,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from aleph_null_desktop.ai.stats import paired, wilson
 from aleph_null_desktop.engine import CardDataError, Game, new_game
 from aleph_null_desktop.engine import load_card_pack as engine_load_card_pack
 from aleph_null_desktop.engine.cards import circles
@@ -64,9 +69,10 @@ class GameRecord:
     commands: int
 
 
-def play_game(player, seed: int, circle: str, cards: list[dict] | None = None) -> GameRecord:
+def play_game(player, seed: int, circle: str, cards: list[dict] | None = None,
+              interference_pool: dict[int, list[str]] | None = None) -> GameRecord:
     """One complete game of `player` (an object with choose_command) from `new_game(seed)`."""
-    game: Game = new_game(seed=seed, circle=circle, cards=cards)
+    game: Game = new_game(seed=seed, circle=circle, cards=cards, interference_pool=interference_pool)
     rng = random.Random(player_seed(seed))
     commands = 0
     while game.outcome is None:
@@ -79,19 +85,8 @@ def play_game(player, seed: int, circle: str, cards: list[dict] | None = None) -
 
 
 def _play_one(job: tuple) -> GameRecord:
-    player_name, seed, circle, cards = job
-    return play_game(make_player(player_name), seed, circle, cards)
-
-
-def wilson(wins: int, games: int, z: float = 1.959964) -> list[float]:
-    """The Wilson score interval for a win rate (95% by default)."""
-    if games == 0:
-        return [0.0, 1.0]
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return [round(max(0.0, centre - half), 6), round(min(1.0, centre + half), 6)]
+    player_name, seed, circle, cards, pool = job
+    return play_game(make_player(player_name), seed, circle, cards, pool)
 
 
 def summarize(records: Iterable[GameRecord]) -> dict:
@@ -124,13 +119,16 @@ def summarize(records: Iterable[GameRecord]) -> dict:
 
 
 def simulate(circle: str, player: str, games: int, seed: int, *, cards: list[dict] | None = None,
-             jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> dict:
-    """Plays `games` games (seeds seed … seed+games-1) and returns the summary (see `summarize`)."""
+             jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+             setup: Callable[[int], tuple[list[dict], dict | None]] | None = None) -> dict:
+    """Plays `games` games (seeds seed … seed+games-1) and returns the summary (see `summarize`).
+    `setup(seed) -> (cards, interference_pool)`: per-game cards, e.g. editor cards set aside in
+    place of printed ones (editor.cardtest.custom_plan); it replaces `cards`."""
     if circle not in circles():
         raise ValueError(f"unknown Circle {circle!r}; known: {', '.join(circles())}")
     if player not in PLAYER_NAMES:
         raise ValueError(f"unknown player {player!r}; known: {', '.join(PLAYER_NAMES)}")
-    jobs_list = [(player, seed + i, circle, cards) for i in range(games)]
+    jobs_list = [(player, seed + i, circle, *(setup(seed + i) if setup else (cards, None))) for i in range(games)]
     start = time.perf_counter()
     records: list[GameRecord] = []
     if jobs > 1 and games > 1:
@@ -153,6 +151,18 @@ def simulate(circle: str, player: str, games: int, seed: int, *, cards: list[dic
     return summary
 
 
+def compare(first: dict, second: dict) -> dict:
+    """The paired comparison of two `simulate` summaries (with records) of the same deals."""
+    if [r["seed"] for r in first["records"]] != [r["seed"] for r in second["records"]]:
+        raise ValueError("a paired comparison needs the same seeds for both players")
+    p = paired([r["won"] for r in first["records"]], [r["won"] for r in second["records"]])
+    return {"player": second["player"], "wins": second["wins"], "win_rate": second["win_rate"],
+            "win_rate_ci95": second["win_rate_ci95"], "losses_by_reason": second["losses_by_reason"],
+            "both_won": p.both, "only_first_won": p.only_first, "only_second_won": p.only_second,
+            "neither_won": p.neither, "mcnemar_p_first_stronger": p.p_first_stronger,
+            "seconds": second["seconds"]}
+
+
 # ----------------------------------------------------------------------------- command line
 
 def add_simulate_parser(subparsers) -> argparse.ArgumentParser:
@@ -163,8 +173,13 @@ def add_simulate_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--player", default="expert", choices=PLAYER_NAMES, help="who plays (default expert)")
     p.add_argument("--games", type=int, default=200, help="number of games (default 200)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default 1)")
-    p.add_argument("--cards", metavar="FILE", help="a card pack (JSON) whose cards override built-in cards by id")
+    p.add_argument("--cards", metavar="FILE", help="a card pack (JSON) whose cards override built-in cards by id; "
+                   "editor cards (\"custom\": true) are set aside in place of a printed card of their level")
+    p.add_argument("--replace", metavar="ID", action="append",
+                   help="the printed card an editor card replaces (ID, or CARD_ID=ID; repeat for more cards)")
     p.add_argument("--jobs", type=int, default=1, help="processes to play in parallel (default 1)")
+    p.add_argument("--compare", metavar="PLAYER", choices=PLAYER_NAMES,
+                   help="also play the same deals with PLAYER and compare (exact McNemar test)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--records", action="store_true", help="with --json: include every game's record")
     p.set_defaults(handler=run_simulate)
@@ -191,6 +206,15 @@ def _format(summary: dict, cards: str | None) -> str:
     if losses:
         lines.append(f"  losses: {losses}")
     lines.append(f"  {summary['seconds']:.1f} s")
+    other = summary.get("compare")
+    if other:
+        lo, hi = other["win_rate_ci95"]
+        lines.append(f"{other['player']} on the same deals: {other['wins']} of {summary['games']} won "
+                     f"({100 * other['win_rate']:.1f}%, 95% interval {100 * lo:.1f}–{100 * hi:.1f}%)")
+        lines.append(f"  paired: both won {other['both_won']}, only {summary['player']} {other['only_first_won']}, "
+                     f"only {other['player']} {other['only_second_won']}, neither {other['neither_won']}; "
+                     f"exact McNemar one-sided p = {other['mcnemar_p_first_stronger']:.3g} "
+                     f"({summary['player']} stronger)")
     return "\n".join(lines)
 
 
@@ -198,21 +222,39 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("simulate: --games must be at least 1", file=sys.stderr)
         return 2
-    cards = None
+    cards, setup, placed = None, None, {}
+    if args.replace and not args.cards:
+        print("simulate: --replace needs --cards", file=sys.stderr)
+        return 2
     if args.cards:
+        from aleph_null_desktop.editor.cardtest import custom_plan, load_for_simulation
+
         try:
-            cards = load_card_pack(args.cards)
-        except CardDataError as err:
+            pack, custom = load_for_simulation(args.cards)
+            if custom:
+                placed, setup = custom_plan(custom, args.circle, args.replace, pack)
+            elif args.replace:
+                raise ValueError("--replace: the file holds no editor card (\"custom\": true)")
+        except ValueError as err:
             print(f"simulate: {err}", file=sys.stderr)
             return 2
+        cards = pack or None
+        for cid, printed in placed.items():
+            print(f"simulate: editor card {cid} is set aside in place of {printed}", file=sys.stderr)
     progress = None
     if not args.json and sys.stderr.isatty():
         def progress(done: int, total: int) -> None:
             print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr, flush=True)
     summary = simulate(args.circle, args.player, args.games, args.seed, cards=cards,
-                       jobs=max(1, args.jobs), progress=progress)
+                       jobs=max(1, args.jobs), progress=progress, setup=setup)
+    if args.compare:
+        other = simulate(args.circle, args.compare, args.games, args.seed, cards=cards,
+                         jobs=max(1, args.jobs), progress=progress, setup=setup)
+        summary["compare"] = compare(summary, other)
     if args.cards:
         summary["cards"] = args.cards
+        if placed:
+            summary["custom_cards"] = [{"id": cid, "replaces": printed} for cid, printed in placed.items()]
     if not getattr(args, "records", False):
         summary.pop("records")
     if args.json:

@@ -17,6 +17,7 @@ from aleph_null_desktop.engine.ops import ops_for, validate_steps
 from aleph_null_desktop.engine.schema import (  # noqa: F401  (re-exported: the schema's words)
     CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, SIDES, TYPE_NAMES, CardDataError,
 )
+from aleph_null_desktop.i18n import _, localized
 
 MAIN_DECK_SIZE = 28
 SCHEMA_VERSION = 1
@@ -84,11 +85,10 @@ class CardDef:
     level: int | None = None
     side: str | None = None
     count: int = 1
-    flavour: str = ""
+    flavours: Mapping[str, str] = field(default_factory=dict)  # language -> flavour text
     icon: str = ""
     data: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     # worked out once from the fields above
-    name: str = field(init=False, compare=False, repr=False)  # the English name
     base_cost: int = field(init=False, compare=False, repr=False)  # power to summon before modifiers
     is_interference: bool = field(init=False, compare=False, repr=False)
     _actions: Mapping[str, ActionDef] = field(init=False, compare=False, repr=False)
@@ -96,14 +96,22 @@ class CardDef:
     def __post_init__(self) -> None:
         base = self.cost if self.cost is not None else sum(s["amount"] for s in self.special_cost
                                                            if s["op"] == "pay")
-        object.__setattr__(self, "name", self.names.get("en") or self.id)
         object.__setattr__(self, "base_cost", base)
         object.__setattr__(self, "is_interference", self.type == "interference")
         object.__setattr__(self, "_actions", {a.id: a for a in self.actions})
 
     @property
+    def name(self) -> str:
+        """In the current language; a card without that name (a custom card) shows its other one."""
+        return localized(self.names, self.id)
+
+    @property
+    def flavour(self) -> str:
+        return localized(self.flavours)
+
+    @property
     def type_name(self) -> str:
-        return TYPE_NAMES[self.type]
+        return _(TYPE_NAMES[self.type])
 
     def action(self, action_id: str) -> ActionDef | None:
         return self._actions.get(action_id)
@@ -192,7 +200,7 @@ def card_from_dict(d: Any) -> CardDef:
         ongoing=tuple(d.get("ongoing", [])), dagger=tuple(d.get("dagger", [])),
         on_summon=tuple(d.get("on_summon", [])), special_cost=tuple(special),
         level=level if ctype == "interference" else None, side=side if ctype == "interference" else None,
-        count=count, flavour=flavour.get("en", ""), icon=icon, data=d,
+        count=count, flavours=flavour, icon=icon, data=d,
     )
 
 
@@ -252,18 +260,26 @@ class CardSet(Mapping[str, CardDef]):
 @dataclass(frozen=True)
 class Circle:
     id: str
-    name: str
+    names: Mapping[str, str]
     set_aside: Mapping[int, int]  # level -> how many
     arrivals: Mapping[int, int]  # Hour entered -> how many set-aside cards join the discard pile
+
+    @property
+    def name(self) -> str:
+        return localized(self.names, self.id)
 
 
 @dataclass(frozen=True)
 class HourPage:
     hour: int
     page: str
-    name: str
+    names: Mapping[str, str]
     tokens: int
     page_rule: tuple[dict, ...]
+
+    @property
+    def name(self) -> str:
+        return localized(self.names, self.page)
 
 
 def _read_json(path: Path) -> Any:
@@ -335,7 +351,7 @@ def circles() -> dict[str, Circle]:
     if _CIRCLES is None:
         doc = _read_json(_cards_dir() / "circles.json")
         _CIRCLES = {
-            c["id"]: Circle(c["id"], c["name"]["en"],
+            c["id"]: Circle(c["id"], dict(c["name"]),
                             {int(k): v for k, v in c["set_aside"].items()},
                             {int(k): v for k, v in c["arrivals"].items()})
             for c in doc["circles"]
@@ -350,7 +366,7 @@ def hour_pages() -> dict[int, HourPage]:
         pages = {}
         for h in doc["hours"]:
             validate_effects(h["page_rule"], "effect", f"hours[{h['hour']}].page_rule")
-            pages[h["hour"]] = HourPage(h["hour"], h["page"], h["name"]["en"], h["tokens"],
+            pages[h["hour"]] = HourPage(h["hour"], h["page"], dict(h["name"]), h["tokens"],
                                         tuple(h["page_rule"]))
         _HOURS = pages
     return _HOURS

@@ -477,3 +477,13 @@ def validate_steps(items: Any, slot: str, where: str) -> None:
 
 
 _BY_SLOT = {slot: ops_for(slot) for slot in SLOTS}
+
+
+def _register_twins() -> None:
+    from aleph_null_desktop.engine import words_de
+
+    for op, words in words_de.WORDS.items():
+        set_words("de", op, words)
+
+
+_register_twins()

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from aleph_null_desktop.i18n import N_
+
 CARD_TYPES = ("key", "demon", "tanist", "artifact", "magical_power", "interference")
-TYPE_NAMES = {
-    "key": "Key",
-    "demon": "Demon",
-    "tanist": "Tanist",
-    "artifact": "Artifact",
-    "magical_power": "Magical Power",
-    "interference": "Interference",
+TYPE_NAMES = {  # marked for translation; translate where shown
+    "key": N_("Key"),
+    "demon": N_("Demon"),
+    "tanist": N_("Tanist"),
+    "artifact": N_("Artifact"),
+    "magical_power": N_("Magical Power"),
+    "interference": N_("Interference"),
 }
 SIDES = ("church", "hell")
 MOVE_KINDS = ("sacrifice", "scrap", "discard")

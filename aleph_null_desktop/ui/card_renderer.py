@@ -1,13 +1,20 @@
 """Draws cards from their data: frame by type, name, cost gem, icon, type line, rules text with
-action rows (cost → effect) and the † line. Surfaces are cached per (card, width)."""
+action rows (cost → effect) and the † line. Faces are kept per (card, width, language).
+
+Faces are drawn only at the widths cards rest at (hand, play, piles, the large view) and kept in
+a bounded least-recently-used cache; a card in flight is its resting face scaled (`face_scaled`),
+so a motion never draws, nor keeps, a face per in-between width."""
 
 from __future__ import annotations
+
+from collections import OrderedDict
 
 import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, CardDef
 from aleph_null_desktop.engine.text import card_text_lines
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.i18n import current_language
+from aleph_null_desktop.ui import cues, style, theme
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.text import fit_font, wrap
 
@@ -16,26 +23,49 @@ def card_size(width: int) -> tuple[int, int]:
     return (width, round(width * theme.CARD_RATIO))
 
 
+FACE_LIMIT = 120  # faces kept: every card of a busy table at its two or three resting sizes
+
+
 class CardRenderer:
-    def __init__(self, cards, fonts) -> None:
+    def __init__(self, cards, fonts, limit: int = FACE_LIMIT) -> None:
         self.cards = cards  # the game's CardSet: card_id -> CardDef
-        self.fonts = fonts
-        self._faces: dict[tuple[str, int], pygame.Surface] = {}
-        self._backs: dict[int, pygame.Surface] = {}
+        self.fonts = fonts.unscaled()  # card text follows the card's width, already at the UI scale
+        self.limit = limit
+        self._faces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._backs: dict[tuple, pygame.Surface] = {}
+        self.drawn = 0  # faces drawn from scratch (the bench and tests watch it)
 
     def face(self, card_id: str, width: int) -> pygame.Surface:
-        key = (card_id, width)
+        key = (card_id, width, current_language(), style.current())  # contrast and cues redraw the face
         surface = self._faces.get(key)
         if surface is None:
             surface = self._draw_face(self.cards[card_id], width)
+            self.drawn += 1
             self._faces[key] = surface
+            while len(self._faces) > self.limit:
+                self._faces.popitem(last=False)
+        else:
+            self._faces.move_to_end(key)
         return surface
 
+    def face_scaled(self, card_id: str, base_width: int, size) -> pygame.Surface:
+        """The face drawn at `base_width` (a resting size), scaled to `size`: a card in motion."""
+        base = self.face(card_id, base_width)
+        size = (max(1, round(size[0])), max(1, round(size[1])))
+        if size == base.get_size():
+            return base
+        # each in-between size is seen for one frame of a motion: scaled fast, and not kept
+        return pygame.transform.scale(base, size)
+
+    def cached_faces(self) -> int:
+        return len(self._faces)
+
     def back(self, width: int) -> pygame.Surface:
-        surface = self._backs.get(width)
+        key = (width, style.current())
+        surface = self._backs.get(key)
         if surface is None:
             surface = self._draw_back(width)
-            self._backs[width] = surface
+            self._backs[key] = surface
         return surface
 
     # ------------------------------------------------------------------ drawing
@@ -106,6 +136,8 @@ class CardRenderer:
         text_box = pygame.Rect(inner.x + round(6 * unit), type_rect.bottom + round(5 * unit),
                                inner.w - round(12 * unit), inner.bottom - type_rect.bottom - round(9 * unit))
         self._draw_rules(s, card, text_box, unit)
+        if style.current().colour_cues:
+            cues.draw_card_badges(s, card, art, unit)
         return s
 
     def _draw_cost_gem(self, s: pygame.Surface, card: CardDef, centre, r: int) -> None:

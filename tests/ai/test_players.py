@@ -9,6 +9,7 @@ from aleph_null_desktop.ai.expert import ExpertPlayer, light_expert
 from aleph_null_desktop.ai.greedy import GreedyPlayer
 from aleph_null_desktop.ai.knowledge import answer_decision
 from aleph_null_desktop.ai.random_player import RandomPlayer
+from aleph_null_desktop.ai.search import SearchConfig
 from aleph_null_desktop.ai.simulate import play_game
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, Game, Summon, new_game
 from aleph_null_desktop.engine.cards import circles
@@ -186,3 +187,47 @@ def test_expert_ignores_which_interference_waits_set_aside():
     a = light_expert().choose_command(g, random.Random(1))
     b = light_expert().choose_command(other, random.Random(1))
     assert a == b
+
+
+def _hopeless_summon_position() -> Game:
+    """Prince, Hour V, two damage, a token on the Grimoire, the deck empty, eight cards in the
+    discard pile. Summoning BAPHOMET now loses at once (cards remain); ending the turn loses too
+    (the Hour advances with a token left: the third damage). Taking the token and spending it
+    (Boline costs 1) and then ending the turn keeps the ritual alive."""
+    keys = ["book_of_pacts", "wand_of_power", "grand_circle"]
+    hand = ["baphomet", "boline", "wax_candle"]
+    discard = ["sylph", "undine", "wealthy_tanist", "gnome", "besom", "incense", "pentacle", "golem"]
+    used = set(keys + hand + discard)
+    sacrificed = [c for c in new_game(seed=0).cards.main_deck_ids() if c not in used]
+    return Game.from_scenario(dict(circle="prince", hour=5, turn=12, tokens=1, damage=2, hand=hand,
+                                   play=keys, deck=[], discard=discard, sacrificed=sacrificed))
+
+
+@pytest.mark.parametrize("config", [None, SearchConfig(node_budget=5)], ids=["full", "cut-short"])
+def test_expert_never_summons_baphomet_into_a_certain_loss_while_a_line_lives(config):
+    # A search cut short by its budget once valued every line here as lost in Hour V and, among
+    # equal values, summoned BAPHOMET; a loss walked into is now worth less than any other.
+    for seed in range(3):
+        g = _hopeless_summon_position()
+        expert = ExpertPlayer(config)
+        rng = random.Random(seed)
+        turn = g.turn
+        while g.outcome is None and g.turn == turn:
+            cmd = expert.choose_command(g, rng)
+            assert not (isinstance(cmd, Summon) and g.cdef(cmd.uid).type == "demon"), f"seed {seed}"
+            g.apply(cmd)
+        if config is None:  # the full search finds the line that lives
+            assert g.outcome is None and g.damage == 2
+
+
+def test_a_loss_walked_into_is_worth_less_than_any_other():
+    from aleph_null_desktop.ai.evaluate import LOSS, evaluate
+    from aleph_null_desktop.engine.model import Outcome
+
+    class _Ended:
+        def __init__(self, reason, hour):
+            self.outcome = Outcome(False, reason, "", None, None, (), hour)
+
+    chosen = [evaluate(_Ended(r, 7)) for r in ("cards_remain", "negative_score", "key_sacrificed")]
+    other = [evaluate(_Ended(r, 1)) for r in ("damage", "time")]
+    assert max(chosen) < min(other) <= LOSS + 10

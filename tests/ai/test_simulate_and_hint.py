@@ -11,7 +11,7 @@ from aleph_null_desktop.ai.greedy import GreedyPlayer
 from aleph_null_desktop.ai.hint import HINT_CONFIG, hint, make_hint
 from aleph_null_desktop.ai.search import TurnSearch
 from aleph_null_desktop.ai.simulate import (
-    add_simulate_parser, main, run_simulate, simulate, summarize, wilson, GameRecord,
+    GameRecord, add_simulate_parser, compare, main, run_simulate, simulate, summarize,
 )
 from aleph_null_desktop.engine import new_game
 
@@ -50,11 +50,19 @@ def test_summary_of_wins():
     assert s["median_rank_of_wins"] == "Master"
 
 
-def test_wilson_interval():
-    lo, hi = wilson(0, 200)
-    assert lo == 0.0 and 0.018 < hi < 0.02
-    lo, hi = wilson(100, 200)
-    assert lo == pytest.approx(0.4314, abs=1e-3) and hi == pytest.approx(0.5686, abs=1e-3)
+def test_compare_pairs_the_same_deals(capsys):
+    assert main(["--circle", "adept", "--player", "greedy", "--compare", "random", "--games", "6",
+                 "--seed", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    other = out["compare"]
+    assert other["player"] == "random" and other["wins"] == 0  # random never wins
+    assert other["only_first_won"] == out["wins"] and other["both_won"] == 0
+    assert other["both_won"] + other["only_first_won"] + other["only_second_won"] + other["neither_won"] == 6
+    assert other["mcnemar_p_first_stronger"] == pytest.approx(0.5 ** out["wins"])
+    assert main(["--circle", "adept", "--player", "greedy", "--compare", "random", "--games", "2"]) == 0
+    assert "McNemar" in capsys.readouterr().out
+    with pytest.raises(ValueError):
+        compare(simulate("adept", "random", 2, seed=1), simulate("adept", "random", 2, seed=5))
 
 
 def test_command_line_prints_json(capsys, tmp_path):

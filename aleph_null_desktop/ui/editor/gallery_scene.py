@@ -13,7 +13,7 @@ import pygame
 from aleph_null_desktop.editor.draft import NAME_MAX, CardDraft, validate
 from aleph_null_desktop.editor.library import EditorError, Library
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _, current_language
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.editor.controls import draw_message
@@ -53,12 +53,12 @@ class GalleryScene(Scene):
             ("New card", self.new_card, "N"), ("Edit", self.edit_selected, "Enter"),
             ("Duplicate", self.duplicate, "Ctrl+D"), ("Rename", self.rename, "F2"),
             ("Delete", self.delete, "Del"), ("Export…", self.export, ""), ("Import…", self.import_dialog, ""),
-            ("Ritual with my cards", self.ritual, ""), ("Back", self.back, "Esc"),
+            ("Ritual with my cards", self.ritual, ""), (_("Card packs…"), self.packs, "P"), ("Back", self.back, "Esc"),
         ]
         x, gap = 60, 14
         self.buttons = {}
         font = app.fonts.get("title", 22)
-        widths = [font.size(label)[0] + 56 for label, _, _ in labels]
+        widths = [font.size(label)[0] + 56 for label, _key, _action in labels]
         spare = (1800 - sum(widths) - gap * (len(labels) - 1)) // len(labels)
         for (label, action, hint), w in zip(labels, widths):
             w += max(0, spare)
@@ -101,7 +101,7 @@ class GalleryScene(Scene):
         return rects
 
     def _thumb(self, record: dict) -> pygame.Surface | None:
-        key = json.dumps(record, sort_keys=True)
+        key = json.dumps(record, sort_keys=True) + current_language()
         cached = self._thumbs.get(record["id"])
         if cached and cached[0] == key:
             return cached[1]
@@ -172,7 +172,7 @@ class GalleryScene(Scene):
             return
         entry = self.library.entries[self.selected]
 
-        def done(_):
+        def done(_result):
             try:
                 self.library.delete(entry.id)
                 self.say(f"Deleted “{entry.name}”.")
@@ -237,6 +237,11 @@ class GalleryScene(Scene):
         self.app.stack.push(RitualSetupScene(self.app, self.library,
                                              preselected=[self.selected] if self.selected else []))
 
+    def packs(self) -> None:
+        from aleph_null_desktop.ui.editor.packs_scene import PacksScene
+
+        self.app.stack.push(PacksScene(self.app))
+
     def back(self) -> None:
         if len(self.app.stack.scenes) > 1 and self.app.stack.top is self:
             self.app.stack.pop()
@@ -270,6 +275,8 @@ class GalleryScene(Scene):
                 self.duplicate()
             elif key == pygame.K_n and not ctrl:
                 self.new_card()
+            elif key == pygame.K_p and not ctrl:
+                self.packs()
             elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.entries:
                 ids = [e.id for e in self.entries]
                 i = ids.index(self.selected) if self.selected in ids else -1

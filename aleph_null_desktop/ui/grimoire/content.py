@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 
+from aleph_null_desktop.i18n import N_, SOURCE_LANGUAGE, _, current_language
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui.text import wrap
 
@@ -29,17 +30,30 @@ STYLES = {
 }
 BULLET = "•"
 REF_SLACK = 30  # a rule reference may sit this far into the foot margin rather than alone on a page
-SECTION_TITLES = {"rules": "The Rules", "glossary": "Glossary", "faq": "Questions and Answers"}
+SECTION_TITLES = {"rules": N_("The Rules"), "glossary": N_("Glossary"), "faq": N_("Questions and Answers")}
+
+
+def reference_file(language: str) -> str:
+    """rules.json is English; another language's text is rules.<code>.json (same chapters)."""
+    return "rules.json" if language == SOURCE_LANGUAGE else f"rules.{language}.json"
+
+
+def load_reference(language: str | None = None) -> dict:
+    """The parsed reference (chapters, glossary, faq) in `language` (default: the current one);
+    English where that language has no reference text."""
+    return _load_reference(language or current_language())
 
 
 @cache
-def load_reference() -> dict:
-    """The parsed rules.json (chapters, glossary, faq)."""
-    with open(asset_path("grimoire", "rules.json"), encoding="utf-8") as fh:
+def _load_reference(language: str) -> dict:
+    path = asset_path("grimoire", reference_file(language))
+    if not path.is_file():
+        path = asset_path("grimoire", reference_file(SOURCE_LANGUAGE))
+    with open(path, encoding="utf-8") as fh:
         doc = json.load(fh)
     for key in ("chapters", "glossary", "faq"):
         if not isinstance(doc.get(key), list) or not doc[key]:
-            raise ValueError(f"assets/grimoire/rules.json: {key} must be a non-empty list")
+            raise ValueError(f"assets/grimoire/{path.name}: {key} must be a non-empty list")
     return doc
 
 
@@ -68,23 +82,25 @@ class Reference:
 
 def _blocks(doc: dict):
     """(section, chapter id, title, style, text) in reading order."""
+    titles = {section: _(title) for section, title in SECTION_TITLES.items()}
+    glossary, faq = titles["glossary"], titles["faq"]
     for ch in doc["chapters"]:
         yield "rules", ch["id"], ch["title"], "chapter", ch["title"]
         for block in ch["blocks"]:
             (style, text), = block.items()
             yield "rules", ch["id"], ch["title"], style, text
-    yield "glossary", "glossary", SECTION_TITLES["glossary"], "chapter", SECTION_TITLES["glossary"]
+    yield "glossary", "glossary", glossary, "chapter", glossary
     for entry in doc["glossary"]:
-        yield "glossary", "glossary", SECTION_TITLES["glossary"], "term", entry["term"]
-        yield "glossary", "glossary", SECTION_TITLES["glossary"], "def", entry["text"]
-    yield "faq", "faq", SECTION_TITLES["faq"], "chapter", SECTION_TITLES["faq"]
+        yield "glossary", "glossary", glossary, "term", entry["term"]
+        yield "glossary", "glossary", glossary, "def", entry["text"]
+    yield "faq", "faq", faq, "chapter", faq
     for entry in doc["faq"]:
-        yield "faq", "faq", SECTION_TITLES["faq"], "q", entry["q"]
-        yield "faq", "faq", SECTION_TITLES["faq"], "a", entry["a"]
+        yield "faq", "faq", faq, "q", entry["q"]
+        yield "faq", "faq", faq, "a", entry["a"]
 
 
 def font_for(fonts, style: str):
-    role, size, *_ = STYLES[style]
+    role, size = STYLES[style][:2]
     return fonts.get(role, size)
 
 
@@ -101,7 +117,7 @@ def paginate(fonts, size: tuple[int, int], doc: dict | None = None) -> Reference
     blocks = list(_blocks(doc))
     for i, (section, chapter, title, style, text) in enumerate(blocks):
         font = font_for(fonts, style)
-        _, _, above, first_indent, rest_indent = STYLES[style]
+        above, first_indent, rest_indent = STYLES[style][2:]
         lines = wrap(font, text, width - max(first_indent, rest_indent))
         step = font.get_linesize()
         need = above + step * len(lines)

@@ -15,7 +15,9 @@ import pygame
 
 from aleph_null_desktop.editor.ritual import RitualChoice, room_problem
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, cardset_with, circles, load_builtin_cards
+from aleph_null_desktop.i18n import N_, _, localized
 from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.grimoire.book import short_circle_name
 from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
@@ -27,12 +29,12 @@ INK_RED = (128, 30, 26)
 ROW_H = 84
 ROW_GAP = 10
 CARD_W = 230
-SIDES = {"church": "Church", "hell": "Hell"}
+SIDES = {"church": N_("Church"), "hell": N_("Hell")}
 
 
 def card_name(record: dict) -> str:
     name = record.get("name", {})
-    return str(name.get("en", record.get("id", "?")) if isinstance(name, dict) else name)
+    return str(localized(name, str(record.get("id", "?"))) if isinstance(name, dict) else name)
 
 
 class OwnCardsDialog(Scene):
@@ -63,11 +65,11 @@ class OwnCardsDialog(Scene):
         self._renderer_key = None
         bottom = self.panel.bottom - 100
         self.buttons = [
-            Button(pygame.Rect(self.panel.right - 50 - 280, bottom, 280, 70), "Done", on_click=self.close,
+            Button(pygame.Rect(self.panel.right - 50 - 280, bottom, 280, 70), _("Done"), on_click=self.close,
                    key_hint="Enter"),
-            Button(pygame.Rect(self.panel.right - 50 - 280 - 20 - 260, bottom, 260, 70), "Untick all",
+            Button(pygame.Rect(self.panel.right - 50 - 280 - 20 - 260, bottom, 260, 70), _("Untick all"),
                    on_click=self.untick_all),
-            Button(pygame.Rect(self.panel.x + 50, bottom, 300, 70), "Card editor", on_click=self.open_editor,
+            Button(pygame.Rect(self.panel.x + 50, bottom, 300, 70), _("Card editor"), on_click=self.open_editor,
                    key_hint="E"),
         ]
         self._sync()
@@ -134,8 +136,23 @@ class OwnCardsDialog(Scene):
             "next": pygame.Rect(selector.right - 42, selector.y, 42, selector.h),
         }
 
+    def pack_parts(self) -> dict[str, pygame.Rect]:
+        """The ◂ card pack ▸ selector at the foot of the sheet, between the buttons."""
+        left = self.buttons[2].rect.right + 30
+        right = self.buttons[1].rect.x - 30
+        y = self.buttons[0].rect.bottom - 46
+        return {"pack_prev": pygame.Rect(left, y, 46, 46), "pack_name": pygame.Rect(left + 52, y, right - left - 104, 46),
+                "pack_next": pygame.Rect(right - 46, y, 46, 46)}
+
+    def cycle_pack(self, step: int) -> None:
+        self.choice.cycle_pack(step)
+        self.message = None
+
     def hit(self, pos) -> tuple[str, str] | None:
         """("tick" | "prev" | "next" | "name", card id) under the point, or None."""
+        for part, rect in self.pack_parts().items():
+            if rect.collidepoint(pos):
+                return (part, "")
         if not self.list_rect.collidepoint(pos):
             return None
         for record, row in self.row_rects():
@@ -164,7 +181,9 @@ class OwnCardsDialog(Scene):
             hit = self.hit(event.pos)
             if hit:
                 part, cid = hit
-                if part == "tick":
+                if part.startswith("pack_"):
+                    self.cycle_pack(-1 if part == "pack_prev" else +1)
+                elif part == "tick":
                     self.toggle(cid)
                 else:
                     self.cycle(cid, -1 if part == "prev" else +1)
@@ -180,6 +199,8 @@ class OwnCardsDialog(Scene):
             self.close()
         elif key == pygame.K_e:
             self.open_editor()
+        elif key == pygame.K_p:
+            self.cycle_pack(+1)
         elif not ids:
             return
         elif key in (pygame.K_UP, pygame.K_DOWN):
@@ -201,7 +222,8 @@ class OwnCardsDialog(Scene):
 
     # ------------------------------------------------------------------ drawing
     def renderer(self) -> CardRenderer:
-        records = [dict(r, custom=True) for r in self.choice.records()]
+        pack = list(self.choice.pack.records) if self.choice.pack else []
+        records = pack + [dict(r, custom=True) for r in self.choice.records()]
         key = repr(records)
         if self._renderer is None or self._renderer_key != key:
             try:
@@ -235,14 +257,15 @@ class OwnCardsDialog(Scene):
         surface.blit(self.veil, (0, 0))
         surface.blit(self.sheet(), (self.panel.x - 10, self.panel.y - 10))
         p = self.panel
-        blit_text(surface, f.get("title", 40), "Your own cards in this ritual", theme.INK, (p.x + 50, p.y + 34))
+        blit_text(surface, f.get("title", 40), _("Your own cards in this ritual"), theme.INK, (p.x + 50, p.y + 34))
         blit_wrapped(surface, f.get("body", 23),
-                     "Tick a card to set it aside with the Circle's interference. It takes the place of a "
-                     "printed card of its level, which stays in the box for this ritual: the arrows choose which.",
+                     _("Tick a card to set it aside with the Circle's interference. It takes the place of a "
+                       "printed card of its level, which stays in the box for this ritual: the arrows choose which."),
                      theme.INK_SOFT, pygame.Rect(p.x + 50, p.y + 100, self.list_rect.w, 80))
         self._draw_list(surface)
         self._draw_preview(surface)
         self._draw_circles(surface)
+        self._draw_pack(surface)
         if self.message:
             kind, text = self.message
             colour = INK_RED if kind == "error" else theme.INK_SOFT
@@ -259,8 +282,8 @@ class OwnCardsDialog(Scene):
         entries = self.row_rects()
         if not entries:
             blit_wrapped(surface, f.get("italic", 26),
-                         "You have no cards of your own yet. The Card editor makes them (and the title screen "
-                         "opens it too); the cards you save there appear here.", theme.INK_SOFT,
+                         _("You have no cards of your own yet. The Card editor makes them (and the title screen "
+                           "opens it too); the cards you save there appear here."), theme.INK_SOFT,
                          self.list_rect.inflate(-20, 0).move(0, 20))
         for record, row in entries:
             if row.bottom < self.list_rect.y or row.y > self.list_rect.bottom:
@@ -283,9 +306,11 @@ class OwnCardsDialog(Scene):
             name = card_name(record)
             blit_text(surface, fit_font(f, "title", name, text_w, 28, 18), name, theme.INK, (row.x + 72, row.y + 8))
             level = record.get("level", 0)
-            side = SIDES.get(str(record.get("side", "")), str(record.get("side", "")).title())
+            side = str(record.get("side", ""))
+            side = _(SIDES[side]) if side in SIDES else side.title()
             cost = record.get("cost")
-            detail = f"Level {ROMAN.get(level, level)} · {side}" + (f" · summoning cost {cost}" if cost is not None else "")
+            detail = _("Level {level} · {side}").format(level=ROMAN.get(level, level), side=side) + (
+                _(" · summoning cost {cost}").format(cost=cost) if cost is not None else "")
             blit_text(surface, fit_font(f, "italic", detail, text_w, 22, 15), detail, theme.INK_SOFT,
                       (row.x + 72, row.y + 48))
             if ticked:
@@ -327,34 +352,58 @@ class OwnCardsDialog(Scene):
         gap = area.w - 2 * CARD_W
         left = pygame.Rect((area.x, area.y + 40), card_size(CARD_W))
         right = pygame.Rect((area.x + CARD_W + gap, area.y + 40), card_size(CARD_W))
-        blit_text(surface, f.get("title", 22), "Your card", theme.INK, (left.centerx, area.y), "midtop")
+        blit_text(surface, f.get("title", 22), _("Your card"), theme.INK, (left.centerx, area.y), "midtop")
         try:
             surface.blit(renderer.face(self.focus, CARD_W), left)
         except KeyError:
             pass
         replaced = self.choice.replaces.get(self.focus) if self.focus in self.choice.chosen else None
         if replaced:
-            blit_text(surface, f.get("title", 22), "In place of", theme.INK, (right.centerx, area.y), "midtop")
+            blit_text(surface, f.get("title", 22), _("In place of"), theme.INK, (right.centerx, area.y), "midtop")
             surface.blit(renderer.face(replaced, CARD_W), right)
             a = (left.right + 8, left.centery)
             b = (right.x - 8, right.centery)
             pygame.draw.line(surface, INK_RED, a, (b[0] - 12, b[1]), 4)
             pygame.draw.polygon(surface, INK_RED, [b, (b[0] - 16, b[1] - 10), (b[0] - 16, b[1] + 10)])
         else:
-            blit_wrapped(surface, f.get("italic", 22), "Tick this card to put it in the ritual; then choose the "
-                         "printed card it replaces.", theme.INK_SOFT,
+            blit_wrapped(surface, f.get("italic", 22), _("Tick this card to put it in the ritual; then choose the "
+                                                         "printed card it replaces."), theme.INK_SOFT,
                          pygame.Rect(right.x, right.y + 40, right.w, right.h))
+
+    def _draw_pack(self, surface: pygame.Surface) -> None:
+        """◂ the card pack of this ritual ▸ (or the printed cards), with where packs come from."""
+        f = self.app.fonts
+        parts = self.pack_parts()
+        packs = self.choice.packs()
+        name_rect = parts["pack_name"]
+        blit_text(surface, f.get("italic", 20), _("Card pack (P)") if packs else
+                  _("Card packs are loaded in the Card editor’s gallery"), theme.INK_SOFT,
+                  (name_rect.centerx, name_rect.y - 26), "midtop")
+        for part in ("pack_prev", "pack_next"):
+            r = parts[part]
+            hot = self.hover_pos is not None and r.collidepoint(self.hover_pos)
+            pygame.draw.rect(surface, theme.PARCHMENT if hot else (224, 204, 164), r, border_radius=8)
+            pygame.draw.rect(surface, theme.INK if packs else theme.INK_SOFT, r, 2, border_radius=8)
+            c, d = r.center, (-1 if part == "pack_prev" else 1)
+            pygame.draw.polygon(surface, theme.INK, [(c[0] + 8 * d, c[1]), (c[0] - 6 * d, c[1] - 10),
+                                                     (c[0] - 6 * d, c[1] + 10)])
+        pygame.draw.rect(surface, theme.PARCHMENT, name_rect, border_radius=8)
+        pygame.draw.rect(surface, INK_RED if self.choice.pack else theme.INK_SOFT, name_rect,
+                         2 if self.choice.pack else 1, border_radius=8)
+        label = self.choice.pack.name if self.choice.pack else _("The printed cards")
+        blit_text(surface, fit_font(f, "bold", label, name_rect.w - 16, 24, 14), label, theme.INK,
+                  name_rect.center, "center")
 
     def _draw_circles(self, surface: pygame.Surface) -> None:
         """Which Circles can take the ticked cards: a tick or a cross and words, for each."""
         f = self.app.fonts
         x = self.preview_rect.x
         y = self.preview_rect.y + 40 + card_size(CARD_W)[1] + 30
-        blit_text(surface, f.get("title", 24), "The Circles, with these cards", INK_RED, (x, y))
+        blit_text(surface, f.get("title", 24), _("The Circles, with these cards"), INK_RED, (x, y))
         y += 40
         pygame.draw.line(surface, theme.PARCHMENT_DARK, (x, y - 4), (self.preview_rect.right, y - 4), 2)
         if not self.choice.chosen:
-            blit_wrapped(surface, f.get("italic", 22), "No card ticked: every Circle sets aside its printed cards.",
+            blit_wrapped(surface, f.get("italic", 22), _("No card ticked: every Circle sets aside its printed cards."),
                          theme.INK_SOFT, pygame.Rect(x, y + 4, self.preview_rect.w, 80))
             return
         by_id = self.choice.by_id()
@@ -362,7 +411,7 @@ class OwnCardsDialog(Scene):
         for cid, circle in circles().items():
             problem = self.choice.problem(cid)
             mark = pygame.Rect(x, y + 6, 18, 18)
-            name = circle.name.replace("Circle of the ", "")
+            name = short_circle_name(circle.name)
             if problem:  # a cross and the reason in words
                 pygame.draw.line(surface, INK_RED, mark.topleft, mark.bottomright, 4)
                 pygame.draw.line(surface, INK_RED, mark.bottomleft, mark.topright, 4)
@@ -370,7 +419,7 @@ class OwnCardsDialog(Scene):
             else:  # a tick
                 pygame.draw.lines(surface, theme.INK, False, [(mark.x, mark.centery), (mark.x + 6, mark.bottom),
                                                               (mark.right, mark.y)], 4)
-                text = f"{name}: takes them"
+                text = _("{circle}: takes them").format(circle=name)
             font = fit_font(f, "body", text, self.preview_rect.w - 30, 22, 15)
             blit_text(surface, font, text, INK_RED if problem else theme.INK, (x + 30, y + 2))
             y += 32

@@ -1,5 +1,11 @@
 """Modal panels over the table: a card's actions, a picker for a decision, a confirmation, a
-pile viewer and the interference spotlight. One at a time; each consumes the events it gets."""
+pile viewer and the interference spotlight. One at a time, over everything else.
+
+Keys go to the open panel first (`handle_event` returns True when it used the event); a key it
+does not use goes on to the table (H, F1, Ctrl+Z …). Every panel can be worked by keyboard: Tab or
+the arrows move its focus, Enter chooses, number keys pick, Esc backs out. A panel whose question
+no longer applies (`applies()` false: the card moved, the decision was answered, an undo) closes.
+Nothing here acts by itself on a timer."""
 
 from __future__ import annotations
 
@@ -7,9 +13,11 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, Summon
 from aleph_null_desktop.engine.text import action_text
+from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.table.arrange import play_slots
-from aleph_null_desktop.ui.text import blit_wrapped, wrap
+from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter, list_key, number_key
+from aleph_null_desktop.ui.text import blit_wrapped, fit_font, wrap
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 
@@ -41,9 +49,35 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
 class Modal:
     done = False
     blocks_table = True  # False: the table still sees the mouse (not used by a modal that shades)
+    focus = 0  # the keyboard's button (index into `buttons`)
+    keyboard = False  # the focus ring shows once a key moved it
+    buttons: list = []
 
     def handle_event(self, event) -> bool:
         return True
+
+    def applies(self) -> bool:
+        """False once the question this panel asks is gone (then the table closes it)."""
+        return True
+
+    def focus_key(self, event) -> bool:
+        """Tab / arrows move the focus over the enabled buttons; Enter presses the focused one."""
+        usable = [i for i, b in enumerate(self.buttons) if b.enabled]
+        if not usable:
+            return False
+        if is_enter(event):
+            self.buttons[self.focus if self.focus in usable else usable[0]].click()
+            return True
+        here = usable.index(self.focus) if self.focus in usable else 0
+        moved = list_key(event, len(usable), here)
+        if moved is None:
+            return False
+        self.focus, self.keyboard = usable[moved], True
+        return True
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        if self.keyboard and 0 <= self.focus < len(self.buttons):
+            draw_focus_ring(surface, self.buttons[self.focus].rect, margin=8)
 
     def update(self, dt: float) -> None:
         pass
@@ -58,15 +92,17 @@ class Modal:
 class ActionMenu(Modal):
     """A card's moves as buttons: cost → effect, greyed with the engine's reason when not legal."""
 
-    def __init__(self, scene, uid: int, anchor: pygame.FRect) -> None:
+    def __init__(self, scene, uid: int, anchor: pygame.FRect, keyboard: bool = False) -> None:
         self.scene = scene
         game = scene.game
+        self.uid, self.zone, self.version = uid, game.zone_of(uid), scene.version
+        self.keyboard = keyboard
         carddef = game.cards[game.card(uid).card_id]
         self.title = carddef.name
         commands = []
         if game.zone_of(uid) == "hand":
-            cost = "special cost" if carddef.cost is None else f"cost {game.summon_cost(uid)}P"
-            commands.append((Summon(uid), f"Summon ({cost})"))
+            cost = _("special cost") if carddef.cost is None else _("cost {n}P").format(n=game.summon_cost(uid))
+            commands.append((Summon(uid), _("Summon ({cost})").format(cost=cost)))
         else:
             commands += [(Activate(uid, a.id), action_text(a)) for a in carddef.actions]
         width = 420
@@ -74,15 +110,16 @@ class ActionMenu(Modal):
         self.buttons = []
         for cmd, label in commands:
             reason = game.explain(cmd)
-            detail = f"Not now: {reason}" if reason else ""
+            detail = _("Not now: {reason}").format(reason=reason) if reason else ""
             lines = len(wrap(fonts.get("italic", 16), detail, width - 40)) if detail else 0
             self.buttons.append(Button(pygame.Rect(0, 0, width - 24, 50 + 20 * lines), label,
                                        on_click=lambda c=cmd: self._choose(c), enabled=reason is None,
-                                       detail=detail))
+                                       detail=detail, key_hint=str(len(self.buttons) + 1)))
         if not self.buttons:
-            self.empty = f"{carddef.name} has no actions; it works while it is in play."
+            self.empty = _("{name} has no actions; it works while it is in play.").format(name=carddef.name)
         else:
             self.empty = ""
+        self.focus = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
         height = 56 + sum(b.rect.h + 8 for b in self.buttons) + (60 if self.empty else 0) + 8
         rect = pygame.Rect(0, 0, width, height)
         rect.midbottom = (anchor.centerx, anchor.top - 6)
@@ -99,7 +136,31 @@ class ActionMenu(Modal):
         self.close()
         self.scene.submit(cmd)
 
+    def applies(self) -> bool:
+        game = self.scene.game
+        return self.scene.version == self.version and self.uid in {c.uid for c in game.zone(self.zone)}
+
     def handle_event(self, event) -> bool:
+        """Esc closes; 1–9, Enter, Tab and the arrows work the menu. Any other key closes the menu
+        and goes on to the table (Space ends the turn, H hints …)."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+                return True
+            index = number_key(event)
+            if index is not None:
+                if index < len(self.buttons):
+                    button = self.buttons[index]
+                    if not button.click():
+                        self.scene.say(button.detail, warn=True)
+                else:
+                    self.scene.say(_("There is no action {n} here.").format(n=index + 1), warn=True)
+                return True
+            if self.focus_key(event):
+                return True
+            if event.key != pygame.K_h:  # a hint may point into the open menu
+                self.close()
+            return False
         if buttons_handle(self.buttons, event):
             return True
         if event.type == pygame.MOUSEBUTTONUP and not self.rect.collidepoint(event.pos):
@@ -114,27 +175,32 @@ class ActionMenu(Modal):
         surface.blit(head, (self.rect.x + 14, self.rect.y + 12))
         for b in self.buttons:
             b.draw(surface, fonts, size=20, role="body")
+        self.draw_focus(surface)
         if self.empty:
             blit_wrapped(surface, fonts.get("italic", 18), self.empty, theme.TEXT,
                          pygame.Rect(self.rect.x + 14, self.rect.y + 50, self.rect.w - 28, 60))
 
 
 PICKER_W = 1600
-PICKER_LABEL_H = 46  # two lines of the option's numbered name under each card
 PICKER_ROW_GAP = 14
+PICKER_LABEL_GAP = 4
+PICKER_LABEL_SIZES = (17, 15, 14)  # the captions' font: the largest in which every name fits whole
 
 
-def picker_slots(count: int, width: int, max_height: int) -> tuple[list[pygame.FRect], int]:
+def picker_slots(count: int, width: int, max_height: int,
+                 label_height=lambda w: 46) -> tuple[list[pygame.FRect], int]:
     """Card rectangles for a picker (relative to its card area) and the area's height: the largest
-    cards that fit, in balanced rows, each row leaving room for the names under its cards."""
+    cards that fit, in balanced rows, each row leaving room for the captions under its cards
+    (`label_height(card_width)`: the tallest caption at that width)."""
     if count == 0:
         return [], 0
     gap = 10
-    for w in (260, 230, 200, 180, 160, 140, 120, 100):
+    for w in (260, 230, 200, 180, 160, 140, 120, 110, 100, 90):
         h = round(w * theme.CARD_RATIO)
         cols = max(1, min(count, (width + gap) // (w + gap)))
         rows = -(-count // cols)
-        total = rows * (h + PICKER_LABEL_H) + (rows - 1) * PICKER_ROW_GAP
+        label_h = label_height(w)
+        total = rows * (h + label_h) + (rows - 1) * PICKER_ROW_GAP
         if total <= max_height:
             break
     per_row = -(-count // rows)  # balanced: 13 cards in two rows are 7 + 6, not 12 + 1
@@ -143,24 +209,42 @@ def picker_slots(count: int, width: int, max_height: int) -> tuple[list[pygame.F
         row, col = divmod(i, per_row)
         in_row = min(per_row, count - row * per_row)
         x0 = (width - (in_row * w + (in_row - 1) * gap)) / 2
-        slots.append(pygame.FRect(x0 + col * (w + gap), row * (h + PICKER_LABEL_H + PICKER_ROW_GAP), w, h))
+        slots.append(pygame.FRect(x0 + col * (w + gap), row * (h + label_h + PICKER_ROW_GAP), w, h))
     return slots, total
+
+
+def option_caption(number: int, label: str) -> str:
+    """A picker option's caption: its key (1–9) and its name; later options by name alone."""
+    return f"{number}. {label}" if number <= 9 else label
 
 
 class ChoicePicker(Modal):
     """A decision whose options are not on the table (a deck search, a pile, an order of † effects):
-    the options are shown as cards (or words) to click; "up to" choices offer "none"."""
+    the options are shown as cards (or words) to click, or to pick with 1–9, Tab or the arrows and
+    Enter; "up to" choices offer "none". Every caption is shown whole (wrapped, in a smaller font
+    when many cards share the panel)."""
 
     def __init__(self, scene, decision) -> None:
         self.scene = scene
         self.decision = decision
+        self.version = scene.version
         game = scene.game
+        fonts = scene.app.fonts
         card_opts = [(i, o) for i, o in enumerate(decision.options) if o.uid is not None]
         word_opts = [(i, o) for i, o in enumerate(decision.options) if o.uid is None]
+        captions = [option_caption(i + 1, o.label) for i, o in card_opts]
+
+        def label_height(card_w: int) -> int:
+            font = self._caption_font(fonts, captions, card_w)
+            lines = max((len(wrap(font, c, card_w + 10)) for c in captions), default=1)
+            return PICKER_LABEL_GAP + lines * font.get_linesize() + 2
+
         # as large as the options allow: one row of big cards, or a grid of smaller ones, each card
-        # with room for its numbered name under it
+        # with room for its whole caption under it
         words_h = 100 if word_opts else 0
-        slots, cards_h = picker_slots(len(card_opts), PICKER_W - 80, 1080 - 40 - 110 - words_h - 20)
+        slots, cards_h = picker_slots(len(card_opts), PICKER_W - 80, 1080 - 40 - 110 - words_h - 20,
+                                      label_height)
+        self.caption_font = self._caption_font(fonts, captions, round(slots[0].w)) if slots else None
         height = 110 + cards_h + words_h + 20
         area = pygame.Rect(0, 0, PICKER_W, height)
         area.center = (960, 500)
@@ -171,24 +255,72 @@ class ChoicePicker(Modal):
         self.buttons = []
         x = area.centerx - (len(word_opts) * 330 - 30) // 2
         for i, o in word_opts:
-            label = "None: choose nothing" if o.label.strip().lower() == "none" else o.label
+            label = _("None: choose nothing") if o.label.strip().lower() == "none" else o.label
             self.buttons.append(Button(pygame.Rect(x, area.bottom - 90, 300, 64), label,
-                                       on_click=lambda i=i: self._choose(i)))
+                                       on_click=lambda i=i: self._choose(i),
+                                       key_hint=str(i + 1) if i < 9 else ""))
             x += 330
         self.hover = None
         self.game = game
+        self.focus = 0  # over every option: the cards, then the word buttons
+
+    @staticmethod
+    def _caption_font(fonts, captions: list[str], card_w: int):
+        for size in PICKER_LABEL_SIZES:
+            font = fonts.get("body", size)
+            if max((len(wrap(font, c, card_w + 10)) for c in captions), default=1) <= 3:
+                return font
+        return fonts.get("body", PICKER_LABEL_SIZES[-1])
+
+    def applies(self) -> bool:
+        return self.scene.game.pending is self.decision and self.scene.version == self.version
 
     def _choose(self, index: int) -> None:
         self.close()
         self.scene.submit(Choose(index))
 
+    def option_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """(option index, rectangle) of every option in focus order."""
+        word_indices = [i for i, o in enumerate(self.decision.options) if o.uid is None]
+        return [(i, pygame.Rect(slot)) for i, _option, slot in self.cards] + \
+            [(i, pygame.Rect(b.rect)) for i, b in zip(word_indices, self.buttons)]
+
     def handle_event(self, event) -> bool:
+        """1–9 pick, Tab / arrows and Enter choose, Esc pauses (the decision itself must be made),
+        H is left to the table (the hint is shown here)."""
+        if event.type == pygame.KEYDOWN:
+            options = self.option_rects()
+            index = number_key(event)
+            if index is not None:
+                if index < len(self.decision.options):
+                    self._choose(index)
+                else:
+                    self.scene.say(_("There is no option {n}.").format(n=index + 1), warn=True)
+                return True
+            if is_enter(event) and options:
+                self._choose(options[min(self.focus, len(options) - 1)][0])
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and options:
+                from aleph_null_desktop.ui.table.focus import ARROWS, nearest
+
+                self.focus = nearest([r for _index, r in options], min(self.focus, len(options) - 1),
+                                     ARROWS[event.key])
+                self.keyboard = True
+                return True
+            moved = list_key(event, len(options), self.focus)
+            if moved is not None:
+                self.focus, self.keyboard = moved, True
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.scene.app.pause()
+                return True
+            return False
         if event.type == pygame.MOUSEMOTION:
-            self.hover = next((i for i, _, slot in self.cards if slot.collidepoint(event.pos)), None)
+            self.hover = next((i for i, _option, slot in self.cards if slot.collidepoint(event.pos)), None)
         if buttons_handle(self.buttons, event):
             return True
         if _is_click(event):
-            for i, _, slot in self.cards:
+            for i, _option, slot in self.cards:
                 if slot.collidepoint(event.pos):
                     self._choose(i)
                     return True
@@ -201,12 +333,18 @@ class ChoicePicker(Modal):
         _panel(surface, self.rect)
         blit_wrapped(surface, fonts.get("title", 26), self.decision.prompt, theme.GOLD,
                      pygame.Rect(self.rect.x + 24, self.rect.y + 18, self.rect.w - 48, 70), align="center")
-        hint = "Click a card to choose it." if self.cards else "Choose one."
+        hint = _("Click a card or press its number.") if self.cards else _("Choose one.")
         if self.buttons and self.cards:
-            hint = "Click a card to choose it, or choose none below."
-        image = fonts.get("italic", 19).render(hint, True, theme.TEXT_DIM)
+            hint = _("Click a card or press its number, or choose none below.")
+        colour = theme.TEXT_DIM
+        if self.scene.hint_text():  # H while choosing: the hint is shown here, over the table's prompt
+            hint, colour = self.scene.hint_text(), theme.POWER
+        font = fit_font(fonts, "italic", hint, self.rect.w - 48, 19, 14)
+        image = font.render(hint, True, colour)
         surface.blit(image, image.get_rect(midtop=(self.rect.centerx, self.rect.y + 58)))
-        label_font = fonts.get("body", 17)
+        label_font = self.caption_font
+        hinted = self.scene.hints.current()
+        hinted_index = getattr(hinted.command, "index", None) if hinted else None
         for i, option, slot in self.cards:
             r = pygame.Rect(slot)
             if i == self.hover:
@@ -214,18 +352,26 @@ class ChoicePicker(Modal):
                 pygame.draw.rect(surface, theme.GLOW_LEGAL, r.inflate(12, 12), 4, border_radius=12)
             face = renderer.face(self.game.card(option.uid).card_id, r.w)
             surface.blit(face, r)
-            words = wrap(label_font, f"{i + 1}. {option.label}", r.w + 10)[:2]
+            if i == hinted_index:
+                pygame.draw.rect(surface, theme.POWER, r.inflate(16, 16), 5, border_radius=14)
+            words = wrap(label_font, option_caption(i + 1, option.label), r.w + 10)
             for n, line in enumerate(words):
                 img = label_font.render(line, True, theme.TEXT)
-                surface.blit(img, img.get_rect(midtop=(r.centerx, r.bottom + 4 + n * label_font.get_linesize())))
+                surface.blit(img, img.get_rect(midtop=(r.centerx, slot.bottom + PICKER_LABEL_GAP
+                                                       + n * label_font.get_linesize())))
         for b in self.buttons:
             b.draw(surface, fonts, size=20, role="body")
+        options = self.option_rects()
+        if self.keyboard and options:
+            draw_focus_ring(surface, options[min(self.focus, len(options) - 1)][1], margin=14)
 
 
 class ConfirmDialog(Modal):
-    def __init__(self, scene, title: str, text: str, yes: str, on_yes, no: str = "Keep playing") -> None:
+    def __init__(self, scene, title: str, text: str, yes: str, on_yes, no: str | None = None) -> None:
         self.scene = scene
+        self.version = scene.version
         self.title, self.text = title, text
+        no = no if no is not None else _("Keep playing")
         self.rect = pygame.Rect(0, 0, 760, 300)
         self.rect.center = (960, 480)
         self.buttons = [
@@ -235,13 +381,21 @@ class ConfirmDialog(Modal):
                    on_click=self.close, key_hint="Esc"),
         ]
 
+    def applies(self) -> bool:
+        return self.scene.version == self.version
+
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.buttons[0].click()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-        else:
-            buttons_handle(self.buttons, event)
+        """Enter presses the focused button (at first the first), Tab / arrows move between the two,
+        Esc answers no. Other keys are not for the table while the question is open."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key == pygame.K_SPACE:
+                self.buttons[self.focus].click()
+            elif not self.focus_key(event):
+                return event.key != pygame.K_h
+            return True
+        buttons_handle(self.buttons, event)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -254,30 +408,42 @@ class ConfirmDialog(Modal):
                      pygame.Rect(self.rect.x + 40, self.rect.y + 74, self.rect.w - 80, 120), align="center")
         for b in self.buttons:
             b.draw(surface, fonts, size=20, role="body")
+        self.draw_focus(surface)
 
 
 class PileViewer(Modal):
     """Face-up piles to look through (discard, sacrificed); set-aside interference face down."""
 
-    TABS = (("discard", "Discard pile"), ("sacrificed", "Sacrificed"), ("set_aside", "Set aside"))
+    TABS = (("discard", N_("Discard pile")), ("sacrificed", N_("Sacrificed")), ("set_aside", N_("Set aside")))
 
     def __init__(self, scene, zone: str) -> None:
         self.scene = scene
         self.zone = zone
         self.rect = pygame.Rect(140, 90, 1640, 900)
         self.tabs = [Button(pygame.Rect(self.rect.x + 24 + n * 260, self.rect.y + 18, 240, 50),
-                            f"{label} ({len(scene.game.zone(z))})", on_click=lambda z=z: self._show(z))
+                            f"{_(label)} ({len(scene.game.zone(z))})", on_click=lambda z=z: self._show(z))
                      for n, (z, label) in enumerate(self.TABS)]
         self.buttons = self.tabs + [Button(pygame.Rect(self.rect.right - 200, self.rect.y + 18, 176, 50),
-                                           "Close", on_click=self.close, key_hint="Esc")]
+                                           _("Close"), on_click=self.close, key_hint="Esc")]
 
     def _show(self, zone: str) -> None:
         self.zone = zone
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-        elif not buttons_handle(self.buttons, event) and _is_click(event) \
+        """Esc (or Enter) closes; Tab, the arrows and 1–3 choose the pile shown."""
+        if event.type == pygame.KEYDOWN:
+            index = number_key(event)
+            zones = [z for z, _label in self.TABS]
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.close()
+            elif index is not None and index < len(zones):
+                self.zone = zones[index]
+            elif list_key(event, len(zones), zones.index(self.zone)) is not None:
+                self.zone = zones[list_key(event, len(zones), zones.index(self.zone))]
+            else:
+                return event.key != pygame.K_h
+            return True
+        if not buttons_handle(self.buttons, event) and _is_click(event) \
                 and not self.rect.collidepoint(event.pos):
             self.close()
         return True
@@ -287,7 +453,7 @@ class PileViewer(Modal):
         game = self.scene.game
         _shade(surface)
         _panel(surface, self.rect)
-        for (zone, _), tab in zip(self.TABS, self.tabs):
+        for (zone, _label), tab in zip(self.TABS, self.tabs):
             tab.hot = zone == self.zone
             tab.draw(surface, fonts, size=20, role="body")
             if zone == self.zone:  # the open tab is marked by a bar under it, not by its colour alone
@@ -305,17 +471,17 @@ class PileViewer(Modal):
             carddef = game.cards[inst.card_id]
             if self.zone == "set_aside":
                 surface.blit(self.scene.renderer.back(round(slot.w)), slot)
-                label = font.render(f"Interference, level {carddef.level}", True, theme.TEXT)
-                surface.blit(label, label.get_rect(midtop=(slot.centerx, slot.bottom - 34)))
+                label = font.render(_("Interference, level {level}").format(level=carddef.level), True,
+                                    theme.TEXT)  # under the card, clear of the back's own words
+                surface.blit(label, label.get_rect(midtop=(slot.centerx, slot.bottom + 6)))
             else:
                 surface.blit(self.scene.renderer.face(inst.card_id, round(slot.w)), slot)
 
 
 class InterferenceSpotlight(Modal):
-    """An interference card just drawn, shown large. A free one is summoned when the player has
-    seen it (click, or after a moment); a costly one waits until the player has raised power."""
-
-    AUTO_SECONDS = 2.5
+    """An interference card just drawn, shown large. It waits for the player: Enter (or a click, for
+    a free one) summons it; Esc puts it off to look at the table or raise power first. Two drawn
+    together are shown one after the other."""
 
     def __init__(self, scene, uid: int) -> None:
         self.scene = scene
@@ -323,42 +489,46 @@ class InterferenceSpotlight(Modal):
         game = scene.game
         self.carddef = game.cards[game.card(uid).card_id]
         self.cost = game.summon_cost(uid)
-        self.timer = 0.0
         self.rect = pygame.Rect(0, 0, 1000, 720)
         self.rect.center = (960, 500)
         self.card_rect = pygame.Rect(self.rect.x + 40, self.rect.y + 40, 460, 644)
         bx = self.card_rect.right + 40
         if self.cost == 0:
-            self.buttons = [Button(pygame.Rect(bx, self.rect.bottom - 120, 420, 70), "Summon it now",
+            self.buttons = [Button(pygame.Rect(bx, self.rect.bottom - 120, 420, 70), _("Summon it now"),
                                    on_click=self._summon, key_hint="Enter")]
         else:
             self.buttons = [
-                Button(pygame.Rect(bx, self.rect.bottom - 200, 420, 70), "Raise power first",
-                       on_click=self.close, detail="then drag it into play", key_hint="Esc"),
-                Button(pygame.Rect(bx, self.rect.bottom - 120, 420, 70), "Summon it now",
+                Button(pygame.Rect(bx, self.rect.bottom - 200, 420, 70), _("Raise power first"),
+                       on_click=self.close, detail=_("then drag it into play"), key_hint="Esc"),
+                Button(pygame.Rect(bx, self.rect.bottom - 120, 420, 70), _("Summon it now"),
                        on_click=self._summon, detail=self._shortfall(), key_hint="Enter"),
             ]
+        self.focus = len(self.buttons) - 1
 
     def _shortfall(self) -> str:
         missing = max(0, self.cost - self.scene.game.power)
-        return f"missing {missing}P: {missing} damage" if missing else "you have the power"
+        if not missing:
+            return _("you have the power")
+        return _("missing {n}P: {n} damage").format(n=missing)
+
+    def applies(self) -> bool:
+        game = self.scene.game
+        return game.pending is None and self.uid in {c.uid for c in game.zone("hand")}
 
     def _summon(self) -> None:
         self.close()
         self.scene.submit(Summon(self.uid))
 
-    def update(self, dt: float) -> None:
-        if self.cost == 0:
-            self.timer += dt
-            if self.timer >= self.AUTO_SECONDS and not self.done:
-                self._summon()
-
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self._summon()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.cost:
-            self.close()
-        elif not buttons_handle(self.buttons, event) and _is_click(event) and self.cost == 0:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_SPACE:
+                self._summon()
+            elif event.key == pygame.K_ESCAPE:  # look at the table first; it stays in hand, outlined
+                self.close()
+            elif not self.focus_key(event):
+                return event.key != pygame.K_h
+            return True
+        if not buttons_handle(self.buttons, event) and _is_click(event) and self.cost == 0:
             self._summon()
         return True
 
@@ -369,16 +539,18 @@ class InterferenceSpotlight(Modal):
         surface.blit(self.scene.renderer.face(self.carddef.id, self.card_rect.w), self.card_rect)
         x = self.card_rect.right + 40
         w = self.rect.right - x - 40
-        head = fonts.get("title", 34).render("Interference!", True, theme.WARN)
+        head = fonts.get("title", 34).render(_("Interference!"), True, theme.WARN)
         surface.blit(head, (x, self.rect.y + 50))
         if self.cost == 0:
-            text = (f"{self.carddef.name} is drawn and must be summoned at once. It costs nothing; "
-                    "it enters play when you click.")
+            text = _("{name} is drawn and must be summoned at once. It costs nothing; it enters play "
+                     "when you click or press Enter.").format(name=self.carddef.name)
         else:
-            text = (f"{self.carddef.name} is drawn and must be summoned before anything else. It costs "
-                    f"{self.cost}P; each point you lack is 1 damage. You may first use actions that gain "
-                    "power or take tokens from the Grimoire, then drag it into play.")
+            text = _("{name} is drawn and must be summoned before anything else. It costs {cost}P; each "
+                     "point you lack is 1 damage. You may first use actions that gain power or take "
+                     "tokens from the Grimoire, then drag it into play.").format(name=self.carddef.name,
+                                                                                  cost=self.cost)
         blit_wrapped(surface, fonts.get("body", 24), text, theme.TEXT,
                      pygame.Rect(x, self.rect.y + 110, w, 300), line_gap=4)
         for b in self.buttons:
             b.draw(surface, fonts, size=24, role="body")
+        self.draw_focus(surface)
