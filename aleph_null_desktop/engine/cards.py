@@ -22,7 +22,8 @@ from aleph_null_desktop.i18n import _, localized
 MAIN_DECK_SIZE = 28
 SCHEMA_VERSION = 1
 CARD_KEYS = frozenset({"id", "name", "type", "cost", "special_cost", "actions", "ongoing", "dagger",
-                       "on_summon", "flavour", "icon", "level", "side", "count", "optional", "custom"})
+                       "on_summon", "flavour", "icon", "art", "level", "side", "count", "optional",
+                       "custom"})
 
 
 # ----------------------------------------------------------------------------- the vocabulary
@@ -192,6 +193,9 @@ def card_from_dict(d: Any) -> CardDef:
         icon = d.get("icon", "")
         if not isinstance(icon, str) or len(icon) > 40:
             raise CardDataError("must be an icon name", field_name="icon")
+        art = d.get("art", "")  # optional: the illustration's name (the UI's art set); "" = from the icon
+        if not isinstance(art, str) or len(art) > 40:
+            raise CardDataError("must be an illustration name", field_name="art")
     except CardDataError as err:
         raise CardDataError(str(err).split(": ", 1)[-1] if err.field_name else str(err),
                             card_id=cid, field_name=err.field_name) from None

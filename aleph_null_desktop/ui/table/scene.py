@@ -21,6 +21,7 @@ from aleph_null_desktop.ui.layer import CachedLayer
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
+from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS, draw_card_tip
 from aleph_null_desktop.ui.table.focus import TableFocus, number_key
 from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
 from aleph_null_desktop.ui.table.hints import HintKeeper
@@ -44,6 +45,7 @@ MESSAGE_SECONDS = 5.0
 
 class TableScene(Scene):
     HOVER_LIFT = HOVER_LIFT
+    counts = True  # autosaved and counted in the statistics (a lesson is not)
     def __init__(self, app, game, circle_id: str) -> None:
         super().__init__(app)
         self.game = game
@@ -72,6 +74,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_warn = False
         self.message_time = 0.0
+        self.hover_time, self._hover_seen = 0.0, None  # how long the mouse has rested on hover_uid
         self.motion = TableMotion(game)  # ticking numbers, shakes, tokens, the Hour's banner, the circle
         self._shown = None  # the signature of the picture on the screen, when it may be left as it is
         self.pulses = {name: Pulse() for name in ("power", "damage", "tokens", "deck")}
@@ -133,7 +136,8 @@ class TableScene(Scene):
         self.version += 1
         self.say("")
         self._after(events)
-        self.app.game_changed(self.game, self.circle_id)
+        if self.counts:
+            self.app.game_changed(self.game, self.circle_id)
         return True
 
     def _loss_if(self, cmd) -> str | None:
@@ -209,7 +213,8 @@ class TableScene(Scene):
         self.motion.sync(self.game)
         self.version += 1
         self.grimoire.sync(self.game)
-        self.app.game_changed(self.game, self.circle_id)
+        if self.counts:
+            self.app.game_changed(self.game, self.circle_id)
         self.log.add("Undone.")
         self.modal = None
         self.say("Undone.")
@@ -724,6 +729,10 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
         self.motion.update(dt, self.speed)
+        if self.hover_uid != self._hover_seen:  # the mouse rests on a card a moment before it is read large
+            self._hover_seen, self.hover_time = self.hover_uid, 0.0
+        else:
+            self.hover_time += dt
         for sprite in self.sprites.values():
             sprite.update(dt)
         for sprite, _card in self.ghosts:
@@ -756,17 +765,55 @@ class TableScene(Scene):
         if key != self._derived_key:
             self._derived_key = key
             end_reason = game.explain(EndTurn())
+            self._derived_legal = set(game.legal_commands())
             self._derived = {
-                "legal": set(game.legal_commands()),
+                "legal": self._derived_legal,
                 "end_reason": end_reason,
                 "end_preview": 0 if end_reason else game.end_turn_preview().total,
                 "end_detail": "" if end_reason else self.end_turn_detail(),
                 "can_undo": self.can_undo(),
+                "unusable": self._unusable(game),
                 "drops": {},
             }
         return self._derived
 
+    def _unusable(self, game) -> dict[int, str]:
+        """uid -> the engine's reason, for each card of the hand that cannot be summoned now and
+        each card in play whose actions all are refused now (cards without actions are not)."""
+        legal = self._derived_legal
+        reasons = {}
+        for inst in game.zone("hand"):
+            if Summon(inst.uid) not in legal:
+                reasons[inst.uid] = game.explain(Summon(inst.uid)) or ""
+        for inst in game.zone("play"):
+            actions = game.cards[inst.card_id].actions
+            if actions and not any(Activate(inst.uid, a.id) in legal for a in actions):
+                reasons[inst.uid] = game.explain(Activate(inst.uid, actions[0].id)) or ""
+        return reasons
+
+    def _veil(self, size) -> pygame.Surface:
+        """A dark translucent card-shaped veil over a card that cannot be used now."""
+        key = ("veil", tuple(map(round, size)))
+        if key not in self._tints:
+            veil = pygame.Surface(key[1], pygame.SRCALPHA)
+            pygame.draw.rect(veil, (10, 6, 4, 150), veil.get_rect(), border_radius=max(4, round(size[0] / 20)))
+            self._tints[key] = veil
+        return self._tints[key]
+
+    def _draw_card_tip(self, surface) -> None:
+        """The hovered card read large, with why it cannot be used and the terms it uses."""
+        uid = self.hover_uid
+        if (uid is None or uid not in self.sprites or self.hover_time < HOVER_SECONDS or self.drag
+                or self.modal is not None or self.big_uid is not None or self.alt_held):
+            return
+        sprite = self.sprites[uid]
+        anchor = pygame.FRect(sprite.rect).move(0, -HOVER_LIFT if self.game.zone_of(uid) == "hand" else 0)
+        draw_card_tip(surface, self.app.fonts, self.renderer, self.game.cdef(uid), anchor,
+                      self.derived()["unusable"].get(uid))
+
     def draw(self, surface: pygame.Surface) -> None:
+        """The board layer (redrawn only when it changed), then what moves. When nothing at all
+        changed since the last frame and nothing else drew over it, the screen is left as it is."""
         game, r = self.game, self.rects
         drops = self.legal_drop_zones()
         token_hot = bool(game.tokens) and r["tokens"].collidepoint(self.mouse) and self.modal is None \
@@ -792,6 +839,7 @@ class TableScene(Scene):
         if self.modal is None:
             self.focus.draw(surface)
             self._draw_disabled_reason(surface)
+            self._draw_card_tip(surface)
         if self.modal is not None:
             self.modal.draw(surface)
         big = self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None)
@@ -812,6 +860,7 @@ class TableScene(Scene):
             self.motion.power.shown, self.motion.damage_shake.left, tuple(f.t for f in self.motion.tokens),
             self.motion.circle[1], self.target_options() is not None,
             self.focus.visible, self.focus.current(), self.disabled_tip() and self.disabled_tip()[1],
+            self.hover_time >= HOVER_SECONDS,
         )
 
     def _draw_effects(self, surface: pygame.Surface) -> None:
@@ -1021,6 +1070,7 @@ class TableScene(Scene):
 
     def _draw_cards(self, surface) -> None:
         targets = self.target_options() or {}
+        unusable = self.derived()["unusable"]
         dragging = self.drag["uid"] if self.drag and "uid" in self.drag else None
         mark = self.hints.highlight()
         hinted = mark[1] if mark and mark[0] == "card" else None
@@ -1048,6 +1098,8 @@ class TableScene(Scene):
             if sprite.delay > 0:
                 continue  # not yet left its pile
             surface.blit(self.renderer.face_scaled(self.game.card(uid).card_id, sprite.base_width, rect.size), rect)
+            if (uid not in targets if targets else unusable.get(uid) is not None) and uid != hinted:
+                surface.blit(self._veil(rect.size), rect)  # cannot be used now: dimmed (why: on hover)
             if uid in targets and uid != hinted:  # the hinted target gets the hint's ring and words
                 pygame.draw.rect(surface, theme.GLOW_LEGAL, pygame.Rect(rect).inflate(12, 12), 5, border_radius=14)
                 tag = render(self.app.fonts.get("bold", 18), "choose", theme.INK)
