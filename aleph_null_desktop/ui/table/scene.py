@@ -829,8 +829,8 @@ class TableScene(Scene):
         mark = self.hints.highlight()
         if mark and mark[0] == "zone" and mark[1] in self.rects:
             self._draw_hint_mark(surface, self.rects[mark[1]], self.hints.tag(), on_top=False)
+        self.motion.draw_circle(surface, self.app.fonts)  # under the cards it draws in
         self._draw_cards(surface)
-        self.motion.draw_circle(surface, self.app.fonts)
         self.motion.draw_tokens(surface)
         self.motion.draw_banner(surface, self.app.fonts, self.rects["play"].center)
         if self.modal is None:
@@ -1072,9 +1072,7 @@ class TableScene(Scene):
         mark = self.hints.highlight()
         hinted = mark[1] if mark and mark[0] == "card" else None
         hinted_rect = None
-        for sprite, card_id in self.ghosts:
-            if sprite.delay > 0:
-                continue  # still waiting its turn on its pile
+        for sprite, card_id in self.ghosts:  # a card waiting its turn to leave is shown where it is
             if card_id is None:
                 surface.blit(self.renderer.back(sprite.base_width), sprite.rect)
             else:
