@@ -16,6 +16,7 @@ from aleph_null_desktop.i18n import N_, _, current_language
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
+from aleph_null_desktop.ui.grimoire.scene import book_art
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.layer import CachedLayer
 from aleph_null_desktop.ui.scene import Scene
@@ -497,8 +498,9 @@ class TableScene(Scene):
         key, mods = event.key, event.mod
         if key == pygame.K_h:
             self.hints.request()
-        elif key == pygame.K_F1:
-            open_reference(self.app)  # the Grimoire's rules over the table; Esc or F1 comes back
+        elif key == pygame.K_F1:  # the Grimoire's rules over the table (its glossary while a card is
+            # read large); Esc or F1 comes back
+            open_reference(self.app, self._glossary_page() if self.card_tip_shown() else None)
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
         elif beside_panel:
@@ -797,12 +799,19 @@ class TableScene(Scene):
             self._tints[key] = veil
         return self._tints[key]
 
+    def card_tip_shown(self) -> bool:
+        uid = self.hover_uid
+        return not (uid is None or uid not in self.sprites or self.hover_time < HOVER_SECONDS or self.drag
+                    or self.modal is not None or self.big_uid is not None or self.alt_held)
+
+    def _glossary_page(self) -> str:
+        return book_art(self.app.fonts).chapter_spread("glossary")
+
     def _draw_card_tip(self, surface) -> None:
         """The hovered card read large, with why it cannot be used and the terms it uses."""
-        uid = self.hover_uid
-        if (uid is None or uid not in self.sprites or self.hover_time < HOVER_SECONDS or self.drag
-                or self.modal is not None or self.big_uid is not None or self.alt_held):
+        if not self.card_tip_shown():
             return
+        uid = self.hover_uid
         sprite = self.sprites[uid]
         anchor = pygame.FRect(sprite.rect).move(0, -HOVER_LIFT if self.game.zone_of(uid) == "hand" else 0)
         draw_card_tip(surface, self.app.fonts, self.renderer, self.game.cdef(uid), anchor,
