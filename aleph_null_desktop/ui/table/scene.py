@@ -77,6 +77,7 @@ class TableScene(Scene):
         self.hover_time, self._hover_seen = 0.0, None  # how long the mouse has rested on hover_uid
         self.motion = TableMotion(game)  # ticking numbers, shakes, tokens, the Hour's banner, the circle
         self._shown = None  # the signature of the picture on the screen, when it may be left as it is
+        self._under: tuple = (None, None)  # (signature, picture) of the table under an open panel
         self.pulses = {name: Pulse() for name in ("power", "damage", "tokens", "deck")}
         self.grimoire = TableGrimoire(app, table_page_rect(self.rects["grimoire"], self.rects["tokens"]),
                                       game, circle_id)  # turns its page on "hour" and "game_over"
@@ -357,6 +358,7 @@ class TableScene(Scene):
         self.grimoire.restyle()
         self.board.invalidate()
         self._shown = None
+        self._under = (None, None)
         self._refresh_sprites({}, instant=True)
 
     @property
@@ -827,11 +829,16 @@ class TableScene(Scene):
         self._sync_buttons()
         board_signature = self._board_signature(drops, token_hot)
         shown = None
-        if self.modal is None and self.app.stack.top is self and not self.app.error_time:
+        if self.app.stack.top is self and not self.app.error_time:
             shown = (board_signature, self._motion_signature(), id(surface))
-            if shown == self._shown:
+            if self.modal is None and shown == self._shown:
                 return  # nothing changed since the last frame, and nothing else drew over it
-        self._shown = shown
+            if self.modal is not None and shown == self._under[0]:
+                surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
+                self.modal.draw(surface)
+                self._shown = None
+                return
+        self._shown = shown if self.modal is None else None
         self.board.blit(surface, board_signature, lambda layer: self._draw_board(layer, drops, token_hot))
         self.grimoire.draw(surface)  # the page above the tokens, turning with the Hours
         self._draw_effects(surface)
@@ -847,7 +854,11 @@ class TableScene(Scene):
             self._draw_disabled_reason(surface)
             self._draw_card_tip(surface)
         if self.modal is not None:
+            if shown is not None:  # kept while the panel is open: the table under it rarely changes
+                self._under = (shown, surface.copy())
             self.modal.draw(surface)
+        else:
+            self._under = (None, None)
         big = self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None)
         if big is not None and big in self.sprites:
             self._draw_big(surface, big)
