@@ -78,6 +78,7 @@ class TableScene(Scene):
         self.motion = TableMotion(game)  # ticking numbers, shakes, tokens, the Hour's banner, the circle
         self._shown = None  # the signature of the picture on the screen, when it may be left as it is
         self._under: tuple = (None, None)  # (signature, picture) of the table under an open panel
+        self._under_last = None  # the table's signature under the panel last frame
         self.pulses = {name: Pulse() for name in ("power", "damage", "tokens", "deck")}
         self.grimoire = TableGrimoire(app, table_page_rect(self.rects["grimoire"], self.rects["tokens"]),
                                       game, circle_id)  # turns its page on "hour" and "game_over"
@@ -854,8 +855,9 @@ class TableScene(Scene):
             self._draw_disabled_reason(surface)
             self._draw_card_tip(surface)
         if self.modal is not None:
-            if shown is not None:  # kept while the panel is open: the table under it rarely changes
+            if shown is not None and shown == self._under_last:  # settled: kept while the panel is open
                 self._under = (shown, surface.copy())
+            self._under_last = shown
             self.modal.draw(surface)
         else:
             self._under = (None, None)
