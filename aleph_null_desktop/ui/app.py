@@ -52,6 +52,7 @@ class App:
         self.notices: list[str] = []  # startup lines (audio status, storage repairs): title and table log
         self._unlogged: list[str] = []  # notices not yet in a table's log
         self.display_mode = DisplayMode()
+        self.first_start = False  # start_session found no settings: the lesson is offered
         self.hint_function = None  # tests replace the hint AI here; None: aleph_null_desktop.ai.hint
         style.apply(self.current_settings())  # the default look until start_session() reads the player's
 
@@ -118,7 +119,7 @@ class App:
         any storage messages (a repaired or set-aside file) to the player. Never raises."""
         from aleph_null_desktop import storage
 
-        first_start = not _settings_exist()
+        first_start = self.first_start = not _settings_exist()
         try:
             settings, messages = storage.load_settings()
         except Exception as exc:  # storage promises not to raise; a bug there must not stop the game
@@ -139,6 +140,13 @@ class App:
                 self.notice(message)
         if messages:  # a repaired or set-aside settings file: worth a warning
             self.report(" ".join(messages))
+
+    def offer_lesson_if_first_start(self) -> None:
+        """The very first start (no settings were found): the title asks whether to play the lesson."""
+        if self.first_start:
+            from aleph_null_desktop.ui.tutorial import offer_tutorial
+
+            offer_tutorial(self)
 
     def notice(self, text: str) -> None:
         """A line for the player that is not an error: shown on the title and in the table's log."""
@@ -423,6 +431,7 @@ def run(windowed: bool = False) -> int:
         app.audio = _start_audio()
         app.show_title()
         app.start_session()  # settings → audio; audio status and storage messages on the title
+        app.offer_lesson_if_first_start()
         if app.current_settings().fullscreen and not windowed:
             app.toggle_fullscreen()
         clock = pygame.time.Clock()

@@ -22,13 +22,13 @@ from aleph_null_desktop.ui.circle_words import difficulty
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.content import BULLET, Reference, font_for, paginate
 from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.surface_cache import SurfaceCache, surface_bytes
 from aleph_null_desktop.ui.text import blit_text, fit_font, wrap
 
 PAGE_SIZE = (860, 940)
 MARGIN = 16  # board beyond the page, outer side, top and bottom
 TEXT_INSET = (70, 64, 70, 74)  # left, top, right, bottom of the text area inside a page
-CACHE_BYTES = 96 * 2**20  # a page turn uses about 35 MB of drawn halves; every Circle and Hour would be GBs
+CACHE_BYTES = 64 * 2**20  # a page turn uses about 35 MB of drawn halves; every Circle and Hour would be GBs
 LEATHER = (74, 34, 28)
 LEATHER_DARK = (44, 20, 17)
 INK_RED = (128, 30, 26)
@@ -193,7 +193,7 @@ class BookArt:
             if pygame.display.get_surface() is not None:
                 composite = composite.convert_alpha()
             entry = (half, composite)
-            self._cache[key] = entry
+            self._cache.put(key, entry, surface_bytes(composite))  # the half is the spread's
         return entry[1]
 
     def leaf(self, half: pygame.Surface | None, side: str) -> pygame.Surface | None:
@@ -210,7 +210,7 @@ class BookArt:
             if pygame.display.get_surface() is not None:
                 background = background.convert()
             entry = (half, background)
-            self._cache[key] = entry
+            self._cache.put(key, entry, surface_bytes(background))
         return entry[1]
 
     def board(self, side: str) -> pygame.Surface:

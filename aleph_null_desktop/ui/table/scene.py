@@ -46,6 +46,7 @@ MESSAGE_SECONDS = 5.0
 
 class TableScene(Scene):
     HOVER_LIFT = HOVER_LIFT
+    counts = True  # autosaved and counted in the statistics (a lesson is not)
     def __init__(self, app, game, circle_id: str) -> None:
         super().__init__(app)
         self.game = game
@@ -138,7 +139,8 @@ class TableScene(Scene):
         self.version += 1
         self.say("")
         self._after(events)
-        self.app.game_changed(self.game, self.circle_id)
+        if self.counts:
+            self.app.game_changed(self.game, self.circle_id)
         return True
 
     def _loss_if(self, cmd) -> str | None:
@@ -214,7 +216,8 @@ class TableScene(Scene):
         self.motion.sync(self.game)
         self.version += 1
         self.grimoire.sync(self.game)
-        self.app.game_changed(self.game, self.circle_id)
+        if self.counts:
+            self.app.game_changed(self.game, self.circle_id)
         self.log.add("Undone.")
         self.modal = None
         self.say("Undone.")
