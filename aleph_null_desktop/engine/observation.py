@@ -97,6 +97,7 @@ def public_key(game: "Game") -> tuple:
     outcome = game.outcome
     return (game.circle, game.hour, game.last_hour, game.damage, game.power, game.tokens, game.turn,
             game._summons_this_turn, game._summoned_any, game._sacrificed_this_turn,
+            tuple(sorted((inst_of[uid].card_id, action) for uid, action in game._used_once)),
             tuple(parts), pend, tuple(_task_sig(game, t) for t in game._stack),
             (outcome.reason, outcome.score) if outcome else None)
 
@@ -156,12 +157,13 @@ def determinized(game: "Game", rng: random.Random) -> "Game":
             for slot, card_id in zip(sorted(slots, key=lambda i: i.uid), pool):
                 if slot.card_id != card_id:
                     if inst is None:
-                        inst = dict(c._inst)
+                        inst, defs = dict(c._inst), dict(c._defs)
                     slot = CardInstance(slot.uid, card_id)
                     inst[slot.uid] = slot
+                    defs[slot.uid] = c.cards[card_id]
                 new_aside.append(slot)
         if inst is not None:
-            c._inst = inst
+            c._inst, c._defs = inst, defs
         c._zones["set_aside"] = new_aside
     c._rng.seed(rng.getrandbits(64))
     return c
