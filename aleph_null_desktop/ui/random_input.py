@@ -294,7 +294,8 @@ def screen_name(scene) -> str:
 #: every screen the storm must reach (tests/fuzz checks it)
 SCREENS = ["TitleScene", "TableScene", "PauseScene", "JudgementScene", "GrimoireScene:ritual",
            "GrimoireScene:reference", "GalleryScene", "EditScene", "DialogScene", "RitualSetupScene",
-           "OwnCardsDialog", "ConfirmScene", "SettingsScene", "StatisticsScene", "PacksScene", "CardTestScene"]
+           "OwnCardsDialog", "ConfirmScene", "SettingsScene", "StatisticsScene", "PacksScene", "CardTestScene",
+           "TutorialScene"]
 _END_TURN = [(pygame.K_SPACE, 0), (pygame.K_RETURN, 0)] * 5
 _CIRCLE = [(0, 0)]  # 0: one of the keys 1–5
 #: from a screen, the keys toward another ("*": toward anything not listed)
@@ -303,6 +304,7 @@ ROUTES = {
                    "GrimoireScene:ritual": [(pygame.K_n, 0)], "OwnCardsDialog": [(pygame.K_n, 0)],
                    "GrimoireScene:reference": [(pygame.K_F1, 0)], "ConfirmScene": _CIRCLE,
                    "SettingsScene": [(pygame.K_s, 0)], "StatisticsScene": [(pygame.K_t, 0)],
+                   "TutorialScene": [(pygame.K_l, 0)],
                    "*": [(pygame.K_e, 0)]},
     "ConfirmScene": {"TitleScene": [(pygame.K_ESCAPE, 0)], "*": [(pygame.K_RETURN, 0)]},
     "EditScene": {"CardTestScene": [(pygame.K_t, pygame.KMOD_LCTRL)]},
