@@ -16,6 +16,7 @@ from aleph_null_desktop.i18n import N_, _, current_language
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
+from aleph_null_desktop.ui.grimoire.scene import book_art
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.layer import CachedLayer
 from aleph_null_desktop.ui.scene import Scene
@@ -28,8 +29,9 @@ from aleph_null_desktop.ui.table.hints import HintKeeper
 from aleph_null_desktop.ui.table.log_panel import LogPanel, event_lines, replayed_lines
 from aleph_null_desktop.ui.table.motion import TableMotion
 from aleph_null_desktop.ui.table.overlays import (
-    ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer, shade,
+    ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer,
 )
+from aleph_null_desktop.ui.table.wording import without_rule_numbers, would_lose
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.tween import CardSprite, Pulse
 from aleph_null_desktop.ui.widgets import Button
@@ -44,7 +46,6 @@ MESSAGE_SECONDS = 5.0
 
 
 class TableScene(Scene):
-    HOVER_LIFT = HOVER_LIFT
     counts = True  # autosaved and counted in the statistics (a lesson is not)
     def __init__(self, app, game, circle_id: str) -> None:
         super().__init__(app)
@@ -77,6 +78,8 @@ class TableScene(Scene):
         self.hover_time, self._hover_seen = 0.0, None  # how long the mouse has rested on hover_uid
         self.motion = TableMotion(game)  # ticking numbers, shakes, tokens, the Hour's banner, the circle
         self._shown = None  # the signature of the picture on the screen, when it may be left as it is
+        self._under: tuple = (None, None)  # (signature, picture) of the table under an open panel
+        self._under_last = None  # the table's signature under the panel last frame
         self.pulses = {name: Pulse() for name in ("power", "damage", "tokens", "deck")}
         self.grimoire = TableGrimoire(app, table_page_rect(self.rects["grimoire"], self.rects["tokens"]),
                                       game, circle_id)  # turns its page on "hour" and "game_over"
@@ -123,7 +126,8 @@ class TableScene(Scene):
         if not confirmed and self.app.current_settings().confirm_losing_moves:
             loss = self._loss_if(cmd)
             if loss:
-                self.modal = ConfirmDialog(self, _("This ends the ritual"), _("{loss} Do it anyway?").format(loss=loss),
+                self.modal = ConfirmDialog(self, _("This would end the ritual"),
+                                           _("{loss} Do it anyway?").format(loss=loss),
                                            _("Do it"), lambda: self.submit(cmd, confirmed=True),
                                            no=_("No, go back"))
                 return False
@@ -145,7 +149,7 @@ class TableScene(Scene):
         trial.apply(cmd)
         outcome = trial.outcome
         if outcome is not None and not outcome.won:
-            return outcome.message
+            return would_lose(outcome)
         return None
 
     def _after(self, events) -> None:
@@ -300,7 +304,7 @@ class TableScene(Scene):
             self.submit(Choose(index))
 
     def say(self, text: str, warn: bool = False) -> None:
-        self.message, self.message_warn, self.message_time = text, warn, MESSAGE_SECONDS
+        self.message, self.message_warn, self.message_time = without_rule_numbers(text), warn, MESSAGE_SECONDS
 
     # ------------------------------------------------------------------ decisions
     def target_options(self) -> dict[int, int] | None:
@@ -359,6 +363,7 @@ class TableScene(Scene):
         self.grimoire.restyle()
         self.board.invalidate()
         self._shown = None
+        self._under = (None, None)
         self._refresh_sprites({}, instant=True)
 
     @property
@@ -500,8 +505,9 @@ class TableScene(Scene):
         key, mods = event.key, event.mod
         if key == pygame.K_h:
             self.hints.request()
-        elif key == pygame.K_F1:
-            open_reference(self.app)  # the Grimoire's rules over the table; Esc or F1 comes back
+        elif key == pygame.K_F1:  # the Grimoire's rules over the table (its glossary while a card is
+            # read large); Esc or F1 comes back
+            open_reference(self.app, self._glossary_page() if self.card_tip_shown() else None)
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
         elif beside_panel:
@@ -570,7 +576,7 @@ class TableScene(Scene):
         if name == "undo":
             return _("Nothing to undo since cards were last revealed (a draw, shuffle or search).")
         if name == "end_turn":
-            return game.explain(EndTurn()) or ""
+            return without_rule_numbers(game.explain(EndTurn()) or "")
         return ""
 
     def _close_stale_modal(self) -> None:
@@ -800,12 +806,19 @@ class TableScene(Scene):
             self._tints[key] = veil
         return self._tints[key]
 
+    def card_tip_shown(self) -> bool:
+        uid = self.hover_uid
+        return not (uid is None or uid not in self.sprites or self.hover_time < HOVER_SECONDS or self.drag
+                    or self.modal is not None or self.big_uid is not None or self.alt_held)
+
+    def _glossary_page(self) -> str:
+        return book_art(self.app.fonts).chapter_spread("glossary")
+
     def _draw_card_tip(self, surface) -> None:
         """The hovered card read large, with why it cannot be used and the terms it uses."""
-        uid = self.hover_uid
-        if (uid is None or uid not in self.sprites or self.hover_time < HOVER_SECONDS or self.drag
-                or self.modal is not None or self.big_uid is not None or self.alt_held):
+        if not self.card_tip_shown():
             return
+        uid = self.hover_uid
         sprite = self.sprites[uid]
         anchor = pygame.FRect(sprite.rect).move(0, -HOVER_LIFT if self.game.zone_of(uid) == "hand" else 0)
         draw_card_tip(surface, self.app.fonts, self.renderer, self.game.cdef(uid), anchor,
@@ -821,19 +834,24 @@ class TableScene(Scene):
         self._sync_buttons()
         board_signature = self._board_signature(drops, token_hot)
         shown = None
-        if self.modal is None and self.app.stack.top is self and not self.app.error_time:
+        if self.app.stack.top is self and not self.app.error_time:
             shown = (board_signature, self._motion_signature(), id(surface))
-            if shown == self._shown:
+            if self.modal is None and shown == self._shown:
                 return  # nothing changed since the last frame, and nothing else drew over it
-        self._shown = shown
+            if self.modal is not None and shown == self._under[0]:
+                surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
+                self.modal.draw(surface)
+                self._shown = None
+                return
+        self._shown = shown if self.modal is None else None
         self.board.blit(surface, board_signature, lambda layer: self._draw_board(layer, drops, token_hot))
         self.grimoire.draw(surface)  # the page above the tokens, turning with the Hours
         self._draw_effects(surface)
         mark = self.hints.highlight()
         if mark and mark[0] == "zone" and mark[1] in self.rects:
             self._draw_hint_mark(surface, self.rects[mark[1]], self.hints.tag(), on_top=False)
+        self.motion.draw_circle(surface, self.app.fonts)  # under the cards it draws in
         self._draw_cards(surface)
-        self.motion.draw_circle(surface, self.app.fonts)
         self.motion.draw_tokens(surface)
         self.motion.draw_banner(surface, self.app.fonts, self.rects["play"].center)
         if self.modal is None:
@@ -841,7 +859,12 @@ class TableScene(Scene):
             self._draw_disabled_reason(surface)
             self._draw_card_tip(surface)
         if self.modal is not None:
+            if shown is not None and shown == self._under_last:  # settled: kept while the panel is open
+                self._under = (shown, surface.copy())
+            self._under_last = shown
             self.modal.draw(surface)
+        else:
+            self._under = (None, None)
         big = self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None)
         if big is not None and big in self.sprites:
             self._draw_big(surface, big)
@@ -970,7 +993,7 @@ class TableScene(Scene):
         end = self.buttons["end_turn"]
         reason = derived["end_reason"]
         end.enabled = reason is None
-        end.detail = reason if reason else derived["end_detail"]
+        end.detail = without_rule_numbers(reason) if reason else derived["end_detail"]
         self.buttons["undo"].enabled = derived["can_undo"]
         hint = self.buttons["hint"]
         hint.label = _("Hint: thinking…") if self.hints.thinking else _("Hint")
@@ -1013,6 +1036,31 @@ class TableScene(Scene):
             pygame.draw.rect(surface, theme.WARN, box, 2, border_radius=8)
             blit_wrapped(surface, font, reason, theme.TEXT, box.inflate(-20, -14))
 
+    def hand_title_rect(self) -> pygame.Rect:
+        hand = self.rects["hand"]
+        return pygame.Rect(hand.x, hand.y, 220, 24)
+
+    def lift_of(self, uid: int, rect) -> int:
+        """How far the card under the mouse rises: as far as HOVER_LIFT, but a hand card never over
+        the hand's title."""
+        if self.game.zone_of(uid) != "hand":
+            return HOVER_LIFT
+        title = self.hand_title_rect()
+        lifted = pygame.Rect(rect).move(0, -HOVER_LIFT)
+        if not lifted.colliderect(title):
+            return HOVER_LIFT
+        return max(0, min(HOVER_LIFT, round(rect.top) - title.bottom))
+
+    def _tag_box(self, tag: pygame.Surface, ring: pygame.Rect) -> pygame.Rect:
+        """A card's word tag ("choose", "hint: …"): just above its ring, clear of the line; below
+        the ring when the zone's edge (or the screen's) leaves no room above."""
+        box = tag.get_rect().inflate(16, 6)
+        box.midbottom = (ring.centerx, ring.top - 3)
+        zone = self.rects["play"] if ring.centery < self.rects["play"].bottom else self.rects["hand"]
+        if box.top < zone.top + 2:
+            box.midtop = (ring.centerx, ring.bottom + 3)
+        return box
+
     def _draw_hint_mark(self, surface, rect: pygame.Rect, label: str, on_top: bool = True,
                         margin: int = 20) -> None:
         """The hinted card or place: a blue ring and a tag in words naming the action (never colour
@@ -1021,12 +1069,10 @@ class TableScene(Scene):
         ring = pygame.Rect(rect).inflate(margin, margin)
         pygame.draw.rect(surface, theme.POWER, ring, 5, border_radius=16)
         tag = render(self.app.fonts.get("bold", 18), label, theme.INK)
-        box = tag.get_rect().inflate(16, 6)
         if on_top:
-            box.midbottom = (ring.centerx, ring.top + 4)
+            box = self._tag_box(tag, ring)
         else:
-            box.center = (ring.centerx, ring.bottom)
-        if box.top < 0:
+            box = tag.get_rect().inflate(16, 6)
             box.center = (ring.centerx, ring.bottom)
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, theme.POWER, box, border_radius=6)
@@ -1075,9 +1121,7 @@ class TableScene(Scene):
         mark = self.hints.highlight()
         hinted = mark[1] if mark and mark[0] == "card" else None
         hinted_rect = None
-        for sprite, card_id in self.ghosts:
-            if sprite.delay > 0:
-                continue  # still waiting its turn on its pile
+        for sprite, card_id in self.ghosts:  # a card waiting its turn to leave is shown where it is
             if card_id is None:
                 surface.blit(self.renderer.back(sprite.base_width), sprite.rect)
             else:
@@ -1092,7 +1136,7 @@ class TableScene(Scene):
             sprite = self.sprites[uid]
             rect = pygame.FRect(sprite.rect)
             if uid == self.hover_uid and not sprite.moving:
-                rect.y -= HOVER_LIFT
+                rect.y -= self.lift_of(uid, rect)
                 shadow = pygame.Rect(rect).move(8, 14)
                 pygame.draw.rect(surface, (8, 5, 4), shadow, border_radius=10)
             if sprite.delay > 0:
@@ -1102,8 +1146,8 @@ class TableScene(Scene):
                 surface.blit(self._veil(rect.size), rect)  # cannot be used now: dimmed (why: on hover)
             if uid in targets and uid != hinted:  # the hinted target gets the hint's ring and words
                 pygame.draw.rect(surface, theme.GLOW_LEGAL, pygame.Rect(rect).inflate(12, 12), 5, border_radius=14)
-                tag = render(self.app.fonts.get("bold", 18), "choose", theme.INK)
-                box = tag.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(14, 4)
+                tag = render(self.app.fonts.get("bold", 18), _("choose"), theme.INK)
+                box = self._tag_box(tag, pygame.Rect(rect).inflate(12, 12))
                 pygame.draw.rect(surface, theme.GLOW_LEGAL, box, border_radius=6)
                 surface.blit(tag, tag.get_rect(center=box.center))
             elif self.game.cards[self.game.card(uid).card_id].is_interference and \
@@ -1124,9 +1168,11 @@ class TableScene(Scene):
             draw_icon(surface, "token", pygame.Rect(x - 20, y - 20, 40, 40), theme.INK)
 
     def _draw_big(self, surface, uid: int) -> None:
-        surface.blit(shade(surface.get_size(), 150), (0, 0))
+        surface.fill((105, 105, 105), special_flags=pygame.BLEND_RGB_MULT)  # a veil of alpha 150
         face = self.renderer.face(self.game.card(uid).card_id, 500)
         rect = face.get_rect(center=(960, 520))
         surface.blit(face, rect)
-        blit_text(surface, self.app.fonts.get("italic", 20), _("click or Esc to close"), theme.TEXT_DIM,
-                  (rect.centerx, rect.bottom + 10), "midtop")
+        words = render(self.app.fonts.get("italic", 20), _("click or Esc to close"), theme.TEXT)
+        box = words.get_rect(midbottom=(rect.centerx, rect.top - 10)).inflate(20, 8)  # above it, clear of the hand
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        surface.blit(words, words.get_rect(center=box.center))
