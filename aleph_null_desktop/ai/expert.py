@@ -33,11 +33,15 @@ class Analysis:
     fresh: bool
 
 
+NODE_BUDGET = 3000  # search nodes per search (the hint's budget too): ~0.3 s of CPU at most
+EXPERT = SearchConfig(node_budget=NODE_BUDGET)
+
+
 class ExpertPlayer:
     name = "expert"
 
     def __init__(self, config: SearchConfig | None = None, weights: Weights = DEFAULT):
-        self.config = config or SearchConfig()
+        self.config = config or EXPERT
         self.weights = weights
         self._search: TurnSearch | None = None
         self.searches = 0

@@ -17,13 +17,13 @@ import zlib
 from dataclasses import dataclass, replace
 
 from aleph_null_desktop.ai.evaluate import LOSS, WIN
-from aleph_null_desktop.ai.expert import ExpertPlayer
+from aleph_null_desktop.ai.expert import EXPERT, NODE_BUDGET, ExpertPlayer
 from aleph_null_desktop.ai.internals import state_key
 from aleph_null_desktop.ai.search import NEG, SearchConfig, TurnSearch
 from aleph_null_desktop.engine import Choose, Command, EndTurn, Game, Summon
 
-HINT_NODE_BUDGET = 3000
-HINT_CONFIG = SearchConfig(node_budget=HINT_NODE_BUDGET)
+HINT_NODE_BUDGET = NODE_BUDGET
+HINT_CONFIG = EXPERT  # the hint is the expert's own choice
 _LINE_LIMIT = 6
 
 
