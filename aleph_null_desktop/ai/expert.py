@@ -43,7 +43,7 @@ class ExpertPlayer:
     def __init__(self, config: SearchConfig | None = None, weights: Weights = DEFAULT):
         self.config = config or EXPERT
         self.weights = weights
-        self._search: TurnSearch | None = None
+        self.search: TurnSearch | None = None
         self.searches = 0
 
     def choose_command(self, game: Game, rng: random.Random) -> Command:
@@ -54,12 +54,12 @@ class ExpertPlayer:
         if len(legal) == 1:
             return Analysis({legal[0]: 0.0}, legal[0], False)
         key = state_key(game)
-        values = self._search.command_values(key) if self._search is not None else None
+        values = self.search.command_values(key) if self.search is not None else None
         fresh = values is None
         if fresh:
-            self._search = TurnSearch(game, rng, self._config_for(game), self.weights)
+            self.search = TurnSearch(game, rng, self._config_for(game), self.weights)
             self.searches += 1
-            values = self._search.command_values(key) or {}
+            values = self.search.command_values(key) or {}
         values = {c: v for c, v in values.items() if c in legal}
         if not values:
             choice = Choose(answer_decision(game)) if game.pending is not None else EndTurn()

@@ -108,7 +108,7 @@ def make_hint(game: Game, config: SearchConfig = HINT_CONFIG) -> Hint:
         if isinstance(cmd, Summon) and game.cdef(cmd.uid).is_interference:
             why = "interference in your hand must be summoned before anything else"
         return Hint(cmd, f"{first}: {why}.", [cmd], value)
-    search = player._search
+    search = player.search
     line, ending, last = [], "more", game
     if search is not None and search.root == state_key(game):
         line, ending, last = _best_line(search)
