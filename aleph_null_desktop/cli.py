@@ -14,7 +14,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="aleph-null", description="Aleph Null Desktop")
     parser.add_argument("--version", action="version", version=f"Aleph Null Desktop {__version__}")
     parser.add_argument("--smoke-test", action="store_true",
-                        help="play a short scripted ritual headless, save a screenshot, exit")
+                        help="play a short scripted ritual headless, check a screenshot, exit")
+    parser.add_argument("--screenshot", metavar="PATH", help="with --smoke-test: keep the screenshot (PNG) here")
     parser.add_argument("--windowed", action="store_true", help="start in a window even when the settings say fullscreen")
     from aleph_null_desktop.ai.simulate import add_simulate_parser
 
@@ -32,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.smoke_test:
             from aleph_null_desktop.ui.smoke import run_smoke_test
 
-            return run_smoke_test()
+            return run_smoke_test(args.screenshot)
         from aleph_null_desktop.ui.app import run
 
         return run(windowed=args.windowed)

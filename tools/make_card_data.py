@@ -55,11 +55,48 @@ def action(aid, cost, effect):
     return {"id": aid, "cost": cost, "effect": effect}
 
 
+# the German flavour of each English one
+FLAVOUR_DE = {
+    "Every name written here is owed.": "Jeder Name, der hier steht, ist verschuldet.",
+    "It was cut in a single stroke at sunrise.": "Mit einem einzigen Schnitt geschnitten, bei Sonnenaufgang.",
+    "Nothing that enters leaves unchanged.": "Nichts, was eintritt, verlässt ihn unverändert.",
+    "As above, so below.": "Wie oben, so unten.",
+    "A helper who asks nothing, until the end.": "Ein Helfer, der nichts verlangt – bis zum Schluss.",
+    "Black wax, a wick of hanged man's hair.": "Schwarzes Wachs, ein Docht aus dem Haar eines Gehenkten.",
+    "A spirit of the elements, bound to serve.": "Ein Geist der Elemente, zum Dienen gebunden.",
+    "Chalk, salt and the four names.": "Kreide, Salz und die vier Namen.",
+    "Salt and water, and words over both.": "Salz und Wasser, und Worte über beidem.",
+    "The white-hilted knife of the art.": "Das Messer der Kunst mit dem weißen Griff.",
+    "Visita interiora terrae.": "Visita interiora terrae.",
+    "Linen, worn inside out.": "Leinen, links herum getragen.",
+    "Rung once, backwards.": "Einmal geläutet, rückwärts.",
+    "It sweeps what should not be there.": "Er fegt fort, was nicht hierhergehört.",
+    "Aloes, myrrh and something darker.": "Aloe, Myrrhe und etwas Dunkleres.",
+    "The seal that binds and calls.": "Das Siegel, das bindet und ruft.",
+    "Truth on its brow; death when a letter is struck.": "Wahrheit auf der Stirn; Tod, wenn ein Buchstabe fällt.",
+    "Without blemish.": "Ohne Makel.",
+    "Stop your ears before you pull.": "Verstopf dir die Ohren, bevor du ziehst.",
+    "A raven on the steeple.": "Ein Rabe auf dem Kirchturm.",
+    "They ring for you.": "Sie läuten für dich.",
+    "He keeps the keys to the churchyard.": "Er verwahrt die Schlüssel zum Kirchhof.",
+    "A small devil with a long memory.": "Ein kleiner Teufel mit langem Gedächtnis.",
+    "None pass without a toll.": "Keiner kommt ohne Zoll vorbei.",
+    "Voices raised against the dark.": "Stimmen, erhoben gegen die Finsternis.",
+    "He has heard of you.": "Er hat von dir gehört.",
+    "A wolf with griffin's wings.": "Ein Wolf mit Greifenflügeln.",
+    "The dawn is not coming.": "Der Morgen kommt nicht.",
+    "He opens every lock but one.": "Er öffnet jedes Schloss, bis auf eines.",
+    "Nothing is hidden from the Holy Office.": "Vor dem Heiligen Offizium bleibt nichts verborgen.",
+    "The great duke will not be hurried.": "Der große Herzog lässt sich nicht drängen.",
+    "Lux aeterna luceat eis.": "Lux aeterna luceat eis.",
+}
+
+
 def card(cid, en, de, ctype, cost, actions=(), ongoing=(), dagger=(), on_summon=(),
          special_cost=None, flavour="", icon="", level=None, side=None, count=1):
     c = {"id": cid, "name": name(en, de), "type": ctype, "cost": cost,
          "actions": list(actions), "ongoing": list(ongoing), "dagger": list(dagger),
-         "on_summon": list(on_summon), "flavour": {"en": flavour}, "icon": icon}
+         "on_summon": list(on_summon), "flavour": {"en": flavour, "de": FLAVOUR_DE[flavour]}, "icon": icon}
     if special_cost is not None:
         c["special_cost"] = special_cost
     if level is not None:

@@ -69,9 +69,10 @@ class GameRecord:
     commands: int
 
 
-def play_game(player, seed: int, circle: str, cards: list[dict] | None = None) -> GameRecord:
+def play_game(player, seed: int, circle: str, cards: list[dict] | None = None,
+              interference_pool: dict[int, list[str]] | None = None) -> GameRecord:
     """One complete game of `player` (an object with choose_command) from `new_game(seed)`."""
-    game: Game = new_game(seed=seed, circle=circle, cards=cards)
+    game: Game = new_game(seed=seed, circle=circle, cards=cards, interference_pool=interference_pool)
     rng = random.Random(player_seed(seed))
     commands = 0
     while game.outcome is None:
@@ -84,8 +85,8 @@ def play_game(player, seed: int, circle: str, cards: list[dict] | None = None) -
 
 
 def _play_one(job: tuple) -> GameRecord:
-    player_name, seed, circle, cards = job
-    return play_game(make_player(player_name), seed, circle, cards)
+    player_name, seed, circle, cards, pool = job
+    return play_game(make_player(player_name), seed, circle, cards, pool)
 
 
 def summarize(records: Iterable[GameRecord]) -> dict:
@@ -118,13 +119,16 @@ def summarize(records: Iterable[GameRecord]) -> dict:
 
 
 def simulate(circle: str, player: str, games: int, seed: int, *, cards: list[dict] | None = None,
-             jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> dict:
-    """Plays `games` games (seeds seed … seed+games-1) and returns the summary (see `summarize`)."""
+             jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+             setup: Callable[[int], tuple[list[dict], dict | None]] | None = None) -> dict:
+    """Plays `games` games (seeds seed … seed+games-1) and returns the summary (see `summarize`).
+    `setup(seed) -> (cards, interference_pool)`: per-game cards, e.g. editor cards set aside in
+    place of printed ones (editor.cardtest.custom_plan); it replaces `cards`."""
     if circle not in circles():
         raise ValueError(f"unknown Circle {circle!r}; known: {', '.join(circles())}")
     if player not in PLAYER_NAMES:
         raise ValueError(f"unknown player {player!r}; known: {', '.join(PLAYER_NAMES)}")
-    jobs_list = [(player, seed + i, circle, cards) for i in range(games)]
+    jobs_list = [(player, seed + i, circle, *(setup(seed + i) if setup else (cards, None))) for i in range(games)]
     start = time.perf_counter()
     records: list[GameRecord] = []
     if jobs > 1 and games > 1:
@@ -169,7 +173,10 @@ def add_simulate_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--player", default="expert", choices=PLAYER_NAMES, help="who plays (default expert)")
     p.add_argument("--games", type=int, default=200, help="number of games (default 200)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default 1)")
-    p.add_argument("--cards", metavar="FILE", help="a card pack (JSON) whose cards override built-in cards by id")
+    p.add_argument("--cards", metavar="FILE", help="a card pack (JSON) whose cards override built-in cards by id; "
+                   "editor cards (\"custom\": true) are set aside in place of a printed card of their level")
+    p.add_argument("--replace", metavar="ID", action="append",
+                   help="the printed card an editor card replaces (ID, or CARD_ID=ID; repeat for more cards)")
     p.add_argument("--jobs", type=int, default=1, help="processes to play in parallel (default 1)")
     p.add_argument("--compare", metavar="PLAYER", choices=PLAYER_NAMES,
                    help="also play the same deals with PLAYER and compare (exact McNemar test)")
@@ -215,25 +222,39 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("simulate: --games must be at least 1", file=sys.stderr)
         return 2
-    cards = None
+    cards, setup, placed = None, None, {}
+    if args.replace and not args.cards:
+        print("simulate: --replace needs --cards", file=sys.stderr)
+        return 2
     if args.cards:
+        from aleph_null_desktop.editor.cardtest import custom_plan, load_for_simulation
+
         try:
-            cards = load_card_pack(args.cards)
-        except CardDataError as err:
+            pack, custom = load_for_simulation(args.cards)
+            if custom:
+                placed, setup = custom_plan(custom, args.circle, args.replace, pack)
+            elif args.replace:
+                raise ValueError("--replace: the file holds no editor card (\"custom\": true)")
+        except ValueError as err:
             print(f"simulate: {err}", file=sys.stderr)
             return 2
+        cards = pack or None
+        for cid, printed in placed.items():
+            print(f"simulate: editor card {cid} is set aside in place of {printed}", file=sys.stderr)
     progress = None
     if not args.json and sys.stderr.isatty():
         def progress(done: int, total: int) -> None:
             print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr, flush=True)
     summary = simulate(args.circle, args.player, args.games, args.seed, cards=cards,
-                       jobs=max(1, args.jobs), progress=progress)
+                       jobs=max(1, args.jobs), progress=progress, setup=setup)
     if args.compare:
         other = simulate(args.circle, args.compare, args.games, args.seed, cards=cards,
-                         jobs=max(1, args.jobs), progress=progress)
+                         jobs=max(1, args.jobs), progress=progress, setup=setup)
         summary["compare"] = compare(summary, other)
     if args.cards:
         summary["cards"] = args.cards
+        if placed:
+            summary["custom_cards"] = [{"id": cid, "replaces": printed} for cid, printed in placed.items()]
     if not getattr(args, "records", False):
         summary.pop("records")
     if args.json:

@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from aleph_null_desktop.i18n import _
+
 _log = logging.getLogger("aleph_null_desktop.audio")
 
 #: Every music track the game ships (``music/<name>.ogg``).
@@ -27,6 +29,14 @@ def music_for_hour(hour: int) -> str | None:
     if isinstance(hour, int) and 1 <= hour <= 7:
         return f"hour{hour}"
     return None
+
+
+def track_title(track: str) -> str:
+    """A track's name for the player: "Hour III", "the title", "the Judgement"."""
+    hour = track[4:] if track.startswith("hour") else ""
+    if hour.isdigit() and 1 <= int(hour) <= 7:
+        return _("Hour {roman}").format(roman=("I", "II", "III", "IV", "V", "VI", "VII")[int(hour) - 1])
+    return {"title": _("the title"), "judgement": _("the Judgement")}.get(track, track)
 
 
 def _clamp01(value: float) -> float:
@@ -68,6 +78,7 @@ class AudioSystem:
         self._fade_deadline = 0.0
         self._sounds: dict[str, object] = {}  # name -> pygame Sound, or None if unusable
         self._reported: set[str] = set()
+        self._notes: list[str] = []  # for the player: a track or effect that will stay silent
 
     # ---------------------------------------------------------------- life cycle
 
@@ -198,8 +209,10 @@ class AudioSystem:
             self._apply_music_volume()
         except Exception as exc:  # missing, corrupt or unreadable file: that track is silent
             self._loaded = None
-            self._report_once(f"music:{track}", f"Audio: music '{track}' unavailable ({exc}); "
-                                                f"silent for this track")
+            if self._report_once(f"music:{track}", f"Audio: music '{track}' unavailable ({exc}); "
+                                                   f"silent for this track"):
+                self._notes.append(_("The music of {track} is missing or cannot be played; it stays "
+                                     "silent.").format(track=track_title(track)))
             return
         self._loaded = track
 
@@ -238,7 +251,9 @@ class AudioSystem:
                 path = asset_path("sfx", f"{name}.ogg")
             sound = self._mixer.Sound(str(path))
         except Exception as exc:
-            self._report_once(f"sfx:{name}", f"Audio: effect '{name}' unavailable ({exc})")
+            if self._report_once(f"sfx:{name}", f"Audio: effect '{name}' unavailable ({exc})"):
+                self._notes.append(_("The sound “{name}” is missing or cannot be played; it stays "
+                                     "silent.").format(name=name.replace("_", " ")))
         self._sounds[name] = sound
         return sound
 
@@ -295,11 +310,18 @@ class AudioSystem:
         self.status_message = line
         self._emit(line, logging.INFO)
 
-    def _report_once(self, key: str, line: str) -> None:
+    def take_notes(self) -> list[str]:
+        """The lines the player should see (once each) since the last call: a track or an effect
+        that is missing or does not decode, and stays silent."""
+        notes, self._notes = self._notes, []
+        return notes
+
+    def _report_once(self, key: str, line: str) -> bool:
         if key in self._reported:
-            return
+            return False
         self._reported.add(key)
         self._emit(line, logging.WARNING)
+        return True
 
     def _emit(self, line: str, level: int) -> None:
         self.messages.append(line)

@@ -20,7 +20,7 @@ import copy
 import random
 from typing import Iterable, Mapping
 
-from aleph_null_desktop.engine.cards import ROMAN, circles, load_builtin_cards
+from aleph_null_desktop.engine.cards import ROMAN, cardset_with, circles, load_builtin_cards
 
 
 def slots(circle: str) -> dict[int, int]:
@@ -129,16 +129,19 @@ def room_problem(levels: Iterable[int], circle: str) -> str | None:
 
 def custom_setup(custom_records: Iterable[dict], chosen_ids: Iterable[str], circle: str = "adept",
                  seed: int = 0, *, eternal_light: bool = False,
-                 replaces: Mapping[str, str] | None = None) -> tuple[list[dict], dict[int, list[str]] | None]:
+                 replaces: Mapping[str, str] | None = None,
+                 pack_records: Iterable[dict] = ()) -> tuple[list[dict], dict[int, list[str]] | None]:
     """(card records, interference_pool) for engine.new_game. Raises ValueError when the chosen
     cards do not fit the Circle (placement_problem says why) or `replaces` is wrong. `eternal_light`:
     the optional level-II card may fill a level-II place the chosen cards leave (pass the same to
     new_game). `replaces`: {custom id: built-in id of the same level}; each named built-in card is
-    kept out of the ritual."""
+    kept out of the ritual. `pack_records`: a card pack's records (cardpacks), which come first and
+    whose cards fill the levels."""
     custom_records = list(custom_records)
+    pack_records = [copy.deepcopy(r) for r in pack_records]
     chosen = list(dict.fromkeys(chosen_ids))
     if not chosen:
-        return [], None
+        return pack_records, None
     problem = placement_problem(custom_records, chosen, circle)
     if problem:
         raise ValueError(problem)
@@ -148,8 +151,8 @@ def custom_setup(custom_records: Iterable[dict], chosen_ids: Iterable[str], circ
         raise ValueError(problem)
     left_out = {replaces[cid] for cid in chosen if cid in replaces}
     by_id = {r["id"]: r for r in custom_records}
-    records = [dict(copy.deepcopy(by_id[cid]), custom=True) for cid in chosen]
-    builtin = load_builtin_cards()
+    records = pack_records + [dict(copy.deepcopy(by_id[cid]), custom=True) for cid in chosen]
+    builtin = cardset_with(pack_records)
     rng = random.Random(f"custom-setup/{seed}/{circle}")
     pool: dict[int, list[str]] = {}
     for level, wanted in slots(circle).items():
@@ -168,11 +171,24 @@ class RitualChoice:
     which cards are ticked, in order, and the built-in card each takes the place of. `records`
     is a callable giving the current custom card records (the library can change underneath)."""
 
-    def __init__(self, records, *, eternal_light: bool = False) -> None:
+    def __init__(self, records, *, eternal_light: bool = False, packs=None) -> None:
         self._records = records
+        self._packs = packs or (lambda: [])
         self.eternal_light = eternal_light
         self.chosen: list[str] = []
         self.replaces: dict[str, str] = {}
+        self.pack = None  # a cardpacks.Pack whose cards replace the printed ones, or None
+
+    def packs(self) -> list:
+        """The usable card packs (cardpacks.Pack), by name."""
+        return sorted(self._packs(), key=lambda p: p.name.casefold())
+
+    def cycle_pack(self, step: int = 1) -> None:
+        """The next (or previous) card pack for this ritual; None (the printed cards) is one of them."""
+        options = [None] + self.packs()
+        names = [p.name if p else None for p in options]
+        here = names.index(self.pack.name) if self.pack is not None and self.pack.name in names else 0
+        self.pack = options[(here + step) % len(options)]
 
     def records(self) -> list[dict]:
         return list(self._records())
@@ -184,6 +200,8 @@ class RitualChoice:
         """After the library changed: cards that are gone are dropped, replacements re-checked."""
         ids = self.by_id()
         self.chosen = [cid for cid in self.chosen if cid in ids]
+        if self.pack is not None:
+            self.pack = next((p for p in self.packs() if p.name == self.pack.name), None)
         self.replaces = default_replacements(ids.values(), self.chosen, self.replaces,
                                              eternal_light=self.eternal_light)
 
@@ -241,4 +259,4 @@ class RitualChoice:
     def setup(self, circle: str, seed: int) -> tuple[list[dict], dict[int, list[str]] | None]:
         """custom_setup for the ticked cards and their replacements (ValueError when they do not fit)."""
         return custom_setup(self.records(), self.chosen, circle, seed, eternal_light=self.eternal_light,
-                            replaces=self.replaces)
+                            replaces=self.replaces, pack_records=self.pack.records if self.pack else ())

@@ -6,6 +6,7 @@ content: an unusable file is set aside as ``<name>.corrupt-<time>`` and defaults
 """
 
 from aleph_null_desktop.storage.autosave import (
+    AutosaveWriter,
     clear_autosave,
     has_autosave,
     load_autosave,
@@ -20,6 +21,7 @@ from aleph_null_desktop.storage.settings import Settings, load_settings, save_se
 from aleph_null_desktop.storage.stats import load_stats, record_game, summary
 
 __all__ = [
+    "AutosaveWriter",
     "Settings",
     "clear_autosave",
     "config_dir",

@@ -19,9 +19,11 @@ imported lazily so storage never pulls the rules in by itself.
 from __future__ import annotations
 
 import copy
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.storage import files, paths
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -118,10 +120,12 @@ def save_autosave(record: dict) -> list[str]:
 
 def load_autosave() -> tuple[dict[str, Any] | None, list[str]]:
     """The saved game record, or None if there is none or it cannot be used. Never raises.
+    What an AutosaveWriter of this process was handed is written first.
 
     An unusable file (corrupt, wrong shape, newer format) is set aside as
     ``autosave.json.corrupt-<time>`` and a message explains it.
     """
+    _flush_writers()
     try:
         path = paths.autosave_path()
     except OSError as e:
@@ -139,6 +143,7 @@ def load_autosave() -> tuple[dict[str, Any] | None, list[str]]:
 
 def has_autosave() -> bool:
     """Whether an autosave file exists (cheap; for the title screen's Continue button)."""
+    _flush_writers()
     try:
         return paths.autosave_path().is_file()
     except OSError:
@@ -183,6 +188,9 @@ def resume_game(record: dict) -> tuple["Game | None", list[str]]:
                 problem = f"command {i} of {len(commands)} could not be replayed: {_error_text(e)}"
                 break
     if problem is None:
+        pack = (record.get("options") or {}).get("card_pack")
+        if isinstance(pack, str):  # the card pack's name (cardpacks.mark_game), for log and statistics
+            game.options["card_pack"] = pack
         return game, []
 
     consequence = "a new game must be started"
@@ -256,3 +264,108 @@ def record_from_game(game: "Game") -> dict[str, Any]:
 def _error_text(e: BaseException) -> str:
     text = str(e).strip() or type(e).__name__
     return text if len(text) <= 200 else text[:199] + "…"
+
+
+class AutosaveWriter:
+    """Writes the autosave on its own thread, so a slow disk never holds up a frame.
+
+    `save(record)` and `clear()` hand the newest state over and return; the thread writes it
+    atomically (`save_autosave`). A state that has not been started yet is replaced by a newer one
+    (the latest state wins). To keep the guarantee of writing on the frame thread (a kill at any
+    moment loses at most the last move), `save` first waits, up to `wait` seconds, for the
+    previous state to be on disk: a move only ever waits when it comes faster than one write, and
+    a disk slower than `wait` never freezes the game (a kill then may lose the moves of that
+    write). `flush()` waits until everything handed over is on disk; `close()` flushes and ends
+    the thread. Disk errors come back as messages from `take_messages()`.
+    """
+
+    CLEAR = object()
+
+    def __init__(self, *, wait: float = 0.25) -> None:
+        import threading
+
+        self.wait = wait
+        self._pending: Any = None  # a record, CLEAR, or None (nothing to do)
+        self._writing = False
+        self._closed = False
+        self._messages: list[str] = []
+        self._lock = threading.Condition()
+        self._thread: Any = None
+        self.writes = 0
+        _WRITERS.add(self)
+        try:
+            self.removed_temporaries = files.remove_temporaries(paths.autosave_path())
+        except OSError:  # the folder cannot be made: the first save says so
+            self.removed_temporaries = 0
+
+    def save(self, record: dict) -> None:
+        """Hands over the newest record (checked here: a malformed one raises InvalidRecord)."""
+        check_record(record)
+        self._hand_over(record)
+
+    def clear(self) -> None:
+        """The ritual ended: the autosave goes (after any save handed over before)."""
+        self._hand_over(self.CLEAR)
+
+    def _hand_over(self, item: Any) -> None:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the autosave writer is closed")
+            self._lock.wait_for(lambda: not self._busy(), timeout=self.wait)
+            self._pending = item
+            self._start()
+            self._lock.notify_all()
+
+    def _busy(self) -> bool:
+        return self._writing or self._pending is not None
+
+    def flush(self, timeout: float | None = 10.0) -> bool:
+        """Waits until everything handed over is on disk; False if that took longer than `timeout`."""
+        with self._lock:
+            return self._lock.wait_for(lambda: not self._busy(), timeout=timeout)
+
+    def close(self, timeout: float | None = 10.0) -> bool:
+        done = self.flush(timeout)
+        with self._lock:
+            self._closed = True
+            self._lock.notify_all()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return done
+
+    def take_messages(self) -> list[str]:
+        with self._lock:
+            messages, self._messages = self._messages, []
+        return messages
+
+    def _start(self) -> None:
+        import threading
+
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                self._lock.wait_for(lambda: self._pending is not None or self._closed)
+                if self._pending is None:  # closed, nothing left
+                    return
+                item, self._pending, self._writing = self._pending, None, True
+            try:
+                messages = clear_autosave() if item is self.CLEAR else save_autosave(item)
+            except Exception as e:  # a bug must not kill the writer: the next save tries again
+                messages = [_("The game could not be autosaved ({error})").format(error=_error_text(e))]
+            with self._lock:
+                self._writing = False
+                self.writes += 1
+                self._messages.extend(messages)
+                self._lock.notify_all()
+
+
+_WRITERS: "weakref.WeakSet[AutosaveWriter]" = weakref.WeakSet()  # reads of the autosave wait for these
+
+
+def _flush_writers() -> None:
+    for writer in list(_WRITERS):
+        writer.flush()

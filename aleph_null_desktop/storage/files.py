@@ -55,8 +55,12 @@ def write_json_atomic(path: Path | str, obj: Any, *, pretty: bool = True) -> Non
     On any failure the temp file is removed, the old *path* is left as it was, and the error
     propagates (OSError for disk problems).
     """
+    write_bytes_atomic(path, dumps(obj, pretty=pretty))
+
+
+def write_bytes_atomic(path: Path | str, data: bytes) -> None:
+    """Write *data* to *path* atomically (temp file, fsync, ``os.replace``), like write_json_atomic."""
     path = Path(path)
-    data = dumps(obj, pretty=pretty)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     tmp = Path(tmp_name)
@@ -73,6 +77,24 @@ def write_json_atomic(path: Path | str, obj: Any, *, pretty: bool = True) -> Non
             pass
         raise
     _fsync_dir(path.parent)
+
+
+def remove_temporaries(path: Path | str) -> int:
+    """Deletes the temp files a killed ``write_json_atomic(path, ...)`` left beside *path*;
+    returns how many. Call it at startup, before anything writes *path*."""
+    path = Path(path)
+    removed = 0
+    try:
+        leftovers = list(path.parent.glob(f".{path.name}.*.tmp"))
+    except OSError:
+        return 0
+    for leftover in leftovers:
+        try:
+            leftover.unlink()
+            removed += 1
+        except OSError as exc:
+            log.info("temporary file %s not removed: %s", leftover, exc)
+    return removed
 
 
 def _replace(src: Path, dst: Path) -> None:

@@ -20,6 +20,7 @@ from aleph_null_desktop.storage import files, paths
 SETTINGS_VERSION = 1
 MAX_BYTES = 64_000
 ANIMATION_SPEEDS = (0.0, 1.0, 2.0)  # 0 = instant, 1 = normal, 2 = twice as fast
+UI_SCALE_RANGE = (0.75, 1.5)  # text and cards, from 75 % to 150 %
 _LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 
 
@@ -29,7 +30,10 @@ class Settings:
     sfx_volume: float = 0.8  # 0–1
     muted: bool = False
     fullscreen: bool = False
+    ui_scale: float = 1.0  # within UI_SCALE_RANGE
     animation_speed: float = 1.0  # one of ANIMATION_SPEEDS
+    high_contrast: bool = False  # stronger card colours, black on white text
+    colour_cues: bool = False  # a shape besides every colour that means something
     show_hints: bool = True
     confirm_losing_moves: bool = True
     language: str = "en"  # "en", "de", ...
@@ -37,7 +41,7 @@ class Settings:
 
     def __post_init__(self) -> None:
         """Reject impossible values (a programming error); ints are accepted as floats."""
-        for name in ("music_volume", "sfx_volume", "animation_speed"):
+        for name in ("music_volume", "sfx_volume", "ui_scale", "animation_speed"):
             value = getattr(self, name)
             if not files.is_number(value):
                 raise TypeError(f"Settings.{name} must be a finite number, not {value!r}")
@@ -45,9 +49,11 @@ class Settings:
         for name in ("music_volume", "sfx_volume"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ValueError(f"Settings.{name} must be between 0 and 1, not {getattr(self, name)}")
+        if not UI_SCALE_RANGE[0] <= self.ui_scale <= UI_SCALE_RANGE[1]:
+            raise ValueError(f"Settings.ui_scale must be between {UI_SCALE_RANGE[0]} and {UI_SCALE_RANGE[1]}")
         if self.animation_speed not in ANIMATION_SPEEDS:
             raise ValueError(f"Settings.animation_speed must be one of {ANIMATION_SPEEDS}")
-        for name in ("muted", "fullscreen", "show_hints", "confirm_losing_moves"):
+        for name in ("muted", "fullscreen", "high_contrast", "colour_cues", "show_hints", "confirm_losing_moves"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"Settings.{name} must be True or False, not {getattr(self, name)!r}")
         if not isinstance(self.language, str) or not _LANGUAGE.match(self.language):
@@ -110,6 +116,18 @@ def _volume(name: str, value: Any, default: float) -> tuple[float, str | None]:
     return number, None
 
 
+def _scale(name: str, value: Any, default: float) -> tuple[float, str | None]:
+    number = _number(value)
+    low, high = UI_SCALE_RANGE
+    if number is None:
+        return _wrong_type(name, value, default, f"a number from {low:g} to {high:g}")
+    if number < low:
+        return low, f"{name} {_json_text(value)} is less than {low:g}; {low:g} is used"
+    if number > high:
+        return high, f"{name} {_json_text(value)} is more than {high:g}; {high:g} is used"
+    return number, None
+
+
 def _speed(name: str, value: Any, default: float) -> tuple[float, str | None]:
     number = _number(value)
     if number is None:
@@ -140,7 +158,10 @@ _CHECKS = {
     "sfx_volume": _volume,
     "muted": _flag,
     "fullscreen": _flag,
+    "ui_scale": _scale,
     "animation_speed": _speed,
+    "high_contrast": _flag,
+    "colour_cues": _flag,
     "show_hints": _flag,
     "confirm_losing_moves": _flag,
     "language": _language,

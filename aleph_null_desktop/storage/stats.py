@@ -27,7 +27,7 @@ from aleph_null_desktop.storage import files, paths
 STATS_VERSION = 1
 MAX_HISTORY = 500
 MAX_BYTES = 4_000_000
-GAME_FIELDS = ("circle", "won", "score", "rank", "reason", "hour", "turns", "date")
+GAME_FIELDS = ("circle", "won", "score", "rank", "reason", "hour", "turns", "date", "pack")
 UNKNOWN_REASON = "unknown"
 
 
@@ -59,7 +59,7 @@ def game_problem(game: Any) -> str | None:
     for key in ("hour", "turns"):
         if game.get(key) is not None and game[key] < 0:
             return f"{key} should not be negative"
-    for key in ("rank", "reason", "date"):
+    for key in ("rank", "reason", "date", "pack"):
         if game.get(key) is not None and not isinstance(game[key], str):
             return f"{key} should be text or null"
     return None
@@ -178,7 +178,7 @@ def record_game(outcome: dict[str, Any]) -> list[str]:
 
     *outcome*: ``circle`` (id), ``won`` (bool), ``score`` (int or None), ``rank`` (str or None),
     ``reason`` (str or None: why it ended), ``hour`` (int), ``turns`` (int), ``date`` (ISO text;
-    now if missing). Raises ValueError for a malformed outcome (a bug in the caller).
+    now if missing), ``pack`` (the card pack's name, or None). Raises ValueError for a malformed outcome (a bug in the caller).
     """
     game = dict(outcome)
     if not game.get("date"):

@@ -12,9 +12,10 @@ import warnings
 import pygame
 
 from aleph_null_desktop import i18n
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.fonts import Fonts
 from aleph_null_desktop.ui.scene import SceneStack
 from aleph_null_desktop.ui.text import blit_wrapped
@@ -23,6 +24,7 @@ log = logging.getLogger(__name__)
 
 FPS = 60
 ERROR_SECONDS = 8.0
+INSTANT_SECONDS = 1e6  # an "instant" animation step: longer than any animation
 ERRORS_BEFORE_RESET = 30  # the same scene failing frame after frame: go back to the title
 
 
@@ -39,17 +41,22 @@ class App:
         self.error_text = ""
         self.error_time = 0.0
         self._errors_in_a_row = 0
+        self.failed_frames = 0  # frames the top-level guard caught (tests and bench/stress.py read it)
+        self.last_failure = ""  # the traceback of the latest one
         self.audio = None  # an audio.AudioSystem when run() found one; None: silent
         self.persist = False  # run() turns on the autosave and statistics; tests leave it off
+        self.autosave = None  # a storage AutosaveWriter once persist is on (made at the first move)
         self.settings = None  # storage.Settings once start_session() loaded them (defaults until then)
         self.notices: list[str] = []  # startup lines (audio status, storage repairs): title and table log
         self._unlogged: list[str] = []  # notices not yet in a table's log
         self.hint_function = None  # tests replace the hint AI here; None: aleph_null_desktop.ai.hint
+        style.apply(self.current_settings())  # the default look until start_session() reads the player's
 
     # ------------------------------------------------------------------ navigation
     def show_title(self) -> None:
         from aleph_null_desktop.ui.title_scene import TitleScene
 
+        self.flush_autosave()  # the title asks whether there is a ritual to continue
         self.stack.replace_all(TitleScene(self))
 
     def new_ritual(self, circle_id: str, seed: int | None = None) -> None:
@@ -82,7 +89,9 @@ class App:
         """Title → Continue: the autosaved ritual, replayed to exactly where it was left. When the
         save cannot be used the storage's messages are shown and the title comes back."""
         from aleph_null_desktop import storage
+        from aleph_null_desktop.cardpacks import pack_name
 
+        self.flush_autosave()
         record, messages = storage.load_autosave()
         game = None
         if record is not None:
@@ -92,10 +101,10 @@ class App:
             self.report(" ".join(messages) or "There is no saved ritual to continue.")
             self.show_title()
             return False
-        self.play(game, record["circle"])
+        self.play(game, record["circle"])  # the table rebuilds its log from the replayed moves
         scene = self.stack.top
-        if hasattr(scene, "log"):
-            scene.log.add(f"Continued the saved ritual ({len(record['commands'])} moves replayed).")
+        if hasattr(scene, "log") and pack_name(game):
+            scene.log.add(_("Card pack: {name}.").format(name=pack_name(game)))
         if messages:
             self.report(" ".join(messages))
         return True
@@ -116,11 +125,8 @@ class App:
             settings = dataclasses.replace(settings, language=i18n.system_language())
             messages.extend(storage.save_settings(settings))
         self.settings = settings
-        problem = i18n.set_language(settings.language)
-        if problem:
-            messages.append(problem)
+        messages.extend(self._apply_settings())
         if self.audio is not None:
-            self.audio.apply_settings(settings)
             status = getattr(self.audio, "status_message", "")
             if status and not getattr(self.audio, "available", True):
                 # silence is not an error: a line on the title and in the table's log, no warning box
@@ -154,21 +160,58 @@ class App:
         return self.settings
 
     def change_settings(self, **changes) -> None:
-        """A new value for some settings (the pause menu): applied to the audio at once and saved
+        """A new value for some settings (Settings, the pause menu): applied at once and saved
         (when files are on). A refused save is shown, never raised."""
         self.settings = dataclasses.replace(self.current_settings(), **changes)
-        if "language" in changes:  # every text is read again from the next frame on
-            problem = i18n.set_language(self.settings.language)
-            if problem:
-                self.report(problem)
-        if self.audio is not None:
-            self.audio.apply_settings(self.settings)
+        problems = self._apply_settings()
+        if problems:
+            self.report(" ".join(problems))
         if self.persist:
             from aleph_null_desktop import storage
 
             messages = storage.save_settings(self.settings)
             if messages:
                 self.report(" ".join(messages))
+
+    def _apply_settings(self) -> list[str]:
+        """The settings reach what they change: the audio, the look (ui.style: scale, contrast,
+        cues), the language (every text is read again from the next frame on); scenes redraw
+        what they cached. Hints, animation speed and the confirmations are read where they are
+        used (`animation_speed`, `current_settings()`). Returns messages for the player."""
+        settings = self.current_settings()
+        if self.audio is not None:
+            self.audio.apply_settings(settings)
+        restyled = style.apply(settings)
+        language = i18n.current_language()
+        problem = i18n.set_language(settings.language) if settings.language != language else None
+        if restyled or i18n.current_language() != language:
+            self.restyle()
+        return [problem] if problem else []
+
+    def restyle(self) -> None:
+        """After a change of look or language: every scene redraws what it had cached."""
+        for scene in self.stack.scenes:
+            scene.restyle()
+
+    @property
+    def animation_speed(self) -> float:
+        """How fast motion plays: 1 normal, 2 fast, 0 instant (Settings). Every animation asks here."""
+        return self.current_settings().animation_speed
+
+    def motion_dt(self, dt: float) -> float:
+        """How far animations advance in a frame of `dt` seconds at the player's speed; at
+        "instant" far enough to finish any of them."""
+        speed = self.animation_speed
+        return dt * speed if speed > 0 else INSTANT_SECONDS
+
+    def set_fullscreen(self, on: bool) -> bool:
+        """Settings → Display: fullscreen or windowed, remembered. False if the display refused."""
+        if on == self.current_settings().fullscreen:
+            return True
+        if not self.toggle_fullscreen():
+            return False
+        self.change_settings(fullscreen=on)
+        return True
 
     # ------------------------------------------------------------------ hooks for sound and files
     def sound(self, name: str) -> None:
@@ -188,14 +231,39 @@ class App:
         if not self.persist:
             return
         from aleph_null_desktop import storage
+        from aleph_null_desktop.cardpacks import pack_name
 
+        if self.autosave is None:
+            self.autosave = storage.AutosaveWriter()
         if game.outcome is None:
-            messages = storage.save_autosave(storage.record_from_game(game))
+            self.autosave.save(storage.record_from_game(game))  # written on the writer's thread
+            messages = []
         else:
             o = game.outcome
-            messages = storage.clear_autosave() + storage.record_game(
+            self.autosave.clear()
+            messages = storage.record_game(
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
-                 "hour": game.hour, "turns": game.turn})
+                 "hour": game.hour, "turns": game.turn, "pack": pack_name(game)})
+        if messages:
+            self.report(" ".join(messages))
+
+    def close(self) -> None:
+        """The game is quitting: the last move reaches the disk, the audio stops."""
+        if self.autosave is not None:
+            if not self.autosave.close():
+                log.warning("the autosave writer did not finish in time")
+        if self.audio is not None:
+            self.audio.stop()
+
+    def flush_autosave(self) -> None:
+        """Waits until the autosave writer has put every move on disk (and says if it could not)."""
+        if self.autosave is not None:
+            if not self.autosave.flush():
+                log.warning("the autosave writer is still busy")
+            self._report_autosave_messages()
+
+    def _report_autosave_messages(self) -> None:
+        messages = self.autosave.take_messages() if self.autosave is not None else []
         if messages:
             self.report(" ".join(messages))
 
@@ -214,8 +282,7 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            if self.toggle_fullscreen():
-                self.change_settings(fullscreen=not self.current_settings().fullscreen)
+            self.set_fullscreen(not self.current_settings().fullscreen)
         else:
             self.stack.handle_event(event)
 
@@ -228,9 +295,14 @@ class App:
             self.stack.draw(self.screen)
             if self.audio is not None:
                 self.audio.update()
+                for note in self.audio.take_notes():
+                    self.notice(note)
+            self._report_autosave_messages()  # a disk that refused a save
             self._errors_in_a_row = 0
         except Exception as exc:  # the top-level guard: never crash to the desktop
-            log.error("error in a frame:\n%s", traceback.format_exc())
+            self.failed_frames += 1
+            self.last_failure = traceback.format_exc()
+            log.error("error in a frame:\n%s", self.last_failure)
             self.report(f"Something went wrong: {type(exc).__name__}: {exc}")
             self._errors_in_a_row += 1
             if self._errors_in_a_row >= ERRORS_BEFORE_RESET:
@@ -342,6 +414,9 @@ def run(windowed: bool = False) -> int:
     try:
         app = App(open_window())
         app.persist = True
+        from aleph_null_desktop.storage import AutosaveWriter
+
+        app.autosave = AutosaveWriter()  # removes the temporary files a killed game left
         app.audio = _start_audio()
         app.show_title()
         app.start_session()  # settings → audio; audio status and storage messages on the title
@@ -356,8 +431,8 @@ def run(windowed: bool = False) -> int:
             if exit_after_first_frame:
                 break
     finally:
-        if app is not None and app.audio is not None:
-            app.audio.stop()
+        if app is not None:
+            app.close()
         pygame.quit()
     return 0
 

@@ -8,7 +8,7 @@ import pygame
 from aleph_null_desktop.engine.cards import ROMAN, CardDef
 from aleph_null_desktop.engine.text import card_text_lines
 from aleph_null_desktop.i18n import current_language
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import cues, style, theme
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.text import fit_font, wrap
 
@@ -20,12 +20,12 @@ def card_size(width: int) -> tuple[int, int]:
 class CardRenderer:
     def __init__(self, cards, fonts) -> None:
         self.cards = cards  # the game's CardSet: card_id -> CardDef
-        self.fonts = fonts
-        self._faces: dict[tuple[str, int], pygame.Surface] = {}
-        self._backs: dict[int, pygame.Surface] = {}
+        self.fonts = fonts.unscaled()  # card text follows the card's width, already at the UI scale
+        self._faces: dict[tuple, pygame.Surface] = {}
+        self._backs: dict[tuple, pygame.Surface] = {}
 
     def face(self, card_id: str, width: int) -> pygame.Surface:
-        key = (card_id, width, current_language())
+        key = (card_id, width, current_language(), style.current())  # contrast and cues redraw the face
         surface = self._faces.get(key)
         if surface is None:
             surface = self._draw_face(self.cards[card_id], width)
@@ -33,10 +33,11 @@ class CardRenderer:
         return surface
 
     def back(self, width: int) -> pygame.Surface:
-        surface = self._backs.get(width)
+        key = (width, style.current())
+        surface = self._backs.get(key)
         if surface is None:
             surface = self._draw_back(width)
-            self._backs[width] = surface
+            self._backs[key] = surface
         return surface
 
     # ------------------------------------------------------------------ drawing
@@ -107,6 +108,8 @@ class CardRenderer:
         text_box = pygame.Rect(inner.x + round(6 * unit), type_rect.bottom + round(5 * unit),
                                inner.w - round(12 * unit), inner.bottom - type_rect.bottom - round(9 * unit))
         self._draw_rules(s, card, text_box, unit)
+        if style.current().colour_cues:
+            cues.draw_card_badges(s, card, art, unit)
         return s
 
     def _draw_cost_gem(self, s: pygame.Surface, card: CardDef, centre, r: int) -> None:

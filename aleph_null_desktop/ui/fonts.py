@@ -7,6 +7,7 @@ import logging
 import pygame
 
 from aleph_null_desktop.resources import asset_path
+from aleph_null_desktop.ui import style
 from aleph_null_desktop.safe_text import drawable
 
 log = logging.getLogger(__name__)
@@ -32,15 +33,24 @@ class SafeFont(pygame.font.Font):
 
 
 class Fonts:
-    """`fonts.get("body", 18)` → a cached pygame Font; a missing file falls back with a log line."""
+    """`fonts.get("body", 18)` → a cached pygame Font at the player's UI scale (ui.style): 18 px
+    in the layout is 27 px at 150 %. `unscaled()` gives the same fonts at their exact sizes, for
+    drawing that is already scaled (a card's text follows the card's width). A missing file
+    falls back with a log line."""
 
-    def __init__(self) -> None:
+    def __init__(self, scaled: bool = True, _shared: "Fonts | None" = None) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
-        self._cache: dict[tuple[str, int], pygame.font.Font] = {}
-        self._missing: set[str] = set()
+        self.scaled = scaled
+        self._cache: dict[tuple[str, int], pygame.font.Font] = {} if _shared is None else _shared._cache
+        self._missing: set[str] = set() if _shared is None else _shared._missing
+
+    def unscaled(self) -> "Fonts":
+        return Fonts(scaled=False, _shared=self) if self.scaled else self
 
     def get(self, role: str, size: int) -> pygame.font.Font:
+        if self.scaled:
+            size = max(6, style.scaled(size))
         key = (role, size)
         font = self._cache.get(key)
         if font is None:

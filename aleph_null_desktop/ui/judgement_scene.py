@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN
+from aleph_null_desktop.cardpacks import pack_name
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.ritual_guard import confirm_new_ritual
@@ -104,8 +106,11 @@ class JudgementScene(Scene):
         y = blit_wrapped(surface, fonts.get("body", 26), outcome.message, theme.INK,
                          pygame.Rect(cx - 420, 260, 840, 120), align="center") + 16
         hour = ROMAN.get(outcome.hour or self.game.hour, "")
-        blit_text(surface, fonts.get("italic", 22), f"Hour {hour} · damage {self.game.damage} of 3",
-                  theme.INK_SOFT, (cx, y), "midtop")
+        line = f"Hour {hour} · damage {self.game.damage} of 3"
+        pack = pack_name(self.game)
+        if pack:
+            line += " · " + _("card pack: {name}").format(name=pack)
+        blit_text(surface, fit_font(fonts, "italic", line, PAGE_W - 60, 22, 14), line, theme.INK_SOFT, (cx, y), "midtop")
         y += 50
         if outcome.breakdown:
             y = self._draw_breakdown(surface, y)

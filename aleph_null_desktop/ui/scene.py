@@ -21,6 +21,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def restyle(self) -> None:
+        """The UI scale, contrast, cues or language changed: redraw anything cached."""
+
 
 class SceneStack:
     def __init__(self) -> None:

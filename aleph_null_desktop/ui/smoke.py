@@ -3,20 +3,23 @@
 Title → a new ritual (Circle of the Adept, fixed seed) → two turns played with posted mouse and
 keyboard events → a screenshot → quit. The audio starts as in a real run (files stay off) and the
 Hour's music track must load, unless there is no audio device at all. Prints the screenshot's path and a one-line summary;
-returns 0, or prints what failed and returns 1.
+returns 0, or prints what failed and returns 1. The screenshot is kept only where `screenshot`
+says; otherwise it is checked in a temporary folder that is removed before returning.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import time
 
 SMOKE_SEED = 7
 TURNS = 2
+MUSIC_WAIT = 15.0  # seconds; the fade takes 1.5 s, longer on a busy machine
 
 
-def run_smoke_test() -> int:
+def run_smoke_test(screenshot: str | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -27,6 +30,7 @@ def run_smoke_test() -> int:
     started = time.perf_counter()
     pygame.init()
     app = None
+    scratch = tempfile.mkdtemp(prefix="aleph-null-smoke-")
     try:
         app = App(open_window(), seed=SMOKE_SEED)
         app.audio = _start_audio()
@@ -45,10 +49,12 @@ def run_smoke_test() -> int:
                 break
         player.frames(20, dt=0.05)
         _check(app)
-        shot = os.path.join(tempfile.mkdtemp(prefix="aleph-null-smoke-"), "table.png")
+        shot = screenshot or os.path.join(scratch, "table.png")
         pygame.image.save(app.screen, shot)
+        size = os.path.getsize(shot)
         game = table.game
-        print(f"screenshot: {shot}")
+        print(f"screenshot: {shot}" if screenshot else
+              f"screenshot: {size} bytes, not kept (--screenshot PATH keeps it)")
         print(f"smoke test ok: {len(table.applied)} commands through the table, Hour {game.hour}, "
               f"damage {game.damage}, {len(game.zone('hand'))} cards in hand, "
               f"music {music}, {time.perf_counter() - started:.1f} s")
@@ -57,9 +63,10 @@ def run_smoke_test() -> int:
         print(f"smoke test failed: {type(exc).__name__}: {exc}")
         return 1
     finally:
-        if app is not None and app.audio is not None:
-            app.audio.stop()
+        if app is not None:
+            app.close()
         pygame.quit()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _music_status(app, player) -> str:
@@ -67,11 +74,13 @@ def _music_status(app, player) -> str:
     audio = app.audio
     if audio is None or not audio.available:
         return f"silent ({getattr(audio, 'status_message', 'no audio system')})"
-    for _ in range(60):  # the title's track fades out before the Hour's starts
+    deadline = time.monotonic() + MUSIC_WAIT  # the title's track fades out (in real time) first
+    while time.monotonic() < deadline:
         player.frames(1, dt=0.05)
         audio.update()
         if audio.loaded_track is not None and audio.loaded_track == audio.current_track:
             return audio.loaded_track
+        time.sleep(0.01)
     raise RuntimeError(f"the music track {audio.current_track!r} did not load ({audio.status_message})")
 
 

@@ -43,3 +43,21 @@ TYPE_ICON = {
     "magical_power": "flame",
     "interference": "eye",
 }
+
+
+# High contrast (Settings): black ink on white, near-black panels, white text, and card frames in
+# strong, well-separated hues. `use_high_contrast` swaps these module values in place; everything
+# that reads `theme.NAME` when it draws follows.
+_HIGH_CONTRAST = {
+    "TABLE": (8, 8, 8), "TABLE_GLOW": (26, 26, 26), "PANEL": (12, 12, 12), "PANEL_EDGE": (235, 235, 235),
+    "PARCHMENT": (255, 255, 255), "PARCHMENT_DARK": (222, 222, 222), "INK": (0, 0, 0), "INK_SOFT": (20, 20, 20),
+    "TEXT": (255, 255, 255), "TEXT_DIM": (222, 222, 222), "GOLD": (255, 212, 0), "CANDLE": (255, 236, 120),
+    "WARN": (255, 120, 40), "BLOOD": (200, 0, 0), "DISABLED": (150, 150, 150),
+    "TYPE_FRAME": {"key": (255, 196, 0), "demon": (200, 0, 0), "tanist": (0, 150, 60),
+                   "artifact": (130, 72, 0), "magical_power": (0, 90, 230), "interference": (150, 0, 180)},
+}
+_NORMAL = {name: globals()[name] for name in _HIGH_CONTRAST}
+
+
+def use_high_contrast(on: bool) -> None:
+    globals().update(_HIGH_CONTRAST if on else _NORMAL)

@@ -13,7 +13,7 @@ import pygame
 
 from aleph_null_desktop.engine.cards import circles
 from aleph_null_desktop.i18n import _
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.circle_words import headline, interference_line
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.ritual_guard import confirm_new_ritual
@@ -22,19 +22,31 @@ from aleph_null_desktop.ui.table.panels import draw_background
 from aleph_null_desktop.ui.text import blit_text, fit_font
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
-# the two columns, centred as one block: menu | gap | Circles
-MENU_W, GAP, CIRCLE_W = 500, 60, 900
-LEFT = (theme.LOGICAL_SIZE[0] - (MENU_W + GAP + CIRCLE_W)) // 2
-RIGHT = LEFT + MENU_W + GAP
-TOP, HEADING_Y = 392, 346
-MENU_H, MENU_STEP = 70, 80  # room for eight menu rows above the notices
-CIRCLE_H, CIRCLE_STEP = 104, 120
+SUBTITLE_Y, BOTTOM = 268, 1036  # the rows end above the startup notices
+MENU_ROWS = 8  # room for eight menu rows
+
+
+class Columns:
+    """The two columns, centred as one block: menu | gap | Circles. Rows grow with the UI scale
+    as far as the screen allows; above 110 % the Circles take the width their words need."""
+
+    def __init__(self, fonts) -> None:
+        scale = style.current().ui_scale
+        self.menu_w, gap = (500, 60) if scale <= 1.1 else (440, 40)
+        self.circle_w = 900 if scale <= 1.1 else theme.LOGICAL_SIZE[0] - 120 - self.menu_w - gap
+        self.left = (theme.LOGICAL_SIZE[0] - (self.menu_w + gap + self.circle_w)) // 2
+        self.right = self.left + self.menu_w + gap
+        self.heading_y = SUBTITLE_Y + fonts.get("italic", 28).get_linesize() + 16
+        self.top = self.heading_y + fonts.get("title", 24).get_linesize() + 10
+        self.menu_step = min(style.scaled(80), (BOTTOM - self.top) // MENU_ROWS)
+        self.circle_step = min(style.scaled(120), (BOTTOM - self.top) // 5)
 
 
 class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.background = draw_background(theme.LOGICAL_SIZE)
+        self.columns = cols = Columns(app.fonts)
         app.music("title")
         from aleph_null_desktop.ui.editor import open_editor
         from aleph_null_desktop.ui.grimoire import open_new_ritual, open_reference
@@ -43,7 +55,8 @@ class TitleScene(Scene):
         self.circle_buttons = []
         for n, circle in enumerate(circles().values()):
             self.circle_buttons.append(Button(
-                pygame.Rect(RIGHT, TOP + n * CIRCLE_STEP, CIRCLE_W, CIRCLE_H), headline(n, circle),
+                pygame.Rect(cols.right, cols.top + n * cols.circle_step, cols.circle_w, cols.circle_step - 14),
+                headline(n, circle),
                 on_click=lambda c=circle.id: confirm_new_ritual(app, lambda: app.new_ritual(c)),
                 detail=interference_line(circle), key_hint=str(n + 1)))
         self.circle_count = len(self.circle_buttons)
@@ -62,20 +75,34 @@ class TitleScene(Scene):
                                               _("the rules, a glossary and questions answered"))
         self.editor_button = self._menu_button(_("Card editor"), lambda: open_editor(app), "E",
                                                _("make your own interference cards"))
+        self.settings_button = self._menu_button(_("Settings"), self.open_settings, "S",
+                                                 _("display, sound, language, how cards look"))
         self.quit_button = self._menu_button(_("Quit"), app.quit, "Esc")
         self.menu_buttons = [b for b in (self.continue_button, self.new_button, self.rules_button,
-                                         self.editor_button, self.quit_button) if b is not None]
+                                         self.editor_button, self.settings_button, self.quit_button)
+                             if b is not None]
         for row, button in enumerate(self.menu_buttons):
-            button.rect.topleft = (LEFT, TOP + row * MENU_STEP)
+            button.rect = pygame.Rect(cols.left, cols.top + row * cols.menu_step, cols.menu_w, cols.menu_step - 10)
         self.buttons = self.circle_buttons + self.menu_buttons
         self.keys = {pygame.K_n: self.new_button, pygame.K_F1: self.rules_button,
-                     pygame.K_e: self.editor_button, pygame.K_ESCAPE: self.quit_button}
+                     pygame.K_e: self.editor_button, pygame.K_s: self.settings_button,
+                     pygame.K_ESCAPE: self.quit_button}
         if self.continue_button is not None:
             self.keys[pygame.K_c] = self.continue_button
 
+    def open_settings(self) -> None:
+        from aleph_null_desktop.ui.settings_scene import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def restyle(self) -> None:
+        """New words or a new look: the title is built again (its Continue button included)."""
+        fresh = TitleScene(self.app)
+        self.__dict__.update(fresh.__dict__)
+
     @staticmethod
     def _menu_button(label: str, action, key: str, detail: str = "") -> Button:
-        return Button(pygame.Rect(0, 0, MENU_W, MENU_H), label, on_click=action, detail=detail, key_hint=key)
+        return Button(pygame.Rect(0, 0, 0, 0), label, on_click=action, detail=detail, key_hint=key)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -87,19 +114,21 @@ class TitleScene(Scene):
         buttons_handle(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        fonts = self.app.fonts
+        fonts, cols = self.app.fonts, self.columns
         surface.blit(self.background, (0, 0))
         draw_icon(surface, "pentacle", pygame.Rect(900, 30, 120, 120), theme.GOLD)
-        blit_text(surface, fonts.get("title", 96), "ALEPH NULL", theme.GOLD, (960, 150), "midtop")
+        # the name is the game's emblem: the same size at every UI scale
+        blit_text(surface, fonts.unscaled().get("title", 96), "ALEPH NULL", theme.GOLD, (960, 150), "midtop")
         blit_text(surface, fonts.get("italic", 28),
                   _("Thin the deck to nothing, summon BAPHOMET before the cock crows."),
-                  theme.TEXT, (960, 268), "midtop")
+                  theme.TEXT, (960, SUBTITLE_Y), "midtop")
         heading = fonts.get("title", 24)
-        blit_text(surface, heading, _("The ritual"), theme.TEXT_DIM, (LEFT + MENU_W // 2, HEADING_Y), "midtop")
+        blit_text(surface, heading, _("The ritual"), theme.TEXT_DIM, (cols.left + cols.menu_w // 2, cols.heading_y),
+                  "midtop")
         keys = f"1–{self.circle_count}" if self.circle_count > 1 else "1"
         words = _("Or begin at once: choose your Circle (keys {keys})").format(keys=keys)
-        blit_text(surface, fit_font(fonts, "title", words, CIRCLE_W, 24), words, theme.TEXT_DIM,
-                  (RIGHT + CIRCLE_W // 2, HEADING_Y), "midtop")
+        blit_text(surface, fit_font(fonts, "title", words, cols.circle_w, 24), words, theme.TEXT_DIM,
+                  (cols.right + cols.circle_w // 2, cols.heading_y), "midtop")
         for b in self.circle_buttons:
             b.draw(surface, fonts, size=26)
         for b in self.menu_buttons:

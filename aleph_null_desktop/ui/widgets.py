@@ -20,6 +20,7 @@ class Button:
     detail: str = ""  # a second line: the effect, a preview, or why the button is disabled
     hot: bool = False  # drawn highlighted (the mouse is over it)
     key_hint: str = ""  # a keyboard shortcut shown in the corner
+    lead: int = 0  # room kept free at the left for a mark drawn by the owner (a radio dot)
 
     def hit(self, pos) -> bool:
         return self.rect.collidepoint(pos)
@@ -39,23 +40,29 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=8)
         pygame.draw.rect(surface, edge, self.rect, 2 if self.enabled else 1, border_radius=8)
         inner = self.rect.inflate(-20, -10)
+        inner.x, inner.w = inner.x + self.lead, inner.w - self.lead
+        badge = fonts.get("body", 15).render(self.key_hint, True, theme.TEXT_DIM) if self.key_hint else None
         font = fit_font(fonts, role, self.label, inner.w, size, 12)
+        beside_badge = True  # the centred label clears the shortcut in the corner, or goes below it
+        if badge is not None:
+            beside_badge = font.size(self.label)[0] <= self.rect.w - 2 * (badge.get_width() + 14)
         detail_font = fonts.get("italic" if not self.enabled else "body", max(14, min(24, size - 4)))
         detail_lines = wrap(detail_font, self.detail, inner.w) if self.detail else []
         max_lines = max(0, (inner.h - font.get_linesize()) // detail_font.get_linesize())
         detail_lines = detail_lines[:max_lines]
         total = font.get_linesize() + len(detail_lines) * detail_font.get_linesize()
         y = self.rect.centery - total // 2
+        if not beside_badge:
+            y = max(y, self.rect.top + 2 + badge.get_height())
         label = font.render(self.label, True, ink)
-        surface.blit(label, label.get_rect(midtop=(self.rect.centerx, y)))
+        surface.blit(label, label.get_rect(midtop=(inner.centerx, y)))
         y += font.get_linesize()
         for line in detail_lines:
             image = detail_font.render(line, True, theme.TEXT_DIM if not self.enabled else theme.PARCHMENT_DARK)
-            surface.blit(image, image.get_rect(midtop=(self.rect.centerx, y)))
+            surface.blit(image, image.get_rect(midtop=(inner.centerx, y)))
             y += detail_font.get_linesize()
-        if self.key_hint:
-            hint = fonts.get("body", 15).render(self.key_hint, True, theme.TEXT_DIM)
-            surface.blit(hint, hint.get_rect(topright=(self.rect.right - 8, self.rect.top + 4)))
+        if badge is not None:
+            surface.blit(badge, badge.get_rect(topright=(self.rect.right - 8, self.rect.top + 4)))
 
 
 def buttons_handle(buttons: list[Button], event) -> bool:

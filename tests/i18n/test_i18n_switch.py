@@ -78,3 +78,11 @@ def test_a_card_without_a_german_name_keeps_its_english_one():
     assert card.name == "Lantern" and card.flavour == "Nur auf Deutsch."
     i18n.set_language("en")
     assert card.name == "Lantern" and card.flavour == "Nur auf Deutsch."
+
+
+@pytest.mark.parametrize("language", [c for c in i18n.LANGUAGE_NAMES if c != i18n.SOURCE_LANGUAGE])
+def test_every_builtin_card_circle_and_hour_is_named_in_each_language(language):
+    for card in load_builtin_cards().values():
+        assert card.names.get(language) and card.flavours.get(language), card.id
+    assert all(c.names.get(language) for c in circles().values())
+    assert all(h.names.get(language) for h in hour_pages().values())

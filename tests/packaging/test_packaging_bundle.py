@@ -92,8 +92,10 @@ def test_frozen_smoke_test(bundle, player_env):
     env, tmp = player_env
     bundle_dir = bundle.parent
     before = _snapshot(bundle_dir)
-    run = subprocess.run([str(bundle), "--smoke-test"], cwd=tmp / "cwd", env=env, capture_output=True,
-                         text=True, timeout=RUN_TIMEOUT)
+    kept = tmp / "shots" / "table.png"
+    kept.parent.mkdir()
+    run = subprocess.run([str(bundle), "--smoke-test", "--screenshot", str(kept)], cwd=tmp / "cwd", env=env,
+                         capture_output=True, text=True, timeout=RUN_TIMEOUT)
     assert run.returncode == 0, f"exit {run.returncode}\nstdout:\n{run.stdout}\nstderr:\n{run.stderr}"
     assert "Traceback" not in run.stderr, run.stderr
     assert "pygame-ce" not in run.stdout, "pygame's banner leaked into the output"
@@ -104,9 +106,9 @@ def test_frozen_smoke_test(bundle, player_env):
     shots = [line.split(":", 1)[1].strip() for line in lines if line.startswith("screenshot:")]
     assert len(shots) == 1, f"no screenshot path in:\n{run.stdout}"
     shot = Path(shots[0])
-    assert shot.is_file(), f"the printed screenshot {shot} does not exist"
+    assert shot == kept and shot.is_file(), f"the printed screenshot {shot} is not {kept}"
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
-    assert (tmp / "tmp") in shot.parents, f"the screenshot {shot} is outside TMPDIR"
+    assert not any((tmp / "tmp").iterdir()), f"left in TMPDIR: {list((tmp / 'tmp').iterdir())}"
 
     # nothing written into the bundle, the working folder or the home folder; anything the game
     # wrote is in the platformdirs (XDG) folders or the temporary folder

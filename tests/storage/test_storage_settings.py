@@ -32,13 +32,14 @@ def test_defaults():
 
 
 def test_round_trip(user_dirs):
-    s = Settings(music_volume=0.25, sfx_volume=0, muted=True, fullscreen=True, animation_speed=0,
-                 show_hints=False, confirm_losing_moves=False, language="de")
+    s = Settings(music_volume=0.25, sfx_volume=0, muted=True, fullscreen=True, ui_scale=1.25, animation_speed=0,
+                 high_contrast=True, colour_cues=True, show_hints=False, confirm_losing_moves=False, language="de")
     assert save_settings(s) == []
     assert load_settings() == (s, [])
     on_disk = json.loads((user_dirs.config / "settings.json").read_text())
     assert on_disk == {"music_volume": 0.25, "sfx_volume": 0.0, "muted": True, "fullscreen": True,
-                       "animation_speed": 0.0, "show_hints": False, "confirm_losing_moves": False,
+                       "ui_scale": 1.25, "animation_speed": 0.0, "high_contrast": True, "colour_cues": True,
+                       "show_hints": False, "confirm_losing_moves": False,
                        "language": "de", "version": 1}
 
 
@@ -97,6 +98,8 @@ def test_missing_keys_take_defaults_quietly():
         ("animation_speed", 0.5, 1.0, "animation_speed 0.5 is not 0 (instant), 1 or 2; 1 is used"),
         ("animation_speed", -3, 0.0, "animation_speed -3 is not 0 (instant), 1 or 2; 0 is used"),
         ("animation_speed", 10, 2.0, "animation_speed 10 is not 0 (instant), 1 or 2; 2 is used"),
+        ("ui_scale", 3, 1.5, "ui_scale 3 is more than 1.5; 1.5 is used"),
+        ("ui_scale", 0.2, 0.75, "ui_scale 0.2 is less than 0.75; 0.75 is used"),
     ],
 )
 def test_out_of_range_values_are_clamped_with_a_message(key, value, expected, message, listing):
@@ -126,6 +129,9 @@ def test_out_of_range_values_are_clamped_with_a_message(key, value, expected, me
         ("show_hints", [], "show_hints should be true or false, not a list; the default (true) is used"),
         ("confirm_losing_moves", {}, "confirm_losing_moves should be true or false, not an object; the default (true) is used"),
         ("animation_speed", "fast", "animation_speed should be 0 (instant), 1 or 2, not text; the default (1.0) is used"),
+        ("ui_scale", "big", "ui_scale should be a number from 0.75 to 1.5, not text; the default (1.0) is used"),
+        ("high_contrast", 0, "high_contrast should be true or false, not a number; the default (false) is used"),
+        ("colour_cues", "on", "colour_cues should be true or false, not text; the default (false) is used"),
         ("language", 3, 'language should be a language code such as "en", not a number; the default ("en") is used'),
         ("language", "Klingon!", 'language "Klingon!" is not a language code; "en" is used'),
     ],
@@ -180,8 +186,8 @@ json_values = st.recursive(
     max_leaves=6,
 )
 setting_keys = st.sampled_from(
-    ["music_volume", "sfx_volume", "muted", "fullscreen", "animation_speed", "show_hints",
-     "confirm_losing_moves", "language", "version", "other"]
+    ["music_volume", "sfx_volume", "muted", "fullscreen", "ui_scale", "animation_speed", "high_contrast",
+     "colour_cues", "show_hints", "confirm_losing_moves", "language", "version", "other"]
 )
 
 
@@ -194,6 +200,7 @@ def test_any_json_object_loads_to_valid_settings(doc):
     assert isinstance(loaded, Settings)
     assert 0 <= loaded.music_volume <= 1 and 0 <= loaded.sfx_volume <= 1
     assert loaded.animation_speed in ANIMATION_SPEEDS
+    assert 0.75 <= loaded.ui_scale <= 1.5
     assert all(isinstance(m, str) and m for m in messages)
     # whatever happened, the file is now usable or gone: the next load is quiet
     assert load_settings() == (loaded if path.exists() else Settings(), [])

@@ -11,9 +11,9 @@ from aleph_null_desktop.storage.stats import load_stats, record_game, summary
 
 
 def game(circle="adept", won=True, score=5, rank="Master", reason="baphomet", hour=4, turns=20,
-         date="2026-11-23T10:00:00"):
+         date="2026-11-23T10:00:00", pack=None):
     return {"circle": circle, "won": won, "score": score, "rank": rank, "reason": reason,
-            "hour": hour, "turns": turns, "date": date}
+            "hour": hour, "turns": turns, "date": date, "pack": pack}
 
 
 def loss(circle="adept", reason="damage", score=None):
@@ -84,6 +84,11 @@ def test_history_is_bounded_but_totals_are_not(monkeypatch):
     assert [g["turns"] for g in doc["history"]] == [7, 8, 9, 10, 11]
     s = summary(doc)["adept"]
     assert (s["played"], s["won"], s["best_score"], s["best_streak"]) == (12, 12, 11, 12)
+
+
+def test_the_card_pack_is_kept_with_the_game():
+    record_game(game(pack="My printed texts"))
+    assert load_stats()[0]["history"][0]["pack"] == "My printed texts"
 
 
 def test_default_date_and_extra_keys_dropped():

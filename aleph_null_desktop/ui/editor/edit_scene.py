@@ -20,6 +20,7 @@ from aleph_null_desktop.editor.draft import (
 )
 from aleph_null_desktop.editor.library import EditorError, Library
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.editor.controls import (
@@ -92,6 +93,8 @@ class EditScene(Scene):
             Button(pygame.Rect(FORM.x, 985, 300, 70), "Save", on_click=self.save, key_hint="Ctrl+S"),
             Button(pygame.Rect(FORM.x + 320, 985, 300, 70), "Back to the gallery", on_click=self.back,
                    key_hint="Esc"),
+            Button(pygame.Rect(FORM.x + 640, 985, 300, 70), _("Test this card"), on_click=self.test_card,
+                   key_hint="Ctrl+T"),
         ]
         if not self.draft.id:
             self.name_field.focus()
@@ -197,6 +200,9 @@ class EditScene(Scene):
         save = self.buttons[0]
         save.enabled = self.check.ok
         save.detail = "" if self.check.ok else "disabled: " + self.check.summary()
+        test = self.buttons[2]
+        test.enabled = self.check.ok
+        test.detail = "" if self.check.ok else _("when the card is complete")
         self._update_preview()
 
     def _steps_controls(self, slot: str, empty: str, indent: bool = False) -> list[Control | None]:
@@ -381,6 +387,15 @@ class EditScene(Scene):
         self.status, self.status_kind = f"Saved “{self.draft.name.strip()}” to your gallery.", "info"
         self.rebuild()
 
+    def test_card(self) -> None:
+        """Plays rituals with and without the card (as it is now, saved or not) in a worker process."""
+        from aleph_null_desktop.ui.editor.cardtest_scene import CardTestScene
+
+        if not self.check.ok:
+            self.status, self.status_kind = _("Not tested: ") + self.check.summary(), "error"
+            return
+        self.app.stack.push(CardTestScene(self.app, self.draft.to_record(self.draft.id or "custom_tested_card")))
+
     def back(self) -> None:
         if self.dirty or (self._clean is None and self.draft.name.strip()):
             self.app.stack.push(DialogScene(
@@ -422,6 +437,8 @@ class EditScene(Scene):
             ctrl = bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
             if ctrl and event.key == pygame.K_s:
                 self.save()
+            elif ctrl and event.key == pygame.K_t:
+                self.test_card()
             elif event.key == pygame.K_TAB:
                 self._tab()
             elif event.key == pygame.K_ESCAPE:

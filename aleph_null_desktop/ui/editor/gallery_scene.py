@@ -53,7 +53,7 @@ class GalleryScene(Scene):
             ("New card", self.new_card, "N"), ("Edit", self.edit_selected, "Enter"),
             ("Duplicate", self.duplicate, "Ctrl+D"), ("Rename", self.rename, "F2"),
             ("Delete", self.delete, "Del"), ("Export…", self.export, ""), ("Import…", self.import_dialog, ""),
-            ("Ritual with my cards", self.ritual, ""), ("Back", self.back, "Esc"),
+            ("Ritual with my cards", self.ritual, ""), (_("Card packs…"), self.packs, "P"), ("Back", self.back, "Esc"),
         ]
         x, gap = 60, 14
         self.buttons = {}
@@ -237,6 +237,11 @@ class GalleryScene(Scene):
         self.app.stack.push(RitualSetupScene(self.app, self.library,
                                              preselected=[self.selected] if self.selected else []))
 
+    def packs(self) -> None:
+        from aleph_null_desktop.ui.editor.packs_scene import PacksScene
+
+        self.app.stack.push(PacksScene(self.app))
+
     def back(self) -> None:
         if len(self.app.stack.scenes) > 1 and self.app.stack.top is self:
             self.app.stack.pop()
@@ -270,6 +275,8 @@ class GalleryScene(Scene):
                 self.duplicate()
             elif key == pygame.K_n and not ctrl:
                 self.new_card()
+            elif key == pygame.K_p and not ctrl:
+                self.packs()
             elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.entries:
                 ids = [e.id for e in self.entries]
                 i = ids.index(self.selected) if self.selected in ids else -1

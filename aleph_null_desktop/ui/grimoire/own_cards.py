@@ -15,6 +15,7 @@ import pygame
 
 from aleph_null_desktop.editor.ritual import RitualChoice, room_problem
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, cardset_with, circles, load_builtin_cards
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.scene import Scene
@@ -134,8 +135,23 @@ class OwnCardsDialog(Scene):
             "next": pygame.Rect(selector.right - 42, selector.y, 42, selector.h),
         }
 
+    def pack_parts(self) -> dict[str, pygame.Rect]:
+        """The ◂ card pack ▸ selector at the foot of the sheet, between the buttons."""
+        left = self.buttons[2].rect.right + 30
+        right = self.buttons[1].rect.x - 30
+        y = self.buttons[0].rect.bottom - 46
+        return {"pack_prev": pygame.Rect(left, y, 46, 46), "pack_name": pygame.Rect(left + 52, y, right - left - 104, 46),
+                "pack_next": pygame.Rect(right - 46, y, 46, 46)}
+
+    def cycle_pack(self, step: int) -> None:
+        self.choice.cycle_pack(step)
+        self.message = None
+
     def hit(self, pos) -> tuple[str, str] | None:
         """("tick" | "prev" | "next" | "name", card id) under the point, or None."""
+        for part, rect in self.pack_parts().items():
+            if rect.collidepoint(pos):
+                return (part, "")
         if not self.list_rect.collidepoint(pos):
             return None
         for record, row in self.row_rects():
@@ -164,7 +180,9 @@ class OwnCardsDialog(Scene):
             hit = self.hit(event.pos)
             if hit:
                 part, cid = hit
-                if part == "tick":
+                if part.startswith("pack_"):
+                    self.cycle_pack(-1 if part == "pack_prev" else +1)
+                elif part == "tick":
                     self.toggle(cid)
                 else:
                     self.cycle(cid, -1 if part == "prev" else +1)
@@ -180,6 +198,8 @@ class OwnCardsDialog(Scene):
             self.close()
         elif key == pygame.K_e:
             self.open_editor()
+        elif key == pygame.K_p:
+            self.cycle_pack(+1)
         elif not ids:
             return
         elif key in (pygame.K_UP, pygame.K_DOWN):
@@ -201,7 +221,8 @@ class OwnCardsDialog(Scene):
 
     # ------------------------------------------------------------------ drawing
     def renderer(self) -> CardRenderer:
-        records = [dict(r, custom=True) for r in self.choice.records()]
+        pack = list(self.choice.pack.records) if self.choice.pack else []
+        records = pack + [dict(r, custom=True) for r in self.choice.records()]
         key = repr(records)
         if self._renderer is None or self._renderer_key != key:
             try:
@@ -243,6 +264,7 @@ class OwnCardsDialog(Scene):
         self._draw_list(surface)
         self._draw_preview(surface)
         self._draw_circles(surface)
+        self._draw_pack(surface)
         if self.message:
             kind, text = self.message
             colour = INK_RED if kind == "error" else theme.INK_SOFT
@@ -344,6 +366,30 @@ class OwnCardsDialog(Scene):
             blit_wrapped(surface, f.get("italic", 22), "Tick this card to put it in the ritual; then choose the "
                          "printed card it replaces.", theme.INK_SOFT,
                          pygame.Rect(right.x, right.y + 40, right.w, right.h))
+
+    def _draw_pack(self, surface: pygame.Surface) -> None:
+        """◂ the card pack of this ritual ▸ (or the printed cards), with where packs come from."""
+        f = self.app.fonts
+        parts = self.pack_parts()
+        packs = self.choice.packs()
+        name_rect = parts["pack_name"]
+        blit_text(surface, f.get("italic", 20), _("Card pack (P)") if packs else
+                  _("Card packs are loaded in the Card editor’s gallery"), theme.INK_SOFT,
+                  (name_rect.centerx, name_rect.y - 26), "midtop")
+        for part in ("pack_prev", "pack_next"):
+            r = parts[part]
+            hot = self.hover_pos is not None and r.collidepoint(self.hover_pos)
+            pygame.draw.rect(surface, theme.PARCHMENT if hot else (224, 204, 164), r, border_radius=8)
+            pygame.draw.rect(surface, theme.INK if packs else theme.INK_SOFT, r, 2, border_radius=8)
+            c, d = r.center, (-1 if part == "pack_prev" else 1)
+            pygame.draw.polygon(surface, theme.INK, [(c[0] + 8 * d, c[1]), (c[0] - 6 * d, c[1] - 10),
+                                                     (c[0] - 6 * d, c[1] + 10)])
+        pygame.draw.rect(surface, theme.PARCHMENT, name_rect, border_radius=8)
+        pygame.draw.rect(surface, INK_RED if self.choice.pack else theme.INK_SOFT, name_rect,
+                         2 if self.choice.pack else 1, border_radius=8)
+        label = self.choice.pack.name if self.choice.pack else _("The printed cards")
+        blit_text(surface, fit_font(f, "bold", label, name_rect.w - 16, 24, 14), label, theme.INK,
+                  name_rect.center, "center")
 
     def _draw_circles(self, surface: pygame.Surface) -> None:
         """Which Circles can take the ticked cards: a tick or a cross and words, for each."""

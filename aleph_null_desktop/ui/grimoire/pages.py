@@ -16,7 +16,7 @@ import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages, load_builtin_cards
 from aleph_null_desktop.engine.text import steps_text
-from aleph_null_desktop.i18n import current_language
+from aleph_null_desktop.i18n import _, current_language
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.circle_words import difficulty
 from aleph_null_desktop.ui.grimoire import book
@@ -45,6 +45,8 @@ class OwnCards:
     takes the place of) for each card ticked for the next ritual."""
     count: int = 0
     chosen: tuple[tuple[str, int, str], ...] = ()
+    pack: str | None = None  # the card pack chosen for the ritual (cardpacks), by name
+    packs: int = 0  # how many card packs the player has
 
     def unfit(self, circle) -> str | None:
         """A short reason why the Circle cannot take the ticked cards, or None."""
@@ -366,7 +368,17 @@ class BookArt:
         block = pygame.Surface((width, 700), pygame.SRCALPHA)
         r = pygame.Rect(0, 0, width, 700)
         y = self._section(block, r, "Your own cards", 0)
-        if own.count == 0:
+        if own.pack:
+            y = self._para(block, r, _("Card pack: {name}. Its cards replace the printed ones.").format(
+                name=own.pack), y) + 6
+        elif own.packs:
+            y = self._para(block, r, _("The printed cards (you have {n} card pack(s) to choose from).").format(
+                n=own.packs), y) + 6
+        if own.count == 0 and own.packs:
+            y = self._para(block, r, _("You have no interference cards of your own yet; a card pack can "
+                                       "still be chosen."), y) + 12
+            label, action = _("Choose a card pack…"), ("own",)
+        elif own.count == 0:
             y = self._para(block, r, "You have no interference cards of your own yet. The box's blank cards "
                                      "are made in the Card editor (on the title screen too); the cards you "
                                      "save there can join a ritual here, each in place of a printed card of "
@@ -657,12 +669,15 @@ class BookArt:
                      "The mouse wheel turns pages too."):
             y = self._bullet(right, r, text, y) + 8
         y += 24
-        y = self._section(right, r, "At the table", y)
-        for text in ("Drag a card from your hand into play to summon it.",
-                     "Drag a card in play onto the discard pile to scrap it, onto the sacrifice pile "
-                     "to sacrifice it. Click it for its actions.",
-                     "Space ends the turn; Ctrl+Z undoes; right-click shows a card large.",
-                     "F1 opens this book at any time."):
+        y = self._section(right, r, _("At the table"), y)
+        for text in (_("Drag a card from your hand into play to summon it; drag a card in play onto the "
+                       "discard or sacrifice pile to scrap or sacrifice it. Click a card for its "
+                       "actions; right-click shows it large."),
+                     _("Tab and Shift+Tab, or the arrow keys, move the outline over your hand, play, "
+                       "the piles and the buttons. Enter opens what is outlined and confirms."),
+                     _("1–9 pick in a menu or a choice; on the table they play the hand's cards."),
+                     _("Esc backs out of a menu (on the table it pauses). Space ends the turn; Ctrl+Z "
+                       "undoes; H asks for a hint, also during a choice; F11 fullscreen; F1 this book.")):
             y = self._bullet(right, r, text, y) + 8
         return Spread(left, right, hits)
 

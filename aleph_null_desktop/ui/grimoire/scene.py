@@ -17,7 +17,9 @@ import logging
 
 import pygame
 
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.i18n import _
+from aleph_null_desktop.safe_text import safe_message
+from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext, OwnCards, Spread
 from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf
@@ -33,12 +35,13 @@ _ART: dict[int, BookArt] = {}
 
 
 def book_art(fonts) -> BookArt:
-    """One BookArt per Fonts object: the spreads are drawn once and reused."""
-    art = _ART.get(id(fonts))
+    """One BookArt per Fonts object and look (ui.style): the spreads are drawn once and reused."""
+    key = (id(fonts), style.current())
+    art = _ART.get(key)
     if art is None or art.fonts is not fonts:
         art = BookArt(fonts)
         _ART.clear()
-        _ART[id(fonts)] = art
+        _ART[key] = art
     return art
 
 
@@ -67,6 +70,7 @@ class GrimoireScene(Scene):
         self.art = book_art(app.fonts)
         self.game = game
         self.library = None  # ritual mode: the editor's library of custom cards
+        self.shelf = None  # ritual mode: the card packs (cardpacks.PackShelf)
         self.choice = None  # ritual mode: editor.RitualChoice, the custom cards ticked for this ritual
         self._library_stale = False
         self.notice_text, self.notice_time = "", 0.0
@@ -138,17 +142,22 @@ class GrimoireScene(Scene):
     # ------------------------------------------------------------------ the player's own cards
     def _load_library(self) -> None:
         """(Re)reads the custom cards from the data folder; a file set aside is said, never raised."""
+        from aleph_null_desktop.cardpacks import PackShelf
         from aleph_null_desktop.editor import Library, RitualChoice
 
         try:
             if self.library is None:
                 self.library = Library()
             messages = self.library.load()
+            if self.shelf is None:
+                self.shelf = PackShelf()
+            messages += self.shelf.load()
         except Exception as exc:  # the book must open even if the folder cannot be read
             log.warning("custom cards not loaded: %s", exc)
-            messages = [f"Your custom cards could not be read ({exc})."]
+            messages = [_("Your custom cards could not be read ({why}).").format(why=safe_message(exc, 160))]
         if self.choice is None:
-            self.choice = RitualChoice(lambda: self.library.records() if self.library else [])
+            self.choice = RitualChoice(lambda: self.library.records() if self.library else [],
+                                       packs=lambda: list(self.shelf.packs.values()) if self.shelf else [])
         self.choice.refresh()
         if messages:
             self.notice(" ".join(messages))
@@ -168,7 +177,8 @@ class GrimoireScene(Scene):
             name = name.get("en", cid) if isinstance(name, dict) else str(name)
             replaced = self.choice.replaces.get(cid)
             chosen.append((name, int(record.get("level", 0)), cards[replaced].name if replaced in cards else "—"))
-        return OwnCards(len(by_id), tuple(chosen))
+        pack = self.choice.pack.name if self.choice.pack else None
+        return OwnCards(len(by_id), tuple(chosen), pack, len(self.choice.packs()))
 
     def own_changed(self) -> None:
         """After the sheet of own cards was put away: the Circle page shows the new choice."""
@@ -217,20 +227,27 @@ class GrimoireScene(Scene):
 
     def start_ritual(self) -> None:
         """The table opens on the chosen Circle, with the player's ticked cards set aside."""
-        if self.choice is None or not self.choice.chosen:
+        if self.choice is None or not (self.choice.chosen or self.choice.pack):
             self.app.new_ritual(self.chosen)
             return
+        from aleph_null_desktop.cardpacks import mark_game
         from aleph_null_desktop.engine import new_game
 
         seed = self.app.rng.randrange(1, 2**31)
         records, pool = self.choice.setup(self.chosen, seed)
         game = new_game(seed=seed, circle=self.chosen, cards=records, interference_pool=pool)
+        mark_game(game, self.choice.pack)
         self.app.play(game, self.chosen)
-        log.info("a ritual of the %s with custom cards: %s", self.chosen, ", ".join(self.choice.chosen))
+        log.info("a ritual of the %s with custom cards: %s, card pack: %s", self.chosen,
+                 ", ".join(self.choice.chosen), self.choice.pack.name if self.choice.pack else None)
         table_log = getattr(self.app.stack.top, "log", None)
         if hasattr(table_log, "add"):
-            names = "; ".join(f"{name} in place of {replaced}" for name, _, replaced in self.own_cards().chosen)
-            table_log.add(f"Your own cards are set aside: {names}.")
+            if self.choice.pack:
+                table_log.add(_("Card pack: {name} ({summary}).").format(
+                    name=self.choice.pack.name, summary=self.choice.pack.summary))
+            if self.choice.chosen:
+                names = "; ".join(f"{name} in place of {replaced}" for name, _lvl, replaced in self.own_cards().chosen)
+                table_log.add(f"Your own cards are set aside: {names}.")
 
     def close(self) -> None:
         if self.mode == "ritual" and len(self.app.stack.scenes) <= 1:
@@ -313,6 +330,9 @@ class GrimoireScene(Scene):
                 self.choose_circle(circle_hits[index][1])
 
     # ------------------------------------------------------------------ time
+    def restyle(self) -> None:
+        self.art = book_art(self.app.fonts)
+
     def update(self, dt: float) -> None:
         self.notice_time = max(0.0, self.notice_time - dt)
         if self._library_stale and self.app.stack.top is self:  # back from the Card editor
@@ -320,7 +340,7 @@ class GrimoireScene(Scene):
             self._load_library()
             self.own_changed()
         if self.turn is not None:
-            self.turn.update(dt * (2.0 if self.queue else 1.0))
+            self.turn.update(self.app.motion_dt(dt) * (2.0 if self.queue else 1.0))
             if self.turn.done:
                 self.page = self.turn.end
                 self.turn = None
@@ -495,6 +515,11 @@ class TableGrimoire:
     @property
     def turning(self) -> bool:
         return self.turn is not None
+
+    def restyle(self) -> None:
+        """A new UI scale, contrast or language: the pages are drawn again."""
+        self.art = book_art(self.app.fonts)
+        self._back = None
 
     def update(self, dt: float) -> None:
         if self.turn is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import style, theme
 
 HAND_CARD_W = 200
 PLAY_CARD_W = 200
@@ -15,24 +15,28 @@ def _card_h(width: float) -> float:
     return round(width * theme.CARD_RATIO)
 
 
-def hand_slots(area: pygame.Rect, count: int, card_w: int = HAND_CARD_W) -> list[pygame.FRect]:
-    """One row, centred; cards overlap when the row is too wide for the zone."""
+def hand_slots(area: pygame.Rect, count: int, card_w: int | None = None) -> list[pygame.FRect]:
+    """One row, centred; cards overlap when the row is too wide for the zone. Cards are as wide
+    as the UI scale makes them; larger ones rise above the zone rather than leave the screen."""
     if count == 0:
         return []
+    card_w = style.scaled(HAND_CARD_W) if card_w is None else card_w
     h = _card_h(card_w)
     step = card_w + GAP
     if count > 1 and count * card_w + (count - 1) * GAP > area.w:
         step = (area.w - card_w) / (count - 1)
     width = card_w + step * (count - 1)
     x0 = area.centerx - width / 2
-    y = area.y + (area.h - h) / 2 + 10
+    y = min(area.y + (area.h - h) / 2 + 10, area.bottom - h + 6)
     return [pygame.FRect(x0 + i * step, y, card_w, h) for i in range(count)]
 
 
-def play_slots(area: pygame.Rect, count: int, card_w: int = PLAY_CARD_W) -> list[pygame.FRect]:
-    """A grid of rows, shrinking the cards until everything fits inside the zone."""
+def play_slots(area: pygame.Rect, count: int, card_w: int | None = None) -> list[pygame.FRect]:
+    """A grid of rows, shrinking the cards (from their size at the UI scale) until everything
+    fits inside the zone."""
     if count == 0:
         return []
+    card_w = style.scaled(PLAY_CARD_W) if card_w is None else card_w
     inner = area.inflate(-2 * GAP, -2 * GAP)
     w = card_w
     while True:

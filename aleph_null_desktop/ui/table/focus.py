@@ -74,7 +74,8 @@ def is_enter(event) -> bool:
 
 
 class TableFocus:
-    """Stops are ("card", uid), ("zone", layout name) or ("button", name)."""
+    """Stops are ("card", uid), ("zone", layout name), ("button", name) or ("none", None): the
+    "Choose none" button of a choice among cards on the table."""
 
     def __init__(self, scene) -> None:
         self.scene = scene
@@ -84,6 +85,8 @@ class TableFocus:
     def stops(self) -> list[tuple]:
         game = self.scene.game
         cards = [("card", c.uid) for c in game.zone("hand")] + [("card", c.uid) for c in game.zone("play")]
+        if self.scene.none_offered():  # "Choose none" beside the prompt, after the glowing cards
+            cards.append(("none", None))
         return (cards + [("zone", name) for name in PILES if name in self.scene.rects]
                 + [("button", name) for name in BUTTONS if name in self.scene.buttons])
 
@@ -97,6 +100,8 @@ class TableFocus:
             return pygame.Rect(sprite.target) if sprite is not None else None
         if kind == "button":
             return pygame.Rect(self.scene.buttons[key].rect)
+        if kind == "none":
+            return pygame.Rect(self.scene.none_button.rect)
         return pygame.Rect(self.scene.rects[key])
 
     def current(self) -> tuple | None:

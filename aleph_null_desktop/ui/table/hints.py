@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, Summon, TakeToken
+from aleph_null_desktop.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +109,9 @@ class HintKeeper:
     def request(self) -> None:
         scene = self.scene
         game = scene.game
+        if not scene.app.current_settings().show_hints:
+            scene.say(_("Hints are turned off in Settings."))
+            return
         if game.outcome is not None:
             scene.say("The ritual is over; there is nothing to suggest.")
             return

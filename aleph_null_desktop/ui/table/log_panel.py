@@ -1,4 +1,5 @@
-"""The event log in words, newest at the bottom; the mouse wheel scrolls back."""
+"""The event log in words, newest at the bottom; the mouse wheel (or Page Up / Page Down) scrolls
+back. A resumed ritual's log is rebuilt by replaying its moves (`replayed_lines`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,36 @@ from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.text import wrap
 
 MAX_LINES = 400
+
+
+def event_lines(events) -> list[str]:
+    """The log's lines for one command's events (a summon is said once, not also as a move)."""
+    lines = []
+    for event in events:
+        if event.kind == "decision" or (event.kind == "moved" and event.data.get("why") == "summon"):
+            continue
+        text = event.describe()
+        if text:
+            lines.append(text)
+    return lines
+
+
+def replayed_lines(game) -> list[str] | None:
+    """What the log said during the ritual so far: the moves in `game.history` replayed on a fresh
+    deal with the same seed, Circle, cards and options. None if the replay does not work."""
+    from aleph_null_desktop.engine import new_game
+
+    options = game.options
+    try:
+        fresh = new_game(seed=game.seed, circle=game.circle, cards=game.cards,
+                         eternal_light=bool(options.get("eternal_light")),
+                         interference_pool=options.get("interference_pool"))
+        lines: list[str] = []
+        for cmd in game.history:
+            lines.extend(event_lines(fresh.apply(cmd)))
+    except Exception:  # a replay that differs must not stop the table from opening
+        return None
+    return lines
 
 
 class LogPanel:
@@ -21,6 +52,10 @@ class LogPanel:
         self.lines.append(text)
         del self.lines[:-MAX_LINES]
         self.scroll = 0
+
+    def restyle(self) -> None:
+        """The UI scale or contrast changed: draw the panel again."""
+        self._drawn_key = None
 
     def wheel(self, dy: int) -> None:
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 2))

@@ -479,8 +479,9 @@ class PileViewer(Modal):
 
 
 class InterferenceSpotlight(Modal):
-    """An interference card just drawn, shown large. It waits for the player: a free one is summoned
-    by a click or Enter; a costly one can also be put off (Esc) while the player raises power."""
+    """An interference card just drawn, shown large. It waits for the player: Enter (or a click, for
+    a free one) summons it; Esc puts it off to look at the table or raise power first. Two drawn
+    together are shown one after the other."""
 
     def __init__(self, scene, uid: int) -> None:
         self.scene = scene
@@ -522,12 +523,8 @@ class InterferenceSpotlight(Modal):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_SPACE:
                 self._summon()
-            elif event.key == pygame.K_ESCAPE:
-                if self.cost:
-                    self.close()
-                else:
-                    self.scene.say(_("{name} costs nothing and must be summoned: press Enter.")
-                                   .format(name=self.carddef.name), warn=True)
+            elif event.key == pygame.K_ESCAPE:  # look at the table first; it stays in hand, outlined
+                self.close()
             elif not self.focus_key(event):
                 return event.key != pygame.K_h
             return True

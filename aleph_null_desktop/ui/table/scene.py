@@ -23,7 +23,7 @@ from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
 from aleph_null_desktop.ui.table.focus import TableFocus, number_key
 from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
 from aleph_null_desktop.ui.table.hints import HintKeeper
-from aleph_null_desktop.ui.table.log_panel import LogPanel
+from aleph_null_desktop.ui.table.log_panel import LogPanel, event_lines, replayed_lines
 from aleph_null_desktop.ui.table.overlays import (
     ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer, shade,
 )
@@ -88,14 +88,19 @@ class TableScene(Scene):
                                   on_click=self._choose_none)
         circle = circles().get(circle_id)
         circle_name = circle.name if circle else circle_id
-        if game.history:  # a resumed ritual (Continue), not a new one
-            self.log.add(f"The ritual in the {circle_name}, Hour {ROMAN.get(game.hour, game.hour)}.")
+        if game.history:  # a resumed ritual (Continue): its log as it was, from its moves
+            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
+            for line in replayed_lines(game) or []:
+                self.log.add(line)
+            self.log.add(_("Continued in Hour {hour}.").format(hour=ROMAN.get(game.hour, game.hour)))
         else:
-            self.log.add(f"A new ritual in the {circle_name}.")
+            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
         for line in app.take_unlogged_notices():  # the audio status and storage messages at startup
             self.log.add(line)
+        self.hour_warned = False
         self._refresh_sprites({}, instant=False)
         self._sync_prompts()
+        self._warn_of_the_hours()
         app.hour_music(game.hour)
 
     # ------------------------------------------------------------------ commands
@@ -106,7 +111,7 @@ class TableScene(Scene):
         if reason:
             self.say(reason, warn=True)
             return False
-        if not confirmed:
+        if not confirmed and self.app.current_settings().confirm_losing_moves:
             loss = self._loss_if(cmd)
             if loss:
                 self.modal = ConfirmDialog(self, "This ends the ritual", f"{loss} Do it anyway?",
@@ -136,11 +141,9 @@ class TableScene(Scene):
     def _after(self, events) -> None:
         moves = {}
         sounds = []
+        for line in event_lines(events):
+            self.log.add(line)
         for event in events:
-            text = event.describe()
-            if text and event.kind != "decision" and not (event.kind == "moved" and
-                                                           event.data.get("why") == "summon"):
-                self.log.add(text)
             kind, data = event.kind, event.data
             if kind == "moved":
                 moves[data["uid"]] = data["from"]
@@ -168,6 +171,15 @@ class TableScene(Scene):
         self.grimoire.on_events(events, self.game)
         self._refresh_sprites(moves)
         self._sync_prompts()
+        self._warn_of_the_hours()
+
+    def _warn_of_the_hours(self) -> None:
+        """The first time every turn costs an Hour, the log and the prompt bar say so."""
+        warning = self.hour_warning()
+        if warning and not self.hour_warned:
+            self.log.add(warning)
+            self.say(warning, warn=True)
+        self.hour_warned = bool(warning)
 
     def undo(self) -> None:
         if not self.can_undo():
@@ -192,15 +204,32 @@ class TableScene(Scene):
         if reason:
             self.say(reason, warn=True)
             return
-        damage = self.game.end_turn_preview()
-        if damage and not self._loss_if(cmd):
+        preview = self.game.end_turn_preview()
+        if preview.total and not self._loss_if(cmd):
             self.modal = ConfirmDialog(
-                self, "End the turn?",
-                f"Ending now costs {damage} damage (unspent power and end-of-turn effects); "
-                f"you would have {self.game.damage + damage} of 3.",
-                f"End turn: take {damage} damage", lambda: self.submit(cmd))
+                self, _("End the turn?"),
+                _("Ending now costs {summary}; you would have {total} of 3 damage.").format(
+                    summary=preview.summary(), total=self.game.damage + preview.total),
+                _("End turn: take {n} damage").format(n=preview.total), lambda: self.submit(cmd))
             return
         self.submit(cmd)
+
+    def end_turn_detail(self) -> str:
+        """The End Turn button's second line: what ending now costs, part by part, and whether the
+        Hour turns."""
+        preview = self.game.end_turn_preview()
+        text = _("Ending now: {summary}").format(summary=preview.summary())
+        if preview.hour_advances and not any(p.kind in ("hour_tokens", "hour_damage", "last_hour")
+                                             for p in preview.parts):
+            text += _("; the Hour turns")
+        return text
+
+    def hour_warning(self) -> str:
+        """Said before it happens: from now on every turn's draw turns the Hour."""
+        if self.game.outcome is None and self.game.every_turn_costs_an_hour:
+            return _("Fewer cards are left to draw than your hand holds: from now on every turn "
+                     "costs an Hour.")
+        return ""
 
     def take_token(self) -> None:
         self.submit(TakeToken())
@@ -287,6 +316,14 @@ class TableScene(Scene):
         slots = dict(zip((c.uid for c in hand), hand_slots(self.rects["hand"], len(hand))))
         slots.update(zip((c.uid for c in play), play_slots(self.rects["play"], len(play))))
         return slots
+
+    def restyle(self) -> None:
+        """Settings changed the look: the background again, and every card in its slot at the
+        new size."""
+        self.background = panels.draw_background(theme.LOGICAL_SIZE)
+        self.log.restyle()
+        self.grimoire.restyle()
+        self._refresh_sprites({}, instant=True)
 
     def _refresh_sprites(self, moves: dict[int, str], instant: bool = False) -> None:
         slots = self._slots()
@@ -428,7 +465,9 @@ class TableScene(Scene):
             self.say(_("Tab or the arrow keys move over the table; Enter opens what is outlined."))
             return
         kind, key = stop
-        if kind == "card":
+        if kind == "none":
+            self._choose_none()
+        elif kind == "card":
             targets = self.target_options()
             if targets is not None:
                 self._click_card(key, 1)
@@ -604,20 +643,25 @@ class TableScene(Scene):
         return {pile: drop_command(self.game, uid, source, pile)[0] in legal
                 for pile, (op, _verb) in PILE_OPS.items() if self_move_actions(carddef, op)}
 
+    def none_offered(self) -> bool:
+        """A choice among cards on the table that may be declined: "Choose none" is shown."""
+        return self.game.pending is not None and self.target_options() is not None and self._has_none_option()
+
     def _has_none_option(self) -> bool:
         pending = self.game.pending
         return pending is not None and any(o.uid is None for o in pending.options)
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
+        motion = self.app.motion_dt(dt)  # the player's animation speed (Settings)
         for sprite in self.sprites.values():
-            sprite.update(dt)
+            sprite.update(motion)
         for sprite, _card in self.ghosts:
-            sprite.update(dt)
+            sprite.update(motion)
         self.ghosts = [(s, c) for s, c in self.ghosts if s.moving]
         for pulse in self.pulses.values():
-            pulse.update(dt)
-        self.grimoire.update(dt)
+            pulse.update(motion)
+        self.grimoire.update(motion)
         self.hints.update()
         self.message_time = max(0.0, self.message_time - dt)
         text, left = self.hour_banner
@@ -718,22 +762,20 @@ class TableScene(Scene):
         end = self.buttons["end_turn"]
         reason = game.explain(EndTurn())
         end.enabled = reason is None
-        if reason:
-            end.detail = reason
-        else:
-            damage = game.end_turn_preview()
-            end.detail = f"Ending now: {damage} damage" if damage else "Ending now: no damage"
+        end.detail = reason if reason else self.end_turn_detail()
         undo = self.buttons["undo"]
         undo.enabled = self.can_undo()
         fonts = self.app.fonts
         end.draw(surface, fonts, size=36)
-        if end.enabled and game.end_turn_preview():
+        if end.enabled and game.end_turn_preview().total:
             draw_icon(surface, "damage", pygame.Rect(end.rect.x + 12, end.rect.bottom - 46, 34, 34), theme.WARN)
         undo.draw(surface, fonts, size=20)
         self.buttons["menu"].draw(surface, fonts, size=20)
         hint = self.buttons["hint"]
         hint.label = "Hint: thinking…" if self.hints.thinking else "Hint"
-        hint.enabled = game.outcome is None
+        hint.enabled = game.outcome is None and self.app.current_settings().show_hints
+        if not self.app.current_settings().show_hints:
+            hint.label = _("Hints off (Settings)")
         hint.draw(surface, fonts, size=20)
         mark = self.hints.highlight()
         if mark and mark[0] == "zone" and mark[1] in self.rects:
@@ -794,7 +836,7 @@ class TableScene(Scene):
         rect = self.rects["prompt"]
         pending = self.game.pending
         hint = self.hint_text()
-        none = pending is not None and self.target_options() is not None and self._has_none_option()
+        none = self.none_offered()
         reserve = self.none_button.rect.w + 16 if none else 0
         if hint and not (self.message_time > 0 and self.message):
             panels.draw_prompt(surface, self.app.fonts, rect, hint, False, True, reserve)
@@ -814,8 +856,10 @@ class TableScene(Scene):
             return
         if self.game.interference_in_hand():
             panels.draw_prompt(surface, self.app.fonts, rect,
-                               "Interference in your hand must be summoned first: raise power, then drag it into play.",
-                               True, False)
+                               _("Interference in your hand must be summoned first: raise power, then "
+                                 "drag it into play."), True, False)
+        elif self.hour_warning():
+            panels.draw_prompt(surface, self.app.fonts, rect, self.hour_warning(), True, False)
 
     def _draw_cards(self, surface) -> None:
         targets = self.target_options() or {}

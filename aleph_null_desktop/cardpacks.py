@@ -1,0 +1,295 @@
+"""Card packs: a file of card records that replace the built-in cards of the same id (the printed
+texts a player owns, a friend's set) — the format of ``assets/cards/base.json``, plus a name::
+
+    {"schema": 1, "name": {"en": "My printed texts"}, "cards": [record, ...]}
+
+``read_pack(path)`` checks a pack completely before anything uses it: at most 1 MB (the size is
+looked at before reading), nesting depth limited (no RecursionError), every text through
+safe_text, every record through the engine's card validator, ids unique, the main deck still 28
+cards, and every Circle still playable (enough interference of each level, and a ritual of it can
+be set up). ``PackShelf`` keeps the good packs in ``<data dir>/card_packs/``: a loaded pack is
+copied there, a file the player puts there by hand is read too, and one that fails is listed with
+its reason and left alone. The docs: docs/card-packs.md, docs/card-pack.schema.json.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aleph_null_desktop.engine.cards import (
+    MAIN_DECK_SIZE, ROMAN, SCHEMA_VERSION, CardDataError, card_from_dict, cardset_with, circles,
+    load_builtin_cards,
+)
+from aleph_null_desktop.i18n import _
+from aleph_null_desktop.safe_text import card_text_problem, quote, safe_message, text_problem
+from aleph_null_desktop.storage import files, paths
+
+log = logging.getLogger(__name__)
+
+PACK_MAX_BYTES = 1_000_000
+PACK_MAX_DEPTH = 16  # a card record is 6 levels deep at most; a pack adds 2
+PACK_MAX_CARDS = 200
+PACK_NAME_MAX = 60
+CARD_NAME_MAX = 60  # printed names run longer than the editor's 40
+CARD_FLAVOUR_MAX = 400
+PACK_KEYS = ("schema", "name", "author", "description", "cards")
+
+
+@dataclass(frozen=True)
+class Pack:
+    id: str  # the file's stem in the packs folder
+    name: str
+    records: tuple[dict, ...]
+    path: Path
+
+    @property
+    def summary(self) -> str:
+        builtin = load_builtin_cards()
+        changed = sum(1 for r in self.records if r["id"] in builtin)
+        added = len(self.records) - changed
+        parts = [_("{n} card(s) changed").format(n=changed)]
+        if added:
+            parts.append(_("{n} added").format(n=added))
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A file in the packs folder that cannot be used, and why."""
+    id: str
+    path: Path
+    reason: str
+
+
+def _pack_name(doc: dict, fallback: str) -> tuple[str | None, str | None]:
+    name = doc.get("name")
+    if name is None:
+        return fallback, None
+    if isinstance(name, dict):
+        name = name.get("en")
+    if not isinstance(name, str) or not name.strip():
+        return None, _("its name should be a text (or an object with an English text)")
+    problem = text_problem(name.strip(), PACK_NAME_MAX)
+    if problem:
+        return None, _("its name: {problem}").format(problem=problem)
+    return name.strip(), None
+
+
+def check_pack_doc(doc: Any, fallback_name: str = "card pack") -> tuple[tuple[str, list[dict]] | None, str | None]:
+    """((name, records), None) for a parsed pack document that is safe to play, else (None, problem)."""
+    if not isinstance(doc, dict):
+        return None, _("it holds {what}, not a card pack").format(what=files.type_name(doc))
+    unknown = [k for k in doc if k not in PACK_KEYS]
+    if unknown:
+        return None, _("it has an unknown field {name}").format(name=quote(unknown[0]))
+    version = files.version_problem(doc, SCHEMA_VERSION, key="schema")
+    if version:
+        return None, version
+    name, problem = _pack_name(doc, fallback_name)
+    if problem:
+        return None, problem
+    for key in ("author", "description"):
+        if key in doc and (not isinstance(doc[key], str) or text_problem(doc[key], 400, multiline=True)):
+            return None, _("its {field} should be a text of at most 400 characters").format(field=key)
+    records = doc.get("cards")
+    if not isinstance(records, list):
+        return None, _("its cards are {what}, not a list").format(what=files.type_name(records))
+    if not records:
+        return None, _("it holds no cards")
+    if len(records) > PACK_MAX_CARDS:
+        return None, _("it holds {n} cards; a pack has at most {most}").format(n=len(records), most=PACK_MAX_CARDS)
+    seen: set[str] = set()
+    for i, rec in enumerate(records):
+        which = _("card {n}").format(n=i + 1)
+        try:
+            card = card_from_dict(rec)
+        except CardDataError as err:
+            return None, f"{which}: {safe_message(err, 240)}"
+        except (RecursionError, TypeError, ValueError, KeyError, AttributeError) as err:
+            return None, _("{which} cannot be read as a card ({what})").format(which=which, what=type(err).__name__)
+        texts = card_text_problem(rec, name_max=CARD_NAME_MAX, flavour_max=CARD_FLAVOUR_MAX)
+        if texts:
+            return None, f"{which} ({quote(card.id)}): {texts[0]}: {texts[1]}"
+        if rec.get("custom"):
+            return None, _("{which} ({id}) is marked custom: editor cards belong in the gallery, not in "
+                           "a pack").format(which=which, id=quote(card.id))
+        if card.id in seen:
+            return None, _("the card id {id} appears twice").format(id=quote(card.id))
+        seen.add(card.id)
+    problem = playable_problem(records)
+    if problem:
+        return None, problem
+    return (name, [dict(r) for r in records]), None
+
+
+def playable_problem(records: list[dict]) -> str | None:
+    """None when every Circle can still be played with these overrides, else why not."""
+    try:
+        cards = cardset_with(records)
+    except CardDataError as err:
+        return safe_message(err, 240)
+    main = len(cards.main_deck_ids())
+    if main != MAIN_DECK_SIZE:
+        return _("with this pack the main deck has {n} cards; it must have {size}").format(n=main, size=MAIN_DECK_SIZE)
+    from aleph_null_desktop.engine import new_game
+
+    for circle in circles().values():
+        for level, wanted in sorted(circle.set_aside.items()):
+            have = len(cards.interference_ids(level))
+            if have < wanted:
+                return _("the {circle} sets aside {wanted} level-{level} interference card(s), but with this "
+                         "pack there are only {have}").format(circle=circle.name, wanted=wanted,
+                                                             level=ROMAN[level], have=have)
+        try:
+            new_game(seed=1, circle=circle.id, cards=cards)
+        except Exception as err:  # the engine's own word on whether the ritual can begin
+            return _("a ritual of the {circle} cannot be set up with this pack ({why})").format(
+                circle=circle.name, why=safe_message(err, 160))
+    return None
+
+
+def read_pack(path: Path | str) -> tuple[tuple[str, list[dict]] | None, str | None]:
+    """((name, records), None) for a usable pack file, else (None, problem). Never raises."""
+    try:
+        path = Path(path)
+        if not path.exists():
+            return None, _("there is no such file")
+        if not path.is_file():
+            return None, _("it is not a file")
+        size = path.stat().st_size  # before reading a single byte
+        if size > PACK_MAX_BYTES:
+            return None, _("it is {size}; a card pack is at most {most}").format(
+                size=files._size_text(size), most=files._size_text(PACK_MAX_BYTES))
+        doc, problem = files.read_json(path, max_bytes=PACK_MAX_BYTES, max_depth=PACK_MAX_DEPTH)
+        if problem:
+            if "integer string conversion" in problem:
+                problem = _("it holds a number thousands of digits long")
+            return None, safe_message(problem, 300)
+        return check_pack_doc(doc, fallback_name=path.stem[:PACK_NAME_MAX])
+    except RecursionError:
+        return None, _("it is nested more than {n} levels deep").format(n=PACK_MAX_DEPTH)
+    except (OSError, ValueError) as err:
+        return None, _("it could not be read ({why})").format(why=safe_message(getattr(err, "strerror", None) or err, 120))
+
+
+def _file_id(name: str) -> str:
+    return re.sub(r"[^a-z0-9_]+", "_", name.lower()).strip("_")[:40] or "pack"
+
+
+class PackShelf:
+    """The packs in ``<data dir>/card_packs/``. ``load()`` reads them; ``add(path)`` loads a pack
+    from anywhere into the folder (all or nothing); ``remove(id)`` deletes the folder's copy."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self._folder = Path(folder) if folder else None
+        self.packs: dict[str, Pack] = {}
+        self.refused: list[Refused] = []
+        self.read_only: str | None = None
+
+    @property
+    def folder(self) -> Path:
+        if self._folder:
+            return self._folder
+        try:
+            return paths.card_packs_dir()
+        except OSError:
+            return paths.card_packs_dir(create=False)
+
+    def load(self) -> list[str]:
+        """Reads every pack file of the folder; returns messages (a folder that cannot be read)."""
+        self.packs, self.refused, self.read_only = {}, [], None
+        try:
+            folder = self._folder or paths.card_packs_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            names = sorted(p for p in folder.iterdir() if p.suffix.lower() == ".json")
+        except OSError as err:
+            self.read_only = _("the folder {where} cannot be used ({why})").format(
+                where=safe_message(getattr(err, "filename", None) or self.folder, 120),
+                why=err.strerror or type(err).__name__)
+            return [_("Card packs cannot be kept: {why}.").format(why=self.read_only)]
+        for path in names:
+            pack_id = path.stem
+            result, problem = read_pack(path)
+            if problem:
+                self.refused.append(Refused(pack_id, path, problem))
+                continue
+            name, records = result
+            self.packs[pack_id] = Pack(pack_id, name, tuple(records), path)
+        return []
+
+    def by_name(self, name: str | None) -> Pack | None:
+        return next((p for p in self.packs.values() if p.name == name), None)
+
+    def add(self, source: Path | str) -> tuple[Pack | None, str]:
+        """Checks the file at *source* and copies it into the folder; (pack, message). Nothing is
+        written unless the whole pack is good. Never raises."""
+        source = Path(str(source).strip()).expanduser()
+        label = quote(source.name or str(source), 60)
+        result, problem = read_pack(source)
+        if problem:
+            return None, _("{file} was not loaded: {problem}. Nothing was changed.").format(file=label, problem=problem)
+        name, records = result
+        same = self.by_name(name)
+        try:
+            data = source.read_bytes()
+        except OSError as err:
+            return None, _("{file} was not loaded: {why}.").format(file=label, why=err.strerror or err)
+        if same is not None and same.path.resolve() != source.resolve():
+            try:
+                if same.path.read_bytes() == data:
+                    return same, _("{name} is already among your card packs.").format(name=quote(name, 60))
+            except OSError:
+                pass
+        if same is not None and same.path.resolve() == source.resolve():
+            return same, _("{name} is already among your card packs.").format(name=quote(name, 60))
+        if same is not None:
+            return None, _("{file} was not loaded: you already have a pack called {name}; rename one of "
+                           "them. Nothing was changed.").format(file=label, name=quote(name, 60))
+        if self.read_only:
+            return None, _("{file} was not loaded: {why}.").format(file=label, why=self.read_only)
+        base = _file_id(name)
+        pack_id, n = base, 2
+        while (self.folder / f"{pack_id}.json").exists():
+            pack_id, n = f"{base}_{n}", n + 1
+        target = self.folder / f"{pack_id}.json"
+        try:
+            files.write_bytes_atomic(target, data)
+        except OSError as err:
+            return None, _("{file} was not loaded: it could not be copied into {folder} ({why}).").format(
+                file=label, folder=safe_message(self.folder, 120), why=err.strerror or err)
+        pack = Pack(pack_id, name, tuple(records), target)
+        self.packs[pack_id] = pack
+        return pack, _("Loaded the card pack {name} ({summary}).").format(name=quote(name, 60), summary=pack.summary)
+
+    def remove(self, pack_id: str) -> str:
+        pack = self.packs.get(pack_id)
+        refused = next((r for r in self.refused if r.id == pack_id), None)
+        path = pack.path if pack else refused.path if refused else None
+        if path is None:
+            return _("That pack is not there any more.")
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as err:
+            return _("{file} could not be removed ({why}).").format(file=quote(path.name, 60), why=err.strerror or err)
+        self.packs.pop(pack_id, None)
+        self.refused = [r for r in self.refused if r.id != pack_id]
+        return _("Removed {name} from your card packs.").format(name=quote(pack.name if pack else path.name, 60))
+
+
+GAME_OPTION = "card_pack"  # the pack's name in Game.options: it travels with the autosave
+
+
+def mark_game(game, pack: Pack | None) -> None:
+    """Names the ritual's card pack on the game, for the log, Judgement, statistics and Continue."""
+    if pack is not None:
+        game.options[GAME_OPTION] = pack.name
+
+
+def pack_name(game) -> str | None:
+    """The name of the card pack a ritual was played with, or None (the printed cards)."""
+    name = getattr(game, "options", {}).get(GAME_OPTION)
+    return name if isinstance(name, str) and name else None

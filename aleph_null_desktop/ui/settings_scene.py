@@ -1,0 +1,202 @@
+"""Settings, from the title (S) and the pause menu: each change is applied at once and saved
+(app.change_settings); Esc goes back to where the player came from.
+
+Three columns: the display (window, size of text and cards, animations, language); sound and
+play (volumes and mute as in the pause menu, hints, asking before a losing move); seeing (high
+contrast, colour-blind cues) with sample cards that show the look as it is now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import pygame
+
+from aleph_null_desktop.i18n import _
+from aleph_null_desktop.storage.settings import UI_SCALE_RANGE
+from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui.language_choice import languages
+from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.sound_controls import SoundControls
+from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.text import blit_text, fit_font
+from aleph_null_desktop.ui.widgets import Button, Stepper, buttons_handle
+
+UI_SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.4, 1.5)
+assert UI_SCALES[0] == UI_SCALE_RANGE[0] and UI_SCALES[-1] == UI_SCALE_RANGE[1]
+SPEEDS = ((1.0, "Normal"), (2.0, "Fast"), (0.0, "Instant"))
+SAMPLE_CARDS = ("church_bells", "book_of_pacts")  # the Church emblem and a Key's badge
+COLUMN_W, GAP, TOP = 540, 60, 150
+
+
+@dataclass
+class Choice:
+    """One setting with a few values, each a button; the chosen one is marked by a filled dot
+    (a shape, not a colour)."""
+    label: str
+    buttons: list[Button]
+    values: list[Any]
+    current: Callable[[], Any]
+    top: int
+
+    def draw(self, surface, fonts) -> None:
+        blit_text(surface, fit_font(fonts, "title", self.label, COLUMN_W, 22), self.label, theme.TEXT_DIM,
+                  (self.buttons[0].rect.x, self.top))
+        chosen = self.current()
+        for button, value in zip(self.buttons, self.values):
+            button.hot = button.hot or value == chosen
+            button.draw(surface, fonts, size=22)
+            radius = max(5, style.scaled(7))
+            dot = (button.rect.x + 8 + 2 * radius, button.rect.centery)
+            if value == chosen:
+                pygame.draw.circle(surface, theme.GOLD, dot, radius)
+            pygame.draw.circle(surface, theme.TEXT, dot, radius, 2)
+
+
+class SettingsScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self._layout()
+
+    # ------------------------------------------------------------------ layout
+    def _layout(self) -> None:
+        app = self.app
+        self.background = draw_background(theme.LOGICAL_SIZE)
+        row = style.scaled(56)  # buttons and rows grow with the UI scale
+        label_h = style.scaled(34)
+        step = label_h + row + style.scaled(22)
+        left = (theme.LOGICAL_SIZE[0] - 3 * COLUMN_W - 2 * GAP) // 2
+        columns = [left + n * (COLUMN_W + GAP) for n in range(3)]
+        self.choices: list[Choice] = []
+        self.buttons: list[Button] = []
+
+        def choice(column: int, y: int, label: str, options, current, change) -> Choice:
+            options = list(options)
+            width = (COLUMN_W - (len(options) - 1) * 12) // len(options)
+            buttons = []
+            for n, (value, words, enabled, detail) in enumerate(options):
+                rect = pygame.Rect(columns[column] + n * (width + 12), y + label_h, width, row)
+                buttons.append(Button(rect, words, on_click=lambda v=value: change(v), enabled=enabled,
+                                      detail=detail, lead=style.scaled(28)))
+            made = Choice(label, buttons, [o[0] for o in options], current, y)
+            self.choices.append(made)
+            self.buttons.extend(buttons)
+            return made
+
+        settings = app.current_settings
+
+        def on_off(column, y, label, name):
+            return choice(column, y, label, [(True, _("On"), True, ""), (False, _("Off"), True, "")],
+                          lambda: getattr(settings(), name), lambda v: app.change_settings(**{name: v}))
+
+        # the display
+        y = TOP
+        self.display = choice(0, y, _("Display"), [(False, _("Windowed"), True, ""),
+                                                    (True, _("Fullscreen"), True, "")],
+                              lambda: settings().fullscreen, app.set_fullscreen)
+        y += step
+        self.scale_top = y
+        self.scale = Stepper(pygame.Rect(columns[0], y + label_h, COLUMN_W, row), "",
+                             lambda: f"{round(settings().ui_scale * 100)}%", self.step_scale)
+        self.buttons.extend(self.scale.buttons)
+        y += step
+        self.speed = choice(0, y, _("Animations"), [(v, _(words), True, "") for v, words in SPEEDS],
+                            lambda: settings().animation_speed, lambda v: app.change_settings(animation_speed=v))
+        y += step
+        self.language = choice(0, y, _("Language"),
+                               [(code, name if ready else _("{language} — coming").format(language=name), ready, "")
+                                for code, name, ready in languages()],
+                               lambda: settings().language, lambda v: app.change_settings(language=v))
+        # sound and play
+        y = TOP
+        self.sound_top = y
+        self.sound = SoundControls(app, columns[1], y + label_h, COLUMN_W, row_h=row)
+        self.buttons.extend(self.sound.buttons)
+        y = self.sound.bottom + style.scaled(22)
+        self.hints = on_off(1, y, _("Hints (H at the table)"), "show_hints")
+        y += step
+        self.confirm = on_off(1, y, _("Ask before a move that loses the ritual"), "confirm_losing_moves")
+        # seeing
+        y = TOP
+        self.contrast = on_off(2, y, _("High-contrast cards"), "high_contrast")
+        y += step
+        self.cues = on_off(2, y, _("Colour-blind cues (shapes)"), "colour_cues")
+        y += step
+        self.sample_top = y
+        self.sample_x = columns[2]
+        self.back_button = Button(pygame.Rect(0, 0, style.scaled(320), row), _("Back"), on_click=self.close,
+                                  key_hint="Esc")
+        self.back_button.rect.midbottom = (theme.LOGICAL_SIZE[0] // 2, theme.LOGICAL_SIZE[1] - 30)
+        self.buttons.append(self.back_button)
+        self._renderer = None
+
+    def restyle(self) -> None:
+        self._layout()
+
+    # ------------------------------------------------------------------ actions
+    def step_scale(self, direction: int) -> None:
+        now = self.app.current_settings().ui_scale
+        larger = [s for s in UI_SCALES if s > now + 1e-9]
+        smaller = [s for s in UI_SCALES if s < now - 1e-9]
+        new = (larger[0] if larger else now) if direction > 0 else (smaller[-1] if smaller else now)
+        if new != now:
+            self.app.change_settings(ui_scale=new)  # the app restyles every scene, this one too
+
+    def close(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.close()
+            elif event.key == pygame.K_m:
+                self.sound.toggle_mute()
+            return
+        buttons_handle(self.buttons, event)
+
+    # ------------------------------------------------------------------ drawing
+    def sample_renderer(self):
+        if self._renderer is None:
+            from aleph_null_desktop.engine.cards import load_builtin_cards
+            from aleph_null_desktop.ui.card_renderer import CardRenderer
+
+            self._renderer = CardRenderer(load_builtin_cards(), self.app.fonts)
+        return self._renderer
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        surface.blit(self.background, (0, 0))
+        blit_text(surface, fonts.get("title", 48), _("Settings"), theme.GOLD, (960, 40), "midtop")
+        for c in self.choices:
+            c.draw(surface, fonts)
+        blit_text(surface, fonts.get("title", 22), _("Size of text and cards"), theme.TEXT_DIM,
+                  (self.scale.rect.x, self.scale_top))
+        self.scale.draw(surface, fonts, 24)
+        blit_text(surface, fonts.get("title", 22), _("Sound"), theme.TEXT_DIM, (self.sound.steppers[0].rect.x,
+                                                                             self.sound_top))
+        self.sound.draw(surface, fonts)
+        self._draw_samples(surface)
+        self.back_button.draw(surface, fonts, size=24)
+        for c in self.choices:  # the chosen-marking borrowed `hot`; the mouse sets it again
+            for b in c.buttons:
+                b.hot = False
+
+    def _draw_samples(self, surface) -> None:
+        """Two cards as the table draws them now: size, contrast and cues can be seen at once."""
+        fonts = self.app.fonts
+        words = _("The cards now look like this:")
+        blit_text(surface, fit_font(fonts, "italic", words, COLUMN_W, 22), words, theme.TEXT_DIM,
+                  (self.sample_x, self.sample_top))
+        renderer = self.sample_renderer()
+        width = min(style.scaled(200), (COLUMN_W - 20) // 2)
+        y = self.sample_top + style.scaled(40)
+        available = self.back_button.rect.top - 20 - y
+        width = max(80, min(width, round(available / theme.CARD_RATIO)))
+        for n, card_id in enumerate(SAMPLE_CARDS):
+            try:
+                face = renderer.face(card_id, width)
+            except KeyError:  # a card set without it: nothing to show
+                continue
+            surface.blit(face, (self.sample_x + n * (width + 20), y))

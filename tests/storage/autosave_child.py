@@ -1,0 +1,28 @@
+"""Run by test_autosave_writer.py: plays random rituals as fast as it can, saving after every
+move through the AutosaveWriter, and prints `<seed> <moves>` once each save has been handed over.
+The test kills it (SIGKILL) at a random moment."""
+
+import random
+import sys
+
+from aleph_null_desktop import storage
+from aleph_null_desktop.engine import new_game
+
+
+def main(rng_seed: int) -> None:
+    writer = storage.AutosaveWriter()
+    print("ready", writer.removed_temporaries, flush=True)
+    rng = random.Random(rng_seed)
+    while True:
+        seed = rng.randrange(1, 2**31)
+        game = new_game(seed=seed, circle=rng.choice(["adept", "magus"]))
+        while game.outcome is None:
+            game.apply(rng.choice(game.legal_commands()))
+            if game.outcome is None:
+                writer.save(storage.record_from_game(game))
+                print(seed, len(game.history), flush=True)
+        writer.clear()
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]))

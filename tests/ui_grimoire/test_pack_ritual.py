@@ -1,0 +1,67 @@
+"""A card pack chosen for one ritual on the Grimoire's Circle page (the sheet of own cards, P or
+the ◂ ▸ selector): its cards are in the game, its name in the table's log, in Judgement, in the
+statistics and in the autosave that Continue brings back."""
+
+from __future__ import annotations
+
+import pygame
+
+from aleph_null_desktop import storage
+from aleph_null_desktop.cardpacks import PackShelf, pack_name
+from aleph_null_desktop.engine import EndTurn
+from aleph_null_desktop.ui.editor.packs_scene import example_pack_path
+from aleph_null_desktop.ui.grimoire.own_cards import OwnCardsDialog
+from aleph_null_desktop.ui.judgement_scene import JudgementScene
+
+from .conftest import click, frames, key
+from .test_own_cards import hit_rect, open_circle_spread, wait_for_table
+
+NAME = "Example: the Churchyard"
+
+
+def test_a_pack_chosen_on_the_circle_page_plays_and_is_named_everywhere(app):
+    app.persist = True
+    PackShelf().add(example_pack_path())
+    book = open_circle_spread(app)
+    assert book.context.own.packs == 1
+    click(app, hit_rect(book, ("own",)).center)  # no own cards, but a pack: the sheet opens
+    sheet = app.stack.top
+    assert isinstance(sheet, OwnCardsDialog)
+    click(app, sheet.pack_parts()["pack_next"].center)
+    assert book.choice.pack.name == NAME
+    key(app, pygame.K_p)  # round again: the printed cards
+    assert book.choice.pack is None
+    key(app, pygame.K_p)
+    assert book.choice.pack.name == NAME
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is book and book.context.own.pack == NAME
+    key(app, pygame.K_1)  # the Adept
+    table = wait_for_table(app)
+    game = table.game
+    assert pack_name(game) == NAME and game.cards["church_bells"].name == "Church Bells at Midnight"
+    assert any(NAME in line for line in table.log.lines), table.log.lines
+    assert table.submit(EndTurn())
+    app.flush_autosave()  # the writer thread has put the move on disk
+    record, _messages = storage.load_autosave()
+    assert record["options"]["card_pack"] == NAME
+    app.show_title()
+    frames(app)
+    assert app.continue_game()
+    resumed = app.stack.top.game
+    assert pack_name(resumed) == NAME and resumed.cards["church_bells"].name == "Church Bells at Midnight"
+    assert any(NAME in line for line in app.stack.top.log.lines)
+    import random
+
+    from aleph_null_desktop.ai.simulate import make_player
+
+    player, rng = make_player("greedy"), random.Random(1)
+    for _ in range(2000):  # the ritual played to its end
+        if resumed.outcome is not None:
+            break
+        resumed.apply(player.choose_command(resumed, rng))
+    app.game_changed(resumed, "adept")
+    history = storage.load_stats()[0]["history"]
+    assert history[-1]["pack"] == NAME
+    app.show_judgement(resumed, "adept")
+    frames(app, 2)
+    assert isinstance(app.stack.top, JudgementScene) and not app.error_text
