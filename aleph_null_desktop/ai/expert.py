@@ -18,7 +18,6 @@ import random
 from dataclasses import dataclass
 
 from aleph_null_desktop.ai.evaluate import DEFAULT, Weights
-from aleph_null_desktop.ai.internals import state_key
 from aleph_null_desktop.ai.knowledge import answer_decision, option_score
 from aleph_null_desktop.ai.search import SearchConfig, TurnSearch
 from aleph_null_desktop.engine import Choose, Command, EndTurn, Game
@@ -53,7 +52,7 @@ class ExpertPlayer:
         legal = game.legal_commands()
         if len(legal) == 1:
             return Analysis({legal[0]: 0.0}, legal[0], False)
-        key = state_key(game)
+        key = game.public_key()
         values = self.search.command_values(key) if self.search is not None else None
         fresh = values is None
         if fresh:

@@ -18,7 +18,6 @@ from dataclasses import dataclass, replace
 
 from aleph_null_desktop.ai.evaluate import LOSS, WIN
 from aleph_null_desktop.ai.expert import EXPERT, NODE_BUDGET, ExpertPlayer
-from aleph_null_desktop.ai.internals import state_key
 from aleph_null_desktop.ai.search import NEG, SearchConfig, TurnSearch
 from aleph_null_desktop.engine import Choose, Command, EndTurn, Game, Summon
 
@@ -36,7 +35,7 @@ class Hint:
 
 
 def _seed(game: Game) -> int:
-    return zlib.crc32(repr(state_key(game)).encode("utf-8"))
+    return zlib.crc32(repr(game.public_key()).encode("utf-8"))
 
 
 def _best_line(search: TurnSearch) -> tuple[list[str], str, Game]:
@@ -110,7 +109,7 @@ def make_hint(game: Game, config: SearchConfig = HINT_CONFIG) -> Hint:
         return Hint(cmd, f"{first}: {why}.", [cmd], value)
     search = player.search
     line, ending, last = [], "more", game
-    if search is not None and search.root == state_key(game):
+    if search is not None and search.root == game.public_key():
         line, ending, last = _best_line(search)
     if value >= WIN:
         text = f"{first}. This turn BAPHOMET can be summoned"
