@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from aleph_null_desktop.engine import Game
 from aleph_null_desktop.engine.cards import ActionDef, CardDef
+from aleph_null_desktop.engine.ops import OPS
 
 KEY_TYPES = ("key", "demon")
 
@@ -42,19 +43,31 @@ def _profile(action: ActionDef) -> ActionProfile:
     return profile
 
 
+def _sum(steps, role: str) -> int:
+    """The total amount of the steps whose op has this role in the registry (engine.ops)."""
+    total = 0
+    for step in steps:
+        ai = OPS[step["op"]].ai
+        if ai.role == role:
+            total += ai.amount(step)
+    return total
+
+
+def _has(steps, role: str) -> bool:
+    return any(OPS[s["op"]].ai.role == role for s in steps)
+
+
 def _make_profile(action: ActionDef) -> ActionProfile:
-    pay = sum(s["amount"] for s in action.cost if s["op"] == "pay")
-    gain = sum(s["amount"] for s in action.effect if s["op"] == "gain_power")
     steps = action.cost + action.effect
     return ActionProfile(
-        pay=pay, gain=gain,
-        scraps_self=any(s["op"] == "scrap_self" for s in steps),
-        sacrifices_self=any(s["op"] == "sacrifice_self" for s in steps),
-        cost_moves=tuple(s for s in action.cost if s["op"] == "move"),
-        effect_moves=tuple(s for s in action.effect if s["op"] == "move"),
-        draws=sum(s["count"] for s in action.effect if s["op"] == "draw"),
-        searches=any(s["op"] == "search" for s in action.effect),
-        removes_damage=sum(s["amount"] for s in action.effect if s["op"] == "remove_damage"),
+        pay=_sum(action.cost, "pay"), gain=_sum(action.effect, "gain"),
+        scraps_self=_has(steps, "scrap_self"),
+        sacrifices_self=_has(steps, "sacrifice_self"),
+        cost_moves=tuple(s for s in action.cost if OPS[s["op"]].ai.role == "move"),
+        effect_moves=tuple(s for s in action.effect if OPS[s["op"]].ai.role == "move"),
+        draws=_sum(action.effect, "draw"),
+        searches=_has(action.effect, "search"),
+        removes_damage=_sum(action.effect, "heal"),
     )
 
 
@@ -63,25 +76,12 @@ def action_profile(card: CardDef, action_id: str) -> ActionProfile:
 
 
 def _dagger_gain(card: CardDef) -> int:
-    return sum(s["amount"] for s in card.dagger if s["op"] == "gain_power")
-
-
-_HARM = {
-    "baphomet_blocked": 30, "end_turn_damage_unless_sacrificed": 14, "hour_damage": 12,
-    "no_sacrifice_from_discard": 10, "end_turn_damage_unless_summoned": 8, "summon_limit": 5,
-    "power_modifier": 5, "cost_modifier": 5, "prevent_dagger": 3,
-}
+    return _sum(card.dagger, "gain")
 
 
 def _harm_of(card: CardDef) -> float:
-    harm = 0.0
-    for effect in card.ongoing:
-        op = effect["op"]
-        if op == "hand_size":
-            harm += 8 * max(0, -effect["amount"])
-        else:
-            harm += _HARM.get(op, 0)
-    return harm
+    """How much a card's ongoing effects hurt, as the op registry rates each (engine.ops)."""
+    return sum(OPS[effect["op"]].ai.harm(effect) for effect in card.ongoing)
 
 
 def interference_harm(game: Game, card_id: str) -> float:

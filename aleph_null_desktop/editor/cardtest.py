@@ -31,8 +31,8 @@ from aleph_null_desktop.i18n import _
 from aleph_null_desktop.safe_text import card_text_problem, quote, safe_message
 
 LOSS_ORDER = ("damage", "key_sacrificed", "time", "cards_remain", "negative_score")
-QUICK_GAMES = 100
-MORE_GAMES = 400
+QUICK_GAMES = 100  # greedy: about 3 s of CPU for the 200 games (bench/cardtest.py)
+EXPERT_GAMES = 20  # the expert: about 2 s of CPU a game
 
 
 def default_circle(level: int) -> str:

@@ -123,7 +123,8 @@ def _engine_problem(rec: dict) -> str | None:
     if not card.is_interference:
         kind = card.type_name
         article = "an" if kind[:1] in "AEIOU" else "a"
-        return f"{quote(card.name, NAME_MAX)} is {article} {kind} card; the editor makes interference cards"
+        return _("{name} is {article} {kind} card; the editor makes interference cards").format(
+            name=quote(card.name, NAME_MAX), article=article, kind=kind)
     return None
 
 
@@ -313,8 +314,8 @@ class Library:
         except EditorError as err:
             return ImportResult(False, str(err))
         except Exception as err:  # the last guard: a hostile file never takes the editor down
-            return ImportResult(False, f"{quote(Path(str(path)).name, 60)} was not imported: it cannot be read "
-                                       f"({type(err).__name__})")
+            return ImportResult(False, _("{file} was not imported: it cannot be read ({what})").format(
+                file=quote(Path(str(path)).name, 60), what=type(err).__name__))
 
     def _import(self, path: Path) -> ImportResult:
         label = quote(path.name or str(path), 60)
@@ -341,7 +342,7 @@ class Library:
                 key, text = next(iter(check.errors.items()))
                 if key == "name" and any(_fold(o.get("name", {}).get("en", "")) == _fold(draft.name)
                                          for o in others if isinstance(o.get("name"), dict)):
-                    text = f"you already have a card called {quote(draft.name, NAME_MAX)}"
+                    text = _("you already have a card called {name}").format(name=quote(draft.name, NAME_MAX))
                 return ImportResult(False, f"{label} was not imported: {which}: {text}. Nothing was changed.")
             taken.add(cid)
             others.append(draft.to_record(cid))
@@ -359,4 +360,4 @@ class Library:
         for (draft, cid), target in zip(drafts, written):
             self.entries[cid] = Entry(draft.to_record(cid), target)
         names = ", ".join(quote(d.name, NAME_MAX) for d, _cid in drafts)
-        return ImportResult(True, f"Imported {names}.", [cid for _d, cid in drafts])
+        return ImportResult(True, _("Imported {names}.").format(names=names), [cid for _d, cid in drafts])

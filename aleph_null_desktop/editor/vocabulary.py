@@ -1,11 +1,11 @@
-"""The menus of the card editor, built from the engine's effect vocabulary (engine.cards).
+"""The menus of the card editor, built from the engine's op registry (engine.ops).
 
-Every op the engine knows in a slot (EFFECT_OPS for "when summoned", action effects and †;
-COST_OPS for action costs; ONGOING_OPS for ongoing effects) becomes a menu entry, and each of
-its parameters becomes a control: a stepper whose bounds are read from the engine's own
-validator, a choice, a set of toggles, or an optional follow-up step. Nothing is ever typed as
-code. An op whose parameter this module cannot offer is left out of the menus (and the editor's
-tests fail, so a new engine op is noticed).
+Every op the registry allows in a slot (effects for "when summoned", action effects and †; costs
+for action costs; ongoing effects) becomes a menu entry, labelled and given its starting values
+by the registry, and each of its parameters becomes a control: a stepper within the parameter's
+range, a choice, a set of toggles, or an optional follow-up step. Nothing is ever typed as code.
+An op whose parameter this module cannot offer is left out of the menus (and the editor's tests
+fail, so a new engine op is noticed).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from aleph_null_desktop.engine.cards import (
-    CARD_TYPES, CHOOSE_ZONES, COST_OPS, EFFECT_OPS, MOVE_KINDS, ONGOING_OPS, TYPE_NAMES, CardDataError,
-)
+from aleph_null_desktop.engine.cards import CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, TYPE_NAMES
+from aleph_null_desktop.engine.ops import Op, Param, ops_for
+from aleph_null_desktop.i18n import N_, _
 
 # the card's slots and the engine vocabulary each draws from
 SLOT_VOCABULARY = {
@@ -26,54 +26,16 @@ SLOT_VOCABULARY = {
     "effect": "effect",
     "dagger": "effect",
 }
-_OPS = {"effect": EFFECT_OPS, "cost": COST_OPS, "ongoing": ONGOING_OPS}
-
-# what the menus call each op (the card itself prints the engine's English, engine.text)
-OP_LABELS = {
-    ("effect", "gain_power"): "Gain power",
-    ("effect", "draw"): "Draw cards",
-    ("effect", "search"): "Search the deck for a card",
-    ("effect", "move"): "Sacrifice, scrap or discard cards",
-    ("effect", "remove_damage"): "Remove damage",
-    ("effect", "take_damage"): "Take damage",
-    ("effect", "scrap_self"): "Scrap this card",
-    ("effect", "sacrifice_self"): "Sacrifice this card",
-    ("effect", "add_hour_vii"): "The Grimoire gains Hour VII",
-    ("cost", "pay"): "Pay power",
-    ("cost", "scrap_self"): "Scrap this card",
-    ("cost", "sacrifice_self"): "Sacrifice this card",
-    ("cost", "move"): "Sacrifice, scrap or discard cards",
-    ("ongoing", "power_modifier"): "Cards give more/less power",
-    ("ongoing", "hand_size"): "Hand size changes",
-    ("ongoing", "summon_limit"): "Limit summons per turn",
-    ("ongoing", "cost_modifier"): "Cards cost more/less",
-    ("ongoing", "prevent_dagger"): "† effects do not resolve",
-    ("ongoing", "hand_sacrificed_at_end"): "Hand is sacrificed at end of turn",
-    ("ongoing", "end_turn_shield"): "Unspent power is forgiven",
-    ("ongoing", "hour_damage"): "Damage when the Hour advances",
-    ("ongoing", "end_turn_damage_unless_sacrificed"): "Damage unless you sacrificed",
-    ("ongoing", "end_turn_damage_unless_summoned"): "Damage unless you summoned",
-    ("ongoing", "no_sacrifice_from_discard"): "No sacrifice from the discard pile",
-    ("ongoing", "baphomet_blocked"): "BAPHOMET cannot be summoned",
-}
-PARAM_LABELS = {"amount": "amount", "count": "cards", "move": "what", "from": "from", "up_to": "up to",
-                "filter": "which cards", "otherwise": "or else"}
-ZONE_LABELS = {"hand": "hand", "play": "play", "discard": "discard pile"}
-MOVE_LABELS = {"sacrifice": "sacrifice", "scrap": "scrap", "discard": "discard"}
+_VOCABULARIES = ("effect", "cost", "ongoing")
+ZONE_LABELS = {"hand": N_("hand"), "play": N_("play"), "discard": N_("discard pile")}
+MOVE_LABELS = {"sacrifice": N_("sacrifice"), "scrap": N_("scrap"), "discard": N_("discard")}
 FILTER_TYPE_LABELS = {t: ("BAPHOMET" if t == "demon" else TYPE_NAMES[t]) for t in CARD_TYPES}
-
-# defaults that make sense for an interference card (a harmful ongoing effect by default)
-_DEFAULTS: dict[tuple[str, str], dict[str, Any]] = {
-    ("ongoing", "power_modifier"): {"amount": -1, "filter": {"types": ["magical_power"]}},
-    ("ongoing", "cost_modifier"): {"amount": 1, "filter": {"types": ["artifact"]}},
-    ("ongoing", "hand_size"): {"amount": -1},
-    ("ongoing", "summon_limit"): {"count": 3},
-    ("effect", "move"): {"move": "sacrifice", "from": ["hand"], "count": 1, "up_to": False, "filter": {}},
-    ("cost", "move"): {"move": "sacrifice", "from": ["hand"], "count": 1, "up_to": False, "filter": {}},
-}
 
 # the follow-up step offered for "or else" (ops whose parameters are all steppers)
 _SIMPLE_KINDS = ("stepper",)
+# registry parameter kinds -> the editor's controls
+_CONTROLS = {"int": "stepper", "move": "choice", "zones": "zones", "bool": "toggle", "filter": "filter",
+             "steps": "otherwise"}
 
 
 @dataclass(frozen=True)
@@ -84,10 +46,11 @@ class ParamSpec:
     lo: int = 0
     hi: int = 0
     choices: tuple[str, ...] = ()
+    param_label: str = ""
 
     @property
     def label(self) -> str:
-        return PARAM_LABELS.get(self.name, self.name.replace("_", " "))
+        return _(self.param_label) if self.param_label else self.name.replace("_", " ")
 
 
 @dataclass(frozen=True)
@@ -95,95 +58,48 @@ class OpSpec:
     vocabulary: str
     op: str
     params: tuple[ParamSpec, ...] = field(default_factory=tuple)
+    op_label: str = ""
+    registry: Op | None = field(default=None, compare=False, repr=False)
 
     @property
     def label(self) -> str:
-        return OP_LABELS.get((self.vocabulary, self.op), self.op.replace("_", " ").capitalize())
+        return _(self.op_label) if self.op_label else self.op.replace("_", " ").capitalize()
 
     def param(self, name: str) -> ParamSpec | None:
         return next((p for p in self.params if p.name == name), None)
 
     def default_step(self) -> dict:
-        step: dict[str, Any] = {"op": self.op}
-        preset = _DEFAULTS.get((self.vocabulary, self.op), {})
-        for p in self.params:
-            if not p.required:
-                continue
-            if p.name in preset:
-                step[p.name] = copy.deepcopy(preset[p.name])
-            elif p.kind == "stepper":
-                step[p.name] = 1 if p.lo <= 1 <= p.hi else p.lo
-            elif p.kind == "choice":
-                step[p.name] = p.choices[0]
-            elif p.kind == "zones":
-                step[p.name] = ["hand"]
-            elif p.kind == "toggle":
-                step[p.name] = False
-            elif p.kind == "filter":
-                step[p.name] = {}
-        return step
+        return copy.deepcopy(self.registry.default_step(self.vocabulary))
 
 
-def _probe_range(check) -> tuple[int, int] | None:
-    """The whole numbers the engine's validator accepts, read by asking it."""
-    ok = []
-    for v in range(-20, 21):
-        try:
-            check(v, "probe")
-        except CardDataError:
-            continue
-        ok.append(v)
-    return (min(ok), max(ok)) if ok else None
-
-
-def _accepts(check, value) -> bool:
-    try:
-        check(value, "probe")
-    except CardDataError:
-        return False
-    return True
-
-
-def _param_spec(name: str, check, required: bool) -> ParamSpec | None:
-    if name in ("amount", "count"):
-        bounds = _probe_range(check)
-        return ParamSpec(name, "stepper", required, *bounds) if bounds else None
-    if name == "move":
-        kinds = tuple(k for k in MOVE_KINDS if _accepts(check, k))
-        return ParamSpec(name, "choice", required, choices=kinds) if kinds else None
-    if name == "from":
-        zones = tuple(z for z in CHOOSE_ZONES if _accepts(check, [z]))
-        return ParamSpec(name, "zones", required, choices=zones) if zones else None
-    if name == "up_to":
-        return ParamSpec(name, "toggle", required) if _accepts(check, True) else None
-    if name == "filter":
-        return ParamSpec(name, "filter", required, choices=CARD_TYPES) if _accepts(check, {}) else None
-    if name == "otherwise":
-        return ParamSpec(name, "otherwise", required) if _accepts(check, []) else None
-    return None
+def _param_spec(p: Param) -> ParamSpec | None:
+    kind = _CONTROLS.get(p.kind)
+    if kind is None:
+        return None
+    choices: tuple[str, ...] = ()
+    if kind == "choice":
+        choices = MOVE_KINDS
+    elif kind == "zones":
+        choices = CHOOSE_ZONES
+    elif kind == "filter":
+        choices = CARD_TYPES
+    return ParamSpec(p.name, kind, p.required, p.lo, p.hi, choices, p.label)
 
 
 def _build(vocabulary: str) -> tuple[dict[str, OpSpec], list[str]]:
     specs, skipped = {}, []
-    for op, (required, optional) in _OPS[vocabulary].items():
-        params = []
-        for name, check in list(required.items()) + list(optional.items()):
-            spec = _param_spec(name, check, name in required)
-            if spec is None:
-                if name in required:
-                    break
-                continue
-            params.append(spec)
-        else:
-            specs[op] = OpSpec(vocabulary, op, tuple(params))
+    for name, op in ops_for(vocabulary).items():
+        params = [_param_spec(p) for p in op.params_in(vocabulary)]
+        if any(spec is None for spec in params):
+            skipped.append(name)
             continue
-        skipped.append(op)
+        specs[name] = OpSpec(vocabulary, name, tuple(params), op.label, op)
     return specs, skipped
 
 
 MENUS: dict[str, dict[str, OpSpec]] = {}
 UNOFFERED: dict[str, list[str]] = {}  # ops the editor cannot offer (should stay empty)
-for _voc in _OPS:
+for _voc in _VOCABULARIES:
     MENUS[_voc], UNOFFERED[_voc] = _build(_voc)
 
 

@@ -3,7 +3,7 @@
 A card record (JSON) has: id, name {lang: text}, type, cost (int, or null with special_cost),
 actions [{id, cost: [step], effect: [effect]}], ongoing [effect], dagger [effect] (the † effect),
 on_summon [effect], flavour {lang: text}, icon, and for interference: level (1-3), side.
-Effects are dicts with an "op" from the vocabulary below; the engine interprets them.
+Effects are dicts with an "op" from the op registry (engine.ops); the engine interprets them.
 """
 
 from __future__ import annotations
@@ -13,41 +13,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from aleph_null_desktop.i18n import N_, _, localized
+from aleph_null_desktop.engine.ops import ops_for, validate_steps
+from aleph_null_desktop.engine.schema import (  # noqa: F401  (re-exported: the schema's words)
+    CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, SIDES, TYPE_NAMES, CardDataError,
+)
+from aleph_null_desktop.i18n import _, localized
 
-CARD_TYPES = ("key", "demon", "tanist", "artifact", "magical_power", "interference")
-TYPE_NAMES = {
-    "key": N_("Key"),
-    "demon": N_("Demon"),
-    "tanist": N_("Tanist"),
-    "artifact": N_("Artifact"),
-    "magical_power": N_("Magical Power"),
-    "interference": N_("Interference"),
-}
-SIDES = ("church", "hell")
-MOVE_KINDS = ("sacrifice", "scrap", "discard")
-CHOOSE_ZONES = ("hand", "play", "discard")
 MAIN_DECK_SIZE = 28
 SCHEMA_VERSION = 1
 CARD_KEYS = frozenset({"id", "name", "type", "cost", "special_cost", "actions", "ongoing", "dagger",
-                       "on_summon", "flavour", "icon", "level", "side", "count", "optional", "custom"})
-
-
-class CardDataError(ValueError):
-    """A card file that cannot be used; names the file, the card and the field at fault."""
-
-    def __init__(self, message: str, *, source: str = "", card_id: str = "", field_name: str = ""):
-        self.source, self.card_id, self.field_name = source, card_id, field_name
-        where = ", ".join(
-            part
-            for part in (
-                f"file {source}" if source else "",
-                f"card {card_id!r}" if card_id else "",
-                f"field {field_name}" if field_name else "",
-            )
-            if part
-        )
-        super().__init__(f"{where}: {message}" if where else message)
+                       "on_summon", "flavour", "icon", "art", "level", "side", "count", "optional",
+                       "custom"})
 
 
 # ----------------------------------------------------------------------------- the vocabulary
@@ -56,118 +32,22 @@ def _is_int(v: Any, lo: int = 0, hi: int = 99) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
-def _check_filter(f: Any, where: str) -> None:
-    if not isinstance(f, dict):
-        raise CardDataError("a filter must be an object", field_name=where)
-    for key, value in f.items():
-        if key == "types":
-            if not isinstance(value, list) or not value or any(t not in CARD_TYPES for t in value):
-                raise CardDataError(f"types must be a list of {', '.join(CARD_TYPES)}", field_name=where)
-        elif key == "ids":
-            if not isinstance(value, list) or not value or any(not isinstance(i, str) for i in value):
-                raise CardDataError("ids must be a list of card ids", field_name=where)
-        elif key == "other":
-            if not isinstance(value, bool):
-                raise CardDataError("other must be true or false", field_name=where)
-        else:
-            raise CardDataError(f"unknown filter key {key!r}", field_name=where)
+def _checkers(slot: str) -> dict[str, tuple[dict, dict]]:
+    """A slot's ops as op -> (required params, optional params), each param -> its checker
+    (a view of the op registry, engine.ops)."""
+    return {name: ({p.name: p.check for p in op.params_in(slot) if p.required},
+                   {p.name: p.check for p in op.params_in(slot) if not p.required})
+            for name, op in ops_for(slot).items()}
 
 
-def _amount(lo: int = 0, hi: int = 20):
-    def check(v: Any, where: str) -> None:
-        if not _is_int(v, lo, hi):
-            raise CardDataError(f"must be a whole number from {lo} to {hi}", field_name=where)
-    return check
-
-
-def _zones(v: Any, where: str) -> None:
-    if not isinstance(v, list) or not v or any(z not in CHOOSE_ZONES for z in v):
-        raise CardDataError(f"must be a list of zones from {', '.join(CHOOSE_ZONES)}", field_name=where)
-
-
-def _move_kind(v: Any, where: str) -> None:
-    if v not in MOVE_KINDS:
-        raise CardDataError(f"must be one of {', '.join(MOVE_KINDS)}", field_name=where)
-
-
-def _bool(v: Any, where: str) -> None:
-    if not isinstance(v, bool):
-        raise CardDataError("must be true or false", field_name=where)
-
-
-def _effects_list(v: Any, where: str) -> None:
-    validate_effects(v, "effect", where)
-
-
-# op -> (required params, optional params); each param maps to its checker
-EFFECT_OPS: dict[str, tuple[dict, dict]] = {
-    "gain_power": ({"amount": _amount(0, 9)}, {}),
-    "draw": ({"count": _amount(1, 9)}, {}),
-    "search": ({"filter": _check_filter}, {}),
-    "move": (
-        {"move": _move_kind, "from": _zones, "count": _amount(1, 5), "up_to": _bool, "filter": _check_filter},
-        {"otherwise": _effects_list},
-    ),
-    "remove_damage": ({"amount": _amount(1, 3)}, {}),
-    "take_damage": ({"amount": _amount(1, 3)}, {}),
-    "scrap_self": ({}, {}),
-    "sacrifice_self": ({}, {}),
-    "add_hour_vii": ({}, {}),
-}
-COST_OPS: dict[str, tuple[dict, dict]] = {
-    "pay": ({"amount": _amount(0, 9)}, {}),
-    "scrap_self": ({}, {}),
-    "sacrifice_self": ({}, {}),
-    "move": ({"move": _move_kind, "from": _zones, "count": _amount(1, 5), "up_to": _bool,
-              "filter": _check_filter}, {}),
-}
-SPECIAL_COST_OPS: dict[str, tuple[dict, dict]] = {
-    "pay": COST_OPS["pay"],
-    "move": COST_OPS["move"],
-    "summon_baphomet": ({}, {}),
-}
-ONGOING_OPS: dict[str, tuple[dict, dict]] = {
-    "power_modifier": ({"filter": _check_filter, "amount": _amount(-5, 5)}, {}),
-    "hand_size": ({"amount": _amount(-3, 3)}, {}),
-    "summon_limit": ({"count": _amount(0, 9)}, {}),
-    "cost_modifier": ({"filter": _check_filter, "amount": _amount(-5, 5)}, {}),
-    "prevent_dagger": ({}, {}),
-    "hand_sacrificed_at_end": ({}, {}),
-    "end_turn_shield": ({"amount": _amount(1, 5)}, {}),
-    "hour_damage": ({"amount": _amount(1, 3)}, {}),
-    "end_turn_damage_unless_sacrificed": ({"amount": _amount(1, 3)}, {}),
-    "end_turn_damage_unless_summoned": ({"amount": _amount(1, 3)}, {}),
-    "no_sacrifice_from_discard": ({}, {}),
-    "baphomet_blocked": ({}, {}),
-}
-_VOCABULARIES = {"effect": EFFECT_OPS, "cost": COST_OPS, "special_cost": SPECIAL_COST_OPS,
-                 "ongoing": ONGOING_OPS}
+EFFECT_OPS = _checkers("effect")
+COST_OPS = _checkers("cost")
+SPECIAL_COST_OPS = _checkers("special_cost")
+ONGOING_OPS = _checkers("ongoing")
 
 
 def validate_effects(items: Any, vocabulary: str, where: str) -> None:
-    ops = _VOCABULARIES[vocabulary]
-    if not isinstance(items, list):
-        raise CardDataError("must be a list", field_name=where)
-    if len(items) > 8:
-        raise CardDataError("has more than 8 steps", field_name=where)
-    for i, item in enumerate(items):
-        here = f"{where}[{i}]"
-        if not isinstance(item, dict):
-            raise CardDataError("must be an object with an op", field_name=here)
-        op = item.get("op")
-        if op not in ops:
-            raise CardDataError(f"unknown {vocabulary} op {op!r}; known: {', '.join(ops)}", field_name=here)
-        required, optional = ops[op]
-        for key, check in required.items():
-            if key not in item:
-                raise CardDataError(f"{op} needs {key!r}", field_name=here)
-            check(item[key], f"{here}.{key}")
-        for key, value in item.items():
-            if key == "op" or key in required:
-                continue
-            if key not in optional:
-                raise CardDataError(f"{op} has an unknown parameter {key!r}", field_name=here)
-            optional[key](value, f"{here}.{key}")
+    validate_steps(items, vocabulary, where)
 
 
 # ----------------------------------------------------------------------------- card definitions
@@ -177,6 +57,16 @@ class ActionDef:
     id: str
     cost: tuple[dict, ...]
     effect: tuple[dict, ...]
+    pay: int = field(init=False, compare=False, repr=False)  # power its cost pays
+    gains_power: bool = field(init=False, compare=False, repr=False)  # its own effect gains power (R4.3)
+    cost_moves: tuple[dict, ...] = field(init=False, compare=False, repr=False)  # its cost's move steps
+    effect_moves: tuple[dict, ...] = field(init=False, compare=False, repr=False)  # its effect's
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pay", sum(s["amount"] for s in self.cost if s["op"] == "pay"))
+        object.__setattr__(self, "gains_power", any(s["op"] == "gain_power" for s in self.effect))
+        object.__setattr__(self, "cost_moves", tuple(s for s in self.cost if s["op"] == "move"))
+        object.__setattr__(self, "effect_moves", tuple(s for s in self.effect if s["op"] == "move"))
 
     def has_op(self, op: str, *, in_cost: bool = False) -> bool:
         return any(step["op"] == op for step in (self.cost if in_cost else self.effect))
@@ -199,6 +89,17 @@ class CardDef:
     flavours: Mapping[str, str] = field(default_factory=dict)  # language -> flavour text
     icon: str = ""
     data: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    # worked out once from the fields above
+    base_cost: int = field(init=False, compare=False, repr=False)  # power to summon before modifiers
+    is_interference: bool = field(init=False, compare=False, repr=False)
+    _actions: Mapping[str, ActionDef] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        base = self.cost if self.cost is not None else sum(s["amount"] for s in self.special_cost
+                                                           if s["op"] == "pay")
+        object.__setattr__(self, "base_cost", base)
+        object.__setattr__(self, "is_interference", self.type == "interference")
+        object.__setattr__(self, "_actions", {a.id: a for a in self.actions})
 
     @property
     def name(self) -> str:
@@ -213,12 +114,8 @@ class CardDef:
     def type_name(self) -> str:
         return _(TYPE_NAMES[self.type])
 
-    @property
-    def is_interference(self) -> bool:
-        return self.type == "interference"
-
     def action(self, action_id: str) -> ActionDef | None:
-        return next((a for a in self.actions if a.id == action_id), None)
+        return self._actions.get(action_id)
 
     def ongoing_ops(self, op: str) -> list[dict]:
         return [e for e in self.ongoing if e["op"] == op]
@@ -296,6 +193,9 @@ def card_from_dict(d: Any) -> CardDef:
         icon = d.get("icon", "")
         if not isinstance(icon, str) or len(icon) > 40:
             raise CardDataError("must be an icon name", field_name="icon")
+        art = d.get("art", "")  # optional: the illustration's name (the UI's art set); "" = from the icon
+        if not isinstance(art, str) or len(art) > 40:
+            raise CardDataError("must be an illustration name", field_name="art")
     except CardDataError as err:
         raise CardDataError(str(err).split(": ", 1)[-1] if err.field_name else str(err),
                             card_id=cid, field_name=err.field_name) from None
@@ -315,6 +215,8 @@ class CardSet(Mapping[str, CardDef]):
     def __init__(self, cards: Iterable[CardDef], overrides: Iterable[dict] = ()):
         self._cards = {c.id: c for c in cards}
         self.overrides: tuple[dict, ...] = tuple(overrides)
+        self._main: tuple[str, ...] | None = None  # worked out on first use (the set never changes)
+        self._interference: dict[tuple[int, bool], tuple[str, ...]] = {}
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self._cards[card_id]
@@ -327,17 +229,24 @@ class CardSet(Mapping[str, CardDef]):
 
     def main_deck_ids(self) -> list[str]:
         """The 28 main cards, copies repeated, in file order."""
-        ids: list[str] = []
-        for c in self._cards.values():
-            if not c.is_interference and not c.data.get("custom"):
-                ids.extend([c.id] * c.count)
-        return ids
+        if self._main is None:
+            ids: list[str] = []
+            for c in self._cards.values():
+                if not c.is_interference and not c.data.get("custom"):
+                    ids.extend([c.id] * c.count)
+            self._main = tuple(ids)
+        return list(self._main)
 
     def interference_ids(self, level: int, *, include_optional: bool = False) -> list[str]:
-        return [c.id for c in self._cards.values()
+        key = (level, include_optional)
+        ids = self._interference.get(key)
+        if ids is None:
+            ids = self._interference[key] = tuple(
+                c.id for c in self._cards.values()
                 if c.is_interference and c.level == level
                 and (include_optional or not c.data.get("optional"))
-                and not c.data.get("custom")]
+                and not c.data.get("custom"))
+        return list(ids)
 
     def with_overrides(self, records: Iterable[dict], source: str = "card pack") -> "CardSet":
         """A new set where each record replaces the built-in card of the same id (or adds one)."""

@@ -5,17 +5,19 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Union
 
+from aleph_null_desktop.i18n import _
+
 if TYPE_CHECKING:
     from aleph_null_desktop.engine.game import Game
 
 
 def _card_name(game: "Game | None", uid: int) -> str:
     if game is None:
-        return f"card #{uid}"
+        return _("card #{uid}").format(uid=uid)
     try:
         return game.cards[game.card(uid).card_id].name
     except KeyError:
-        return f"card #{uid}"
+        return _("card #{uid}").format(uid=uid)
 
 
 @dataclass(frozen=True)
@@ -23,7 +25,7 @@ class Summon:
     uid: int
 
     def describe(self, game: "Game | None" = None) -> str:
-        return f"Summon {_card_name(game, self.uid)}"
+        return _("Summon {card}").format(card=_card_name(game, self.uid))
 
 
 @dataclass(frozen=True)
@@ -51,20 +53,20 @@ class Choose:
 
     def describe(self, game: "Game | None" = None) -> str:
         if game is not None and game.pending is not None and 0 <= self.index < len(game.pending.options):
-            return f"Choose: {game.pending.options[self.index].label}"
-        return f"Choose option {self.index + 1}"
+            return _("Choose: {option}").format(option=game.pending.options[self.index].label)
+        return _("Choose option {n}").format(n=self.index + 1)
 
 
 @dataclass(frozen=True)
 class TakeToken:
     def describe(self, game: "Game | None" = None) -> str:
-        return "Take a Magical Power token from the Grimoire"
+        return _("Take a Magical Power token from the Grimoire")
 
 
 @dataclass(frozen=True)
 class EndTurn:
     def describe(self, game: "Game | None" = None) -> str:
-        return "End the turn"
+        return _("End the turn")
 
 
 Command = Union[Summon, Activate, Choose, TakeToken, EndTurn]

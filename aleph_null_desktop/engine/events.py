@@ -22,75 +22,86 @@ Kinds and their data:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from functools import partial
+from typing import NamedTuple
 
-_ZONE_WORDS = {"deck": "the deck", "hand": "the hand", "play": "play", "discard": "the discard pile",
-               "sacrificed": "the sacrifice pile", "set_aside": "the set-aside pile"}
+from aleph_null_desktop.i18n import N_, _, ngettext
+
+_ZONE_WORDS = {"deck": N_("the deck"), "hand": N_("the hand"), "play": N_("play"),
+               "discard": N_("the discard pile"), "sacrificed": N_("the sacrifice pile"),
+               "set_aside": N_("the set-aside pile")}
+_MOVE_WORDS = {  # why -> what the log says ({card}; {zone}: where it came from)
+    "draw": N_("Drew {card}."),
+    "summon": N_("{card} enters play."),
+    "sacrifice": N_("{card} is sacrificed (from {zone})."),
+    "scrap": N_("{card} is scrapped."),
+    "discard": N_("{card} is discarded."),
+    "search": N_("{card} is taken into the hand."),
+    "arrive": N_("Interference {card} joins the discard pile."),
+    "baphomet": N_("{card} is consumed by BAPHOMET's summoning."),
+}
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
+    """One thing that happened (a light tuple: the engine makes one per change)."""
+
     kind: str
-    data: dict = field(default_factory=dict)
+    data: dict
 
     def describe(self) -> str:
+        """The event in words, as the log shows it."""
         d = self.data
         name = d.get("name", "")
         k = self.kind
         if k == "turn":
-            return f"Turn {d['turn']} begins."
+            return _("Turn {n} begins.").format(n=d["turn"])
         if k == "moved":
             why = d.get("why")
-            if why == "draw":
-                return f"Drew {name}."
-            if why == "summon":
-                return f"{name} enters play."
-            if why == "sacrifice":
-                return f"{name} is sacrificed (from {_ZONE_WORDS[d['from']]})."
-            if why == "scrap":
-                return f"{name} is scrapped."
-            if why == "discard":
-                return f"{name} is discarded."
-            if why == "search":
-                return f"{name} is taken into the hand."
-            if why == "arrive":
-                return f"Interference {name} joins the discard pile."
-            if why == "baphomet":
-                return f"{name} is consumed by BAPHOMET's summoning."
-            return f"{name} moves from {_ZONE_WORDS[d['from']]} to {_ZONE_WORDS[d['to']]}."
+            if why in _MOVE_WORDS:
+                return _(_MOVE_WORDS[why]).format(card=name, zone=_(_ZONE_WORDS[d["from"]]))
+            return _("{card} moves from {src} to {dst}.").format(card=name, src=_(_ZONE_WORDS[d["from"]]),
+                                                                 dst=_(_ZONE_WORDS[d["to"]]))
         if k == "shuffled":
-            return f"The deck is shuffled ({d['count']} cards)."
+            return ngettext("The deck is shuffled ({n} card).", "The deck is shuffled ({n} cards).",
+                            d["count"]).format(n=d["count"])
         if k == "power":
             sign = "+" if d["delta"] >= 0 else ""
-            return f"Power {sign}{d['delta']} (now {d['total']})."
+            return _("Power {delta} (now {total}).").format(delta=f"{sign}{d['delta']}", total=d["total"])
         if k == "token":
             if d["delta"] > 0:
-                return f"A Magical Power token is placed on the Grimoire ({d['total']} there)."
-            return f"A Magical Power token is taken from the Grimoire ({d['total']} left)."
+                return _("A Magical Power token is placed on the Grimoire ({n} there).").format(n=d["total"])
+            return _("A Magical Power token is taken from the Grimoire ({n} left).").format(n=d["total"])
         if k == "damage":
             if d["delta"] > 0:
-                return f"You take {d['delta']} damage ({d['why']}); damage {d['total']} of 3."
-            return f"{-d['delta']} damage removed; damage {d['total']} of 3."
+                return _("You take {n} damage ({why}); damage {total} of 3.").format(
+                    n=d["delta"], why=d["why"], total=d["total"])
+            return _("{n} damage removed; damage {total} of 3.").format(n=-d["delta"], total=d["total"])
         if k == "hour":
-            return f"The Grimoire turns: Hour {d['roman']} — {d['name']}."
+            return _("The Grimoire turns: Hour {roman} — {name}.").format(roman=d["roman"], name=d["name"])
         if k == "hour_vii":
-            return "The Long Night: the Grimoire gains Hour VII."
+            return _("The Long Night: the Grimoire gains Hour VII.")
         if k == "draw_short":
-            return f"The draw comes up {d['missing']} short."
+            return _("The draw comes up {n} short.").format(n=d["missing"])
         if k == "summoned":
-            return f"Summoned {name}."
+            return _("Summoned {card}.").format(card=name)
         if k == "activated":
             return f"{name}: {d['action']}."
         if k == "dagger":
-            return f"† {name} resolves."
+            return _("† {card} resolves.").format(card=name)
         if k == "dagger_prevented":
-            return f"† {name} is prevented."
+            return _("† {card} is prevented.").format(card=name)
         if k == "search":
             if not d["found"]:
-                return "The search finds nothing."
-            return f"The search finds {len(d['found'])} matching card(s)."
+                return _("The search finds nothing.")
+            return ngettext("The search finds {n} matching card.", "The search finds {n} matching cards.",
+                            len(d["found"])).format(n=len(d["found"]))
         if k == "decision":
             return d["prompt"]
         if k == "game_over":
             return d["message"]
         return k
+
+
+# `new_event((kind, data))` is `Event(kind, data)` made without a Python-level call: the engine
+# makes one per change.
+new_event = partial(tuple.__new__, Event)

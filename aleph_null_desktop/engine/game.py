@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterable
 
-from aleph_null_desktop.engine.cards import ROMAN, CardDef, CardSet, cardset_with, circles, hour_pages
+from aleph_null_desktop.engine.cards import ROMAN, ActionDef, CardDef, CardSet, cardset_with, circles, hour_pages
 from aleph_null_desktop.engine.commands import (
     Activate, Choose, Command, EndTurn, Summon, TakeToken, command_from_dict, command_to_dict,
 )
-from aleph_null_desktop.engine.events import Event
+from aleph_null_desktop.engine.events import Event, new_event as _event  # _event((kind, data))
 from aleph_null_desktop.engine.model import (
     ZONES, CardInstance, Decision, IllegalCommand, Option, Outcome, rank_for,
 )
@@ -23,16 +23,18 @@ from aleph_null_desktop.engine.preview import (
     EndTurnPreview, PreviewPart, hour_damage_part, hour_tokens_part, interference_part, last_hour_part,
     unspent_power_part,
 )
-from aleph_null_desktop.engine.text import step_text, steps_text
+from aleph_null_desktop.engine.ops import OPS
+from aleph_null_desktop.engine.shuffle import shuffle
+from aleph_null_desktop.engine.text import refusal_text, step_text, steps_text
+from aleph_null_desktop.i18n import _, ngettext
 
+_NONE: list = []  # the empty result of _ongoing; never changed
 FIRST_HOUR = 1
 LAST_HOUR = 6
 MAX_DAMAGE = 3
 BASE_HAND_SIZE = 5
 MIN_HAND_SIZE = 1
 STATE_VERSION = 1
-_ZONE_LABEL = {"hand": "in hand", "play": "in play", "discard": "in the discard pile",
-               "deck": "in the deck", "sacrificed": "sacrificed", "set_aside": "set aside"}
 
 
 class Game:
@@ -40,7 +42,8 @@ class Game:
 
     def __init__(self, cards: CardSet, circle: str = "adept", seed: int = 0, options: dict | None = None):
         if circle not in circles():
-            raise ValueError(f"unknown Circle {circle!r}; known: {', '.join(circles())}")
+            raise ValueError(_("unknown Circle {circle!r}; known: {known}").format(
+                circle=circle, known=", ".join(circles())))
         self.cards = cards
         self.circle = circle
         self.seed = seed
@@ -55,6 +58,10 @@ class Game:
         self._zones: dict[str, list[CardInstance]] = {z: [] for z in ZONES}
         self._loc: dict[int, str] = {}
         self._inst: dict[int, CardInstance] = {}
+        self._defs: dict[int, CardDef] = {}  # uid -> its card's definition
+        self._ongoing_index: dict[str, list[tuple[CardInstance, dict]]] | None = None  # None: rebuild
+        self._legal: list[Command] | None = None  # what legal_commands last returned, until a change
+        self._legal_at: tuple = ()
         self._summons_this_turn = 0
         self._summoned_any = False
         self._sacrificed_this_turn = False
@@ -66,7 +73,7 @@ class Game:
         self._events: list[Event] = []
         self._revealed = False
         self.history: list[Command] = []
-        self._checkpoint: dict | None = None
+        self._checkpoint: tuple | None = None  # `_snapshot()` at the last reveal: where undo goes back to
         self._since: list[Command] = []
 
     # ------------------------------------------------------------------ construction
@@ -87,13 +94,16 @@ class Game:
                 uid += 1
                 g._add(CardInstance(uid, card_id), zone)
         g.turn = int(scenario.get("turn", 1))
-        g._checkpoint = g._state_dict()
+        g._checkpoint = g._snapshot()
         return g
 
     def _add(self, inst: CardInstance, zone: str) -> None:
         self._zones[zone].append(inst)
         self._loc[inst.uid] = zone
         self._inst[inst.uid] = inst
+        self._defs[inst.uid] = self.cards[inst.card_id]
+        self._ongoing_index = None
+        self._legal = None
 
     def _setup(self, interference_pool: dict[int, list[str]] | None) -> None:
         """R3: set aside the Circle's interference, shuffle the deck, Hour I, first turn."""
@@ -114,20 +124,23 @@ class Game:
                     pool.append("eternal_light")
             wanted = circle.set_aside.get(level, 0)
             if len(pool) < wanted:
-                raise ValueError(f"the {circle.name} needs {wanted} level-{level} interference cards; "
-                                 f"only {len(pool)} available")
-            self._rng.shuffle(pool)
+                raise ValueError(_("the {circle} needs {wanted} level-{level} interference cards; only {n} "
+                                   "available").format(circle=circle.name, wanted=wanted, level=level, n=len(pool)))
+            shuffle(self._rng, pool)
             for card_id in pool[:wanted]:
                 uid += 1
                 set_aside.append(CardInstance(uid, card_id))
-        self._rng.shuffle(main)  # R3.2
-        for inst in main:
-            self._add(inst, "deck")
-        for inst in set_aside:
-            self._add(inst, "set_aside")
+        shuffle(self._rng, main)  # R3.2
+        cards = self.cards
+        self._zones["deck"], self._zones["set_aside"] = main, set_aside
+        for zone, insts in (("deck", main), ("set_aside", set_aside)):
+            for inst in insts:
+                self._loc[inst.uid] = zone
+                self._inst[inst.uid] = inst
+                self._defs[inst.uid] = cards[inst.card_id]
         self._push({"op": "start_turn"})
         self._run()
-        self._checkpoint = self._state_dict()
+        self._checkpoint = self._snapshot()
 
     # ------------------------------------------------------------------ reading
 
@@ -141,15 +154,15 @@ class Game:
         return self._loc[uid]
 
     def cdef(self, uid: int) -> CardDef:
-        return self.cards[self._inst[uid].card_id]
+        return self._defs[uid]
 
     def name_of(self, uid: int | None) -> str:
-        return self.cdef(uid).name if uid is not None else "the Grimoire"
+        return self._defs[uid].name if uid is not None else _("the Grimoire")
 
     @property
     def hand_size(self) -> int:
         """R4.1; never below 1, so every turn draws and every ritual ends."""
-        return max(MIN_HAND_SIZE, BASE_HAND_SIZE + sum(e["amount"] for _, e in self._ongoing("hand_size")))
+        return max(MIN_HAND_SIZE, BASE_HAND_SIZE + sum(e["amount"] for _src, e in self._ongoing("hand_size")))
 
     @property
     def can_undo(self) -> bool:
@@ -187,15 +200,24 @@ class Game:
         return determinized(self, rng)
 
     def _ongoing(self, op: str) -> list[tuple[CardInstance, dict]]:
-        cards = self.cards
-        return [(inst, effect) for inst in self._zones["play"] for effect in cards[inst.card_id].ongoing
-                if effect["op"] == op]
+        """The ongoing effects of an op in play, with their cards; indexed once per change of play."""
+        index = self._ongoing_index
+        if index is None:
+            index = {}
+            defs = self._defs
+            for inst in self._zones["play"]:
+                for effect in defs[inst.uid].ongoing:
+                    index.setdefault(effect["op"], []).append((inst, effect))
+            self._ongoing_index = index
+        return index.get(op, _NONE)
 
     def _has_ongoing(self, op: str) -> bool:
         return bool(self._ongoing(op))
 
     def _matches(self, f: dict, inst: CardInstance, src: int | None) -> bool:
-        card = self.cards[inst.card_id]
+        if not f:
+            return True
+        card = self._defs[inst.uid]
         if "types" in f and card.type not in f["types"]:
             return False
         if "ids" in f and card.id not in f["ids"]:
@@ -205,37 +227,35 @@ class Game:
         return True
 
     def interference_in_hand(self) -> list[CardInstance]:
-        return [i for i in self._zones["hand"] if self.cards[i.card_id].is_interference]
+        return [i for i in self._zones["hand"] if self._defs[i.uid].is_interference]
 
     def summon_cost(self, uid: int) -> int:
         """What summoning this card costs in power now (R6.2), cost modifiers included."""
-        card = self.cdef(uid)
+        base = self._defs[uid].base_cost
+        modifiers = self._ongoing("cost_modifier")
+        if not modifiers:
+            return base
         inst = self._inst[uid]
-        base = card.cost if card.cost is not None else sum(
-            s["amount"] for s in card.special_cost if s["op"] == "pay")
-        extra = sum(e["amount"] for _, e in self._ongoing("cost_modifier") if self._matches(e["filter"], inst, None))
+        extra = sum(e["amount"] for _src, e in modifiers if self._matches(e["filter"], inst, None))
         return max(0, base + extra)
-
-    def _summon_limit(self) -> int | None:
-        limits = [e["count"] for _, e in self._ongoing("summon_limit")]
-        return min(limits) if limits else None
 
     def move_targets(self, step: dict, src: int | None, exclude: Iterable[int] = ()) -> list[CardInstance]:
         """Legal targets of a 'sacrifice/scrap/discard a chosen card' step (R7.7)."""
         zones = step["from"]
         if step["move"] == "sacrifice" and self._has_ongoing("no_sacrifice_from_discard"):
             zones = [z for z in zones if z != "discard"]
-        excluded = set(exclude)
+        defs = self._defs
+        f = step["filter"]
         return [inst for z in zones for inst in self._zones[z]
-                if self.cards[inst.card_id].type != "demon" and inst.uid not in excluded
-                and self._matches(step["filter"], inst, src)]
+                if defs[inst.uid].type != "demon" and inst.uid not in exclude and self._matches(f, inst, src)]
 
     def power_from(self, src: int | None, amount: int) -> int:
         """Power an effect of `src` really gives, after modifiers such as Ill Omen."""
-        if src is None or src not in self._inst:
+        modifiers = self._ongoing("power_modifier")
+        if src is None or not modifiers or src not in self._inst:
             return amount
         inst = self._inst[src]
-        delta = sum(e["amount"] for _, e in self._ongoing("power_modifier") if self._matches(e["filter"], inst, None))
+        delta = sum(e["amount"] for _src, e in modifiers if self._matches(e["filter"], inst, None))
         return max(0, amount + delta)
 
     def end_turn_preview(self) -> EndTurnPreview:
@@ -244,7 +264,7 @@ class Game:
         the deck, the Hour's advance (tokens, The Long Night, passing the last Hour). An int with a
         breakdown: see `engine.preview`."""
         parts: list[PreviewPart] = []
-        shield = sum(e["amount"] for _, e in self._ongoing("end_turn_shield"))
+        shield = sum(e["amount"] for _src, e in self._ongoing("end_turn_shield"))
         if self.power > shield:
             parts.append(unspent_power_part(self.power - shield))
         if not self._sacrificed_this_turn and not self._hand_sacrificed_at_end():
@@ -294,107 +314,163 @@ class Game:
             self.cards[i.card_id].type not in ("key", "demon") for i in self._zones["hand"])
 
     # ------------------------------------------------------------------ legality
+    # A refusal is a small tuple (code, values...) worked out without words; `explain` turns it
+    # into words (engine.text) only when asked. legal_commands and explain share this one path.
+
+    def _first_waiting(self) -> int | None:
+        """The uid of the first interference card in the hand (R4.3), None if there is none."""
+        defs = self._defs
+        for inst in self._zones["hand"]:
+            if defs[inst.uid].type == "interference":
+                return inst.uid
+        return None
 
     def legal_commands(self) -> list[Command]:
         if self.outcome is not None:
-            return []
-        if self.pending is not None:
-            return [Choose(i) for i in range(len(self.pending.options))]
-        waiting = self.interference_in_hand()
-        cmds: list[Command] = [Summon(i.uid) for i in self._zones["hand"]
-                               if self._explain_summon(i.uid, waiting) is None]
-        for inst in self._zones["play"]:
-            for action in self.cards[inst.card_id].actions:
-                if self._explain_activate(inst.uid, action.id, waiting) is None:
-                    cmds.append(Activate(inst.uid, action.id))
-        if self.tokens:
-            cmds.append(TakeToken())
-        if not waiting:
-            cmds.append(EndTurn())
+            cmds: list[Command] = []
+        elif self.pending is not None:
+            cmds = [Choose(i) for i in range(len(self.pending.options))]
+        else:
+            waiting = self._first_waiting()
+            limited = self._limit_refusal()
+            defs = self._defs
+            cmds = [Summon(i.uid) for i in self._zones["hand"]
+                    if self._hand_card_refusal(i.uid, defs[i.uid], waiting, limited) is None]
+            for inst in self._zones["play"]:
+                for action in defs[inst.uid].actions:
+                    if self._action_refusal(inst.uid, action, waiting) is None:
+                        cmds.append(Activate(inst.uid, action.id))
+            if self.tokens:
+                cmds.append(TakeToken())
+            if waiting is None:
+                cmds.append(EndTurn())
+        self._legal = cmds
+        self._legal_at = (self.power, self.tokens, self.damage)  # public fields a caller might set
         return cmds
 
     def explain(self, cmd: Command) -> str | None:
         """None if the command is legal now, otherwise why not, in words."""
+        refusal = self._refusal(cmd)
+        return None if refusal is None else self._refusal_words(refusal)
+
+    def _refusal(self, cmd: Command) -> tuple | None:
         if self.outcome is not None:
-            return "The ritual is over."
+            return ("over",)
         if isinstance(cmd, Choose):
             if self.pending is None:
-                return "There is nothing to choose now."
+                return ("nothing_to_choose",)
             if not 0 <= cmd.index < len(self.pending.options):
-                return f"There is no option {cmd.index + 1}; there are {len(self.pending.options)}."
+                return ("no_option", cmd.index + 1, len(self.pending.options))
             return None
         if self.pending is not None:
-            return f"First make the open choice: {self.pending.prompt}"
+            return ("choose_first",)
         if isinstance(cmd, TakeToken):
-            return None if self.tokens else "There is no Magical Power token on the Grimoire."
+            return None if self.tokens else ("no_token",)
         if isinstance(cmd, EndTurn):
-            waiting = self.interference_in_hand()
-            if waiting:
-                return f"Summon {self.name_of(waiting[0].uid)} first: interference in hand must be summoned (R4.3)."
-            return None
+            waiting = self._first_waiting()
+            return None if waiting is None else ("interference_first", waiting)
         if isinstance(cmd, Summon):
-            return self._explain_summon(cmd.uid)
+            return self._summon_refusal(cmd.uid, self._first_waiting(), self._limit_refusal())
         if isinstance(cmd, Activate):
-            return self._explain_activate(cmd.uid, cmd.action)
-        return f"Unknown command {cmd!r}."
+            return self._activate_refusal(cmd.uid, cmd.action, self._first_waiting())
+        return ("unknown", cmd)
 
-    def _short_of_power(self, what: str, cost: int) -> str | None:
-        if self.power >= cost:
-            return None
-        hint = " (take a token from the Grimoire first)" if self.tokens and self.power + self.tokens >= cost else ""
-        return f"{what} costs {cost} power; you have {self.power}{hint}."
+    def _refusal_words(self, r: tuple) -> str:
+        code = r[0]
+        if code in ("interference_first", "interference_first_action"):
+            return refusal_text(code, card=self.name_of(r[1]))
+        if code == "no_option":
+            return refusal_text(code, n=r[1], count=r[2])
+        if code == "choose_first":
+            return refusal_text(code, prompt=self.pending.prompt)
+        if code in ("no_card",):
+            return refusal_text(code, uid=r[1])
+        if code in ("not_in_hand", "not_in_play"):
+            return refusal_text(code, card=self.name_of(r[1]))
+        if code == "no_action":
+            return refusal_text(code, card=self.name_of(r[1]), action=r[2])
+        if code == "summon_limit":
+            return refusal_text(code, card=self.name_of(r[1]), limit=r[2], made=self._summons_this_turn)
+        if code == "baphomet_blocked":
+            return refusal_text(code, card=self.name_of(r[1]))
+        if code == "keys_missing":
+            return refusal_text(code, keys=r[1])
+        if code == "special_cost":
+            return refusal_text(code, card=self.name_of(r[1]), step=step_text(r[2]))
+        if code in ("cost_target", "no_target"):
+            return refusal_text(code, card=self.name_of(r[1]), action=r[2], step=step_text(r[3]))
+        if code == "short":
+            uid, action_id, cost = r[1], r[2], r[3]
+            what = self.name_of(uid) if action_id is None else f"{self.name_of(uid)}'s {action_id}"
+            token = self.tokens and self.power + self.tokens >= cost
+            return refusal_text("short_take_token" if token else "short", what=what, cost=cost, power=self.power)
+        if code == "unknown":
+            return refusal_text(code, cmd=repr(r[1]))
+        return refusal_text(code)
 
-    def _explain_summon(self, uid: int, waiting: list[CardInstance] | None = None) -> str | None:
-        if uid not in self._loc:
-            return f"There is no card #{uid}."
-        card = self.cdef(uid)
-        if self._loc[uid] != "hand":
-            return f"{card.name} is not in your hand."
+    def _limit_refusal(self) -> tuple | None:
+        """The refusal of any summon but interference once the turn's summon limit is reached."""
+        limits = self._ongoing("summon_limit")
+        if limits:
+            inst, effect = min(limits, key=lambda pair: pair[1]["count"])
+            if self._summons_this_turn >= effect["count"]:
+                return ("summon_limit", inst.uid, effect["count"])
+        return None
+
+    def _summon_refusal(self, uid: int, waiting: int | None, limited: tuple | None) -> tuple | None:
+        """`waiting`: `_first_waiting()`; `limited`: `_limit_refusal()` (the same for every card)."""
+        loc = self._loc.get(uid)
+        if loc is None:
+            return ("no_card", uid)
+        if loc != "hand":
+            return ("not_in_hand", uid)
+        return self._hand_card_refusal(uid, self._defs[uid], waiting, limited)
+
+    def _hand_card_refusal(self, uid: int, card: CardDef, waiting: int | None,
+                           limited: tuple | None) -> tuple | None:
         if card.is_interference:
             return None  # R6.3: always allowed
-        if waiting is None:
-            waiting = self.interference_in_hand()
-        if waiting:
-            return f"Summon {self.name_of(waiting[0].uid)} first: interference in hand must be summoned (R4.3)."
-        limit = self._summon_limit()
-        if limit is not None and self._summons_this_turn >= limit:
-            return f"Only {limit} summons are allowed this turn (The Sexton); you have made {self._summons_this_turn}."
+        if waiting is not None:
+            return ("interference_first", waiting)
+        if limited is not None:
+            return limited
         for step in card.special_cost:
-            if step["op"] == "summon_baphomet":
-                if self._has_ongoing("baphomet_blocked"):
-                    return "BAPHOMET cannot be summoned while Astaroth is in play."
-                keys = sum(1 for i in self._zones["play"] if self.cards[i.card_id].type == "key")
+            op = step["op"]
+            if op == "summon_baphomet":
+                blocked = self._ongoing("baphomet_blocked")
+                if blocked:
+                    return ("baphomet_blocked", blocked[0][0].uid)
+                keys = sum(1 for i in self._zones["play"] if self._defs[i.uid].type == "key")
                 if keys < 3:
-                    return f"BAPHOMET needs the three Keys in play; you have {keys}."
-            elif step["op"] == "move" and len(self.move_targets(step, uid)) < step["count"]:
-                return f"{card.name} cannot be summoned: its special cost is to {step_text(step)}, and there is none."
-        return self._short_of_power(card.name, self.summon_cost(uid))
+                    return ("keys_missing", keys)
+            elif op == "move" and len(self.move_targets(step, uid)) < step["count"]:
+                return ("special_cost", uid, step)
+        cost = self.summon_cost(uid)
+        return None if self.power >= cost else ("short", uid, None, cost)
 
-    def _explain_activate(self, uid: int, action_id: str,
-                          waiting: list[CardInstance] | None = None) -> str | None:
-        if uid not in self._loc:
-            return f"There is no card #{uid}."
-        card = self.cdef(uid)
-        if self._loc[uid] != "play":
-            return f"{card.name} is not in play."
-        action = card.action(action_id)
+    def _activate_refusal(self, uid: int, action_id: str, waiting: int | None) -> tuple | None:
+        loc = self._loc.get(uid)
+        if loc is None:
+            return ("no_card", uid)
+        if loc != "play":
+            return ("not_in_play", uid)
+        action = self._defs[uid].action(action_id)
         if action is None:
-            return f"{card.name} has no action '{action_id}'."
-        if waiting is None:
-            waiting = self.interference_in_hand()
-        if waiting and not action.has_op("gain_power"):
-            return (f"Summon {self.name_of(waiting[0].uid)} first: until then only actions that gain "
-                    "Magical Power may be used (R4.3).")
-        pay = sum(s["amount"] for s in action.cost if s["op"] == "pay")
-        short = self._short_of_power(f"{card.name}'s {action_id}", pay)
-        if short:
-            return short
-        for step in action.cost:
-            if step["op"] == "move" and len(self.move_targets(step, uid)) < step["count"]:
-                return f"{card.name}'s {action_id} needs you to {step_text(step)}, and there is none."
-        for step in action.effect:
-            if step["op"] == "move" and not step["up_to"] and not self.move_targets(step, uid):
-                return f"{card.name}'s {action_id} has no target: {step_text(step)}."
+            return ("no_action", uid, action_id)
+        return self._action_refusal(uid, action, waiting)
+
+    def _action_refusal(self, uid: int, action: ActionDef, waiting: int | None) -> tuple | None:
+        action_id = action.id
+        if waiting is not None and not action.gains_power:
+            return ("interference_first_action", waiting)
+        if action.pay > self.power:
+            return ("short", uid, action_id, action.pay)
+        for step in action.cost_moves:
+            if len(self.move_targets(step, uid)) < step["count"]:
+                return ("cost_target", uid, action_id, step)
+        for step in action.effect_moves:
+            if not step["up_to"] and not self.move_targets(step, uid):
+                return ("no_target", uid, action_id, step)
         return None
 
     # ------------------------------------------------------------------ applying
@@ -402,25 +478,38 @@ class Game:
     def apply(self, cmd: Command) -> list[Event]:
         """Carries out a legal command and returns what happened; IllegalCommand and no change if
         it is not legal."""
-        reason = self.explain(cmd)
-        if reason is not None:
-            raise IllegalCommand(reason)
+        if not self._offered(cmd):
+            refusal = self._refusal(cmd)
+            if refusal is not None:
+                raise IllegalCommand(self._refusal_words(refusal))
         events = self._perform(cmd)
         self.history.append(cmd)
         if self._revealed:
-            self._checkpoint = self._state_dict()
+            self._checkpoint = self._snapshot()
             self._since = []
         else:
             self._since.append(cmd)
         return events
 
+    def _offered(self, cmd: Command) -> bool:
+        """True if `cmd` is one of the commands legal_commands returned for this very state (then
+        it needs no second check)."""
+        legal = self._legal
+        if legal is None or self._legal_at != (self.power, self.tokens, self.damage):
+            return False
+        for c in legal:
+            if c is cmd:
+                return True
+        return False
+
     def _perform(self, cmd: Command) -> list[Event]:
+        self._legal = None
         self._events = []
         self._revealed = False
         if isinstance(cmd, Summon):
             self._summon(cmd.uid)
         elif isinstance(cmd, Activate):
-            action = self.cdef(cmd.uid).action(cmd.action)
+            action = self._defs[cmd.uid].action(cmd.action)
             self._emit("activated", cmd.uid, action=cmd.action)
             self._push_steps(action.effect, cmd.uid)
             self._push_steps(action.cost, cmd.uid)
@@ -429,7 +518,7 @@ class Game:
             self._resume(decision, decision.options[cmd.index])
         elif isinstance(cmd, TakeToken):  # R8.3
             self.tokens -= 1
-            self._events.append(Event("token", {"delta": -1, "total": self.tokens}))
+            self._events.append(_event(("token", {"delta": -1, "total": self.tokens})))
             self._gain_power(1, None)
         elif isinstance(cmd, EndTurn):  # R4.4
             for op in ("start_turn", "end_ongoing", "end_power", "end_hand"):
@@ -440,9 +529,9 @@ class Game:
     def undo(self) -> None:
         """Steps back over the last command, only while nothing hidden has been revealed since."""
         if not self._since:
-            raise IllegalCommand("Nothing to undo: cards have been revealed since (a draw, shuffle or search).")
+            raise IllegalCommand(refusal_text("nothing_to_undo"))
         replay, history = self._since[:-1], self.history[:-1]
-        self._load_state(self._checkpoint)
+        self._restore(self._checkpoint)
         for cmd in replay:
             self._perform(cmd)
         self._since, self.history = replay, history
@@ -455,7 +544,7 @@ class Game:
 
     def _push_steps(self, steps: Iterable[dict], src: int | None, **extra) -> None:
         """Pushes effects so that the first resolves first."""
-        for step in reversed(list(steps)):
+        for step in reversed(steps):
             self._push({**step, "src": src, **extra})
 
     def _run(self) -> None:
@@ -468,7 +557,7 @@ class Game:
 
     def _pose(self, kind: str, prompt: str, options: list[Option], task: dict) -> None:
         self.pending = Decision(kind, prompt, tuple(options), task)
-        self._events.append(Event("decision", {"kind": kind, "prompt": prompt}))
+        self._events.append(_event(("decision", {"kind": kind, "prompt": prompt})))
 
     def _resume(self, decision: Decision, option: Option) -> None:
         task = decision.task
@@ -490,12 +579,12 @@ class Game:
     # ------------------------------------------------------------------ primitive changes
 
     def _emit(self, kind: str, uid: int, **data) -> None:
-        self._events.append(Event(kind, {"uid": uid, "card_id": self._inst[uid].card_id,
-                                         "name": self.name_of(uid), **data}))
+        self._events.append(_event((kind, {"uid": uid, "card_id": self._inst[uid].card_id,
+                                         "name": self.name_of(uid), **data})))
 
     def _move(self, uid: int, to: str, why: str) -> str:
         """R2.4: the card reaches its new zone at once. Returns where it really went."""
-        card = self.cdef(uid)
+        card = self._defs[uid]
         if to == "sacrificed" and card.type == "demon":
             to = "discard"  # BAPHOMET cannot be sacrificed; he is discarded instead
         src = self._loc[uid]
@@ -503,15 +592,31 @@ class Game:
         self._zones[src].remove(inst)
         self._zones[to].append(inst)
         self._loc[uid] = to
-        self._emit("moved", uid, **{"from": src, "to": to, "why": why})
+        if src == "play" or to == "play":
+            self._ongoing_index = None
+        self._events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": card.name,
+                                            "from": src, "to": to, "why": why})))
         if why == "draw":
             self._revealed = True
         if to == "sacrificed":
             self._sacrificed_this_turn = True
             if card.type == "key" and not self._baphomet_summoning:  # R10.2
-                self._lose("key_sacrificed", f"You sacrificed {card.name}, a Key, for something other than "
-                                             "summoning BAPHOMET. You face his wrath.")
+                self._lose("key_sacrificed", _("You sacrificed {card}, a Key, for something other than "
+                                               "summoning BAPHOMET. You face his wrath.").format(card=card.name))
         return to
+
+    def _move_plain(self, insts: list[CardInstance], src: str, to: str, why: str) -> None:
+        """Moves cards between the deck, hand and discard pile, in order, where nothing triggers:
+        `_move` without its checks (a draw, the end of the turn's discard)."""
+        loc, defs, events = self._loc, self._defs, self._events
+        self._zones[to].extend(insts)
+        for inst in insts:
+            uid = inst.uid
+            loc[uid] = to
+            events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": defs[uid].name,
+                                          "from": src, "to": to, "why": why})))
+        if why == "draw":
+            self._revealed = True
 
     def _sacrifice(self, uids: list[int], *, defer: bool = False) -> None:
         """R2.3 and R7.4: the cards are sacrificed together; then their † effects resolve."""
@@ -527,27 +632,28 @@ class Game:
     def _gain_power(self, amount: int, src: int | None) -> None:
         if amount:
             self.power += amount
-            self._events.append(Event("power", {"delta": amount, "total": self.power}))
+            self._events.append(_event(("power", {"delta": amount, "total": self.power})))
 
     def _take_damage(self, amount: int, why: str) -> None:
         if amount <= 0 or self.outcome is not None:
             return
         taken = min(amount, MAX_DAMAGE - self.damage)
         self.damage += taken
-        self._events.append(Event("damage", {"delta": taken, "total": self.damage, "why": why}))
+        self._events.append(_event(("damage", {"delta": taken, "total": self.damage, "why": why})))
         if self.damage >= MAX_DAMAGE:  # R9.2
-            self._lose("damage", f"You took the third damage token ({why}) and die a horrible death.")
+            self._lose("damage", _("You took the third damage token ({why}) and die a horrible death.").format(
+                why=why))
 
     def _shuffle_deck(self) -> None:
-        self._rng.shuffle(self._zones["deck"])
+        shuffle(self._rng, self._zones["deck"])
         self._revealed = True
-        self._events.append(Event("shuffled", {"count": len(self._zones["deck"]),
-                                               "uids": [i.uid for i in self._zones["deck"]]}))
+        self._events.append(_event(("shuffled", {"count": len(self._zones["deck"]),
+                                               "uids": [i.uid for i in self._zones["deck"]]})))
 
     def _lose(self, reason: str, message: str) -> None:
         self.outcome = Outcome(False, reason, message, hour=self.hour)
-        self._events.append(Event("game_over", {"won": False, "reason": reason, "score": None,
-                                                "rank": None, "message": message}))
+        self._events.append(_event(("game_over", {"won": False, "reason": reason, "score": None,
+                                                "rank": None, "message": message})))
 
     def _summon(self, uid: int) -> None:
         card = self.cdef(uid)
@@ -562,7 +668,7 @@ class Game:
                 self._spend(paid)
             if cost > paid:
                 self._push({"op": "take_damage", "amount": cost - paid, "src": uid,
-                            "why": f"{card.name}'s cost could not be paid in full"})
+                            "why": _("{card}'s cost could not be paid in full").format(card=card.name)})
             return
         self._summons_this_turn += 1
         if card.special_cost:
@@ -575,98 +681,13 @@ class Game:
 
     def _spend(self, amount: int) -> None:
         self.power -= amount
-        self._events.append(Event("power", {"delta": -amount, "total": self.power}))
+        self._events.append(_event(("power", {"delta": -amount, "total": self.power})))
 
     # ------------------------------------------------------------------ task handlers
 
-    def _t_pay(self, t: dict) -> None:
-        self._spend(t["amount"])
-
-    def _t_gain_power(self, t: dict) -> None:
-        self._gain_power(self.power_from(t["src"], t["amount"]), t["src"])
-
-    def _t_scrap_self(self, t: dict) -> None:
-        if self._loc.get(t["src"]) in ("play", "hand"):
-            self._move(t["src"], "discard", "scrap")
-
-    def _t_sacrifice_self(self, t: dict) -> None:
-        if self._loc.get(t["src"]) not in (None, "sacrificed"):
-            self._sacrifice([t["src"]])
-
-    def _t_remove_damage(self, t: dict) -> None:
-        removed = min(t["amount"], self.damage)
-        if removed:
-            self.damage -= removed  # R9.3
-            self._events.append(Event("damage", {"delta": -removed, "total": self.damage, "why": "healed"}))
-
-    def _t_take_damage(self, t: dict) -> None:
-        why = t.get("why") or (self.name_of(t["src"]) if t.get("src") else "damage")
-        self._take_damage(t["amount"], why)
-
-    def _t_add_hour_vii(self, t: dict) -> None:
-        if self.last_hour < 7:
-            self.last_hour = 7
-            self._events.append(Event("hour_vii", {"last_hour": 7}))
-
-    def _t_draw(self, t: dict) -> None:
-        """R5.1: draw; an empty deck advances the Hour once per draw instruction."""
-        remaining = t["count"]
-        deck = self._zones["deck"]
-        while remaining and deck:
-            self._move(deck[0].uid, "hand", "draw")
-            remaining -= 1
-        if not remaining:
-            return
-        if t.get("advanced"):
-            self._events.append(Event("draw_short", {"missing": remaining}))
-            return
-        self._push({"op": "draw", "count": remaining, "advanced": True, "src": t.get("src")})
-        self._push({"op": "advance_hour"})
-
-    def _t_search(self, t: dict) -> None:
-        """R7.6: look through the deck, take one match (compulsory), shuffle."""
-        self._revealed = True
-        deck = self._zones["deck"]
-        if not deck:
-            self._events.append(Event("search", {"found": []}))
-            self._push({"op": "advance_hour"})
-            return
-        found = sorted((i for i in deck if self._matches(t["filter"], i, None)),
-                       key=lambda i: (self.cards[i.card_id].name, i.uid))
-        self._events.append(Event("search", {"found": [i.card_id for i in found]}))
-        if not found:
-            self._shuffle_deck()
-            return
-        options = [Option(i.uid, self.cards[i.card_id].name) for i in found]
-        self._pose("search", f"{self.name_of(t['src'])}: {step_text(t)} — choose one to take into your hand.",
-                   options, t)
-
-    def _t_move(self, t: dict) -> None:
-        """Sacrifice/scrap/discard chosen cards: pick them one by one, then move them together."""
-        chosen = t.get("chosen", [])
-        if not t.get("declined") and len(chosen) < t["count"]:
-            targets = self.move_targets(t, t["src"], exclude=chosen)
-            if targets:
-                options = [Option(i.uid, f"{self.cards[i.card_id].name} ({_ZONE_LABEL[self._loc[i.uid]]})")
-                           for i in targets]
-                if t["up_to"]:
-                    extra = f" — {steps_text(t['otherwise'])}" if t.get("otherwise") else ""
-                    options.append(Option(None, ("None" if not chosen else "No more") + extra))
-                source = self.name_of(t["src"]) if t["src"] is not None else self._page_name()
-                picked = f" ({len(chosen)} chosen)" if chosen else ""
-                self._pose("target", f"{source}: {step_text(t)}{picked}", options, t)
-                return
-        if len(chosen) < t["count"] and t.get("otherwise") and not chosen:
-            self._push_steps(t["otherwise"], t["src"])
-        if t["move"] == "sacrifice":
-            self._sacrifice(chosen, defer=bool(t.get("defer_daggers")))
-        else:
-            for uid in chosen:
-                self._move(uid, "discard", t["move"])
-
     def _page_name(self) -> str:
         page = hour_pages().get(self.hour + 1)
-        return f"Hour {ROMAN[page.hour]} — {page.name}" if page else "The Grimoire"
+        return _("Hour {roman} — {name}").format(roman=ROMAN[page.hour], name=page.name) if page else _("The Grimoire")
 
     def _t_dagger_group(self, t: dict) -> None:
         """R7.4: the player orders † effects that trigger together."""
@@ -675,7 +696,7 @@ class Game:
             self._push({"op": "dagger", "uid": uids[0]})
         elif uids:
             options = [Option(u, f"{self.name_of(u)}: † {steps_text(self.cdef(u).dagger)}") for u in uids]
-            self._pose("order", "Several † effects trigger together: choose the one that resolves first.",
+            self._pose("order", _("Several † effects trigger together: choose the one that resolves first."),
                        options, t)
 
     def _t_dagger(self, t: dict) -> None:
@@ -689,108 +710,106 @@ class Game:
     def _t_advance_hour(self, t: dict) -> None:
         """R5.2 (a)-(b); the rest follows in hour_rest."""
         if self.hour >= self.last_hour:  # R5.3
-            self._lose("time", f"The Hour advanced past Hour {ROMAN[self.last_hour]} before BAPHOMET was "
-                               "summoned. You have run out of time.")
+            self._lose("time", _("The Hour advanced past Hour {roman} before BAPHOMET was summoned. "
+                                 "You have run out of time.").format(roman=ROMAN[self.last_hour]))
             return
         new_hour = self.hour + 1
         self._push({"op": "hour_rest", "hour": new_hour})
         page = hour_pages()[new_hour]
         self._push_steps(page.page_rule, None, defer_daggers=True)  # (b); its † wait for (f)
-        for _, effect in self._ongoing("hour_damage"):
+        for inst, effect in self._ongoing("hour_damage"):
             self._push({"op": "take_damage", "amount": effect["amount"], "src": None,
-                        "why": "The Long Night: the Hour advanced"})
+                        "why": _("{card}: the Hour advanced").format(card=self.name_of(inst.uid))})
         if self.tokens:  # (a)
             self._push({"op": "take_damage", "amount": self.tokens, "src": None,
-                        "why": "tokens left on the Grimoire as the Hour advanced"})
+                        "why": _("tokens left on the Grimoire as the Hour advanced")})
 
     def _t_hour_rest(self, t: dict) -> None:
         """R5.2 (c) interference arrives, (d) shuffle, (e) turn the page, (f) tokens; then deferred †."""
         new_hour = t["hour"]
-        for _ in range(circles()[self.circle].arrivals.get(new_hour, 0)):
+        for _n in range(circles()[self.circle].arrivals.get(new_hour, 0)):
             if self._zones["set_aside"]:
                 self._move(self._zones["set_aside"][0].uid, "discard", "arrive")
         discard = self._zones["discard"]
-        self._rng.shuffle(discard)
+        shuffle(self._rng, discard)
         for inst in discard:
             self._loc[inst.uid] = "deck"
         self._zones["deck"].extend(discard)
         self._zones["discard"] = []
         self._revealed = True
-        self._events.append(Event("shuffled", {"count": len(self._zones["deck"]),
-                                               "uids": [i.uid for i in self._zones["deck"]]}))
+        self._events.append(_event(("shuffled", {"count": len(self._zones["deck"]),
+                                               "uids": [i.uid for i in self._zones["deck"]]})))
         self.hour = new_hour
         page = hour_pages()[new_hour]
-        self._events.append(Event("hour", {"hour": new_hour, "roman": ROMAN[new_hour], "name": page.name,
-                                           "page": page.page, "last_hour": self.last_hour}))
+        self._events.append(_event(("hour", {"hour": new_hour, "roman": ROMAN[new_hour], "name": page.name,
+                                           "page": page.page, "last_hour": self.last_hour})))
         if page.tokens:
             self.tokens += page.tokens
-            self._events.append(Event("token", {"delta": page.tokens, "total": self.tokens}))
+            self._events.append(_event(("token", {"delta": page.tokens, "total": self.tokens})))
         if self._deferred_daggers:
             self._push({"op": "dagger_group", "uids": self._deferred_daggers})
             self._deferred_daggers = []
-
-    def _t_summon_baphomet(self, t: dict) -> None:
-        """R10.4: every other card in play is sacrificed (no † resolves); then Judgement."""
-        self._baphomet_summoning = True
-        others = [i.uid for i in self._zones["play"] if i.uid != t["src"]]
-        penalty = sum(1 for u in others if self.cdef(u).type != "key")
-        for uid in others:
-            self._move(uid, "sacrificed", "baphomet")
-        self._judge(penalty)
 
     def _judge(self, penalty: int) -> None:
         """R11: final scoring."""
         left = sum(len(self._zones[z]) for z in ("deck", "hand", "discard"))
         if left:
-            self._lose("cards_remain", f"BAPHOMET finds {left} card{'s' if left != 1 else ''} left in your deck, "
-                                       "hand or discard pile. You lose, without the dignity of a score.")
+            self._lose("cards_remain", ngettext(
+                "BAPHOMET finds {n} card left in your deck, hand or discard pile. You lose, without the "
+                "dignity of a score.",
+                "BAPHOMET finds {n} cards left in your deck, hand or discard pile. You lose, without the "
+                "dignity of a score.", left).format(n=left))
             return
         hours_left = max(0, LAST_HOUR - self.hour)  # R11.4: never negative in Hour VII
         supply = MAX_DAMAGE - self.damage
         breakdown = (
-            ("BAPHOMET is summoned", 1),
-            (f"Hours remaining after Hour {ROMAN[self.hour]}: {hours_left} × 2", 2 * hours_left),
-            (f"Other non-Key cards his summoning sacrificed: {penalty}", -penalty),
-            (f"Damage tokens left in the supply: {supply}", supply),
+            (_("BAPHOMET is summoned"), 1),
+            (_("Hours remaining after Hour {roman}: {n} × 2").format(roman=ROMAN[self.hour], n=hours_left),
+             2 * hours_left),
+            (_("Other non-Key cards his summoning sacrificed: {n}").format(n=penalty), -penalty),
+            (_("Damage tokens left in the supply: {n}").format(n=supply), supply),
         )
-        score = sum(points for _, points in breakdown)
+        score = sum(points for _src, points in breakdown)
         rank = rank_for(score)
         if rank is None:
-            message = f"Your score is {score}: negative. BAPHOMET's wrath falls upon you."
+            message = _("Your score is {score}: negative. BAPHOMET's wrath falls upon you.").format(score=score)
             self.outcome = Outcome(False, "negative_score", message, score, None, breakdown, self.hour)
         else:
-            message = f"BAPHOMET is summoned in Hour {ROMAN[self.hour]}. Score {score}: {rank}."
+            message = _("BAPHOMET is summoned in Hour {roman}. Score {score}: {rank}.").format(
+                roman=ROMAN[self.hour], score=score, rank=_(rank))
             self.outcome = Outcome(True, "summoned", message, score, rank, breakdown, self.hour)
-        self._events.append(Event("game_over", {"won": self.outcome.won, "reason": self.outcome.reason,
-                                                "score": score, "rank": rank, "message": message}))
+        self._events.append(_event(("game_over", {"won": self.outcome.won, "reason": self.outcome.reason,
+                                                "score": score, "rank": rank, "message": message})))
 
     def _t_end_hand(self, t: dict) -> None:
         """R4.4: the hand is discarded, or sacrificed while the Grand Circle is in play."""
         hand = list(self._zones["hand"])
         if self._has_ongoing("hand_sacrificed_at_end"):
-            keep = [i.uid for i in hand if self.cards[i.card_id].type in ("key", "demon")]
+            keep = [i.uid for i in hand if self._defs[i.uid].type in ("key", "demon")]
             for uid in keep:
                 self._move(uid, "discard", "discard")
             self._sacrifice([i.uid for i in hand if i.uid not in keep])
         else:
-            for inst in hand:
-                self._move(inst.uid, "discard", "discard")
+            self._zones["hand"] = []
+            self._move_plain(hand, "hand", "discard", "discard")
 
     def _t_end_power(self, t: dict) -> None:
         unspent = self.power
         if unspent:
             self.power = 0
-            self._events.append(Event("power", {"delta": -unspent, "total": 0}))
-        shield = sum(e["amount"] for _, e in self._ongoing("end_turn_shield"))
-        self._take_damage(max(0, unspent - shield), "unspent power at the end of the turn")
+            self._events.append(_event(("power", {"delta": -unspent, "total": 0})))
+        shield = sum(e["amount"] for _src, e in self._ongoing("end_turn_shield"))
+        self._take_damage(max(0, unspent - shield), _("unspent power at the end of the turn"))
 
     def _t_end_ongoing(self, t: dict) -> None:
         for inst, effect in list(self._ongoing("end_turn_damage_unless_sacrificed")):
             if not self._sacrificed_this_turn:
-                self._take_damage(effect["amount"], f"{self.name_of(inst.uid)}: nothing was sacrificed this turn")
+                self._take_damage(effect["amount"], _("{card}: nothing was sacrificed this turn").format(
+                    card=self.name_of(inst.uid)))
         for inst, effect in list(self._ongoing("end_turn_damage_unless_summoned")):
             if not self._summoned_any:
-                self._take_damage(effect["amount"], f"{self.name_of(inst.uid)}: nothing was summoned this turn")
+                self._take_damage(effect["amount"], _("{card}: nothing was summoned this turn").format(
+                    card=self.name_of(inst.uid)))
 
     def _t_start_turn(self, t: dict) -> None:
         """R4.1: a new turn draws up to the hand size."""
@@ -798,7 +817,7 @@ class Game:
         self._summons_this_turn = 0
         self._summoned_any = False
         self._sacrificed_this_turn = False
-        self._events.append(Event("turn", {"turn": self.turn}))
+        self._events.append(_event(("turn", {"turn": self.turn})))
         missing = self.hand_size - len(self._zones["hand"])
         if missing > 0:
             self._push({"op": "draw", "count": missing, "src": None})
@@ -828,7 +847,7 @@ class Game:
         self.hour, self.last_hour, self.damage = d["hour"], d["last_hour"], d["damage"]
         self.power, self.tokens, self.turn = d["power"], d["tokens"], d["turn"]
         self._zones = {z: [] for z in ZONES}
-        self._loc, self._inst = {}, {}
+        self._loc, self._inst, self._defs = {}, {}, {}
         for z in ZONES:
             for uid, card_id in d["zones"][z]:
                 self._add(CardInstance(uid, card_id), z)
@@ -838,6 +857,32 @@ class Game:
         self._stack = [dict(t) for t in d["stack"]]
         self.pending = Decision.from_dict(d["pending"]) if d["pending"] else None
         self.outcome = Outcome.from_dict(d["outcome"]) if d["outcome"] else None
+        self._legal = None
+
+    def _snapshot(self) -> tuple:
+        """The state in memory, for undo. The generator is left out: it is used only by shuffles,
+        and every shuffle reveals, so it has not moved since the last snapshot."""
+        return (self.hour, self.last_hour, self.damage, self.power, self.tokens, self.turn,
+                {z: list(v) for z, v in self._zones.items()}, self._inst, self._defs,
+                (self._summons_this_turn, self._summoned_any, self._sacrificed_this_turn,
+                 self._baphomet_summoning),
+                list(self._deferred_daggers), list(self._stack), self.pending, self.outcome)
+
+    def _restore(self, snap: tuple) -> None:
+        (self.hour, self.last_hour, self.damage, self.power, self.tokens, self.turn, zones, self._inst,
+         self._defs, flags, deferred, stack, self.pending, self.outcome) = snap
+        (self._summons_this_turn, self._summoned_any, self._sacrificed_this_turn,
+         self._baphomet_summoning) = flags
+        self._zones = {z: list(v) for z, v in zones.items()}
+        self._loc = {i.uid: z for z, v in self._zones.items() for i in v}
+        self._deferred_daggers, self._stack = list(deferred), list(stack)
+        self._ongoing_index = None
+        self._legal = None
+
+    def _snapshot_dict(self, snap: tuple) -> dict:
+        at = self.clone()
+        at._restore(snap)
+        return at._state_dict()
 
     def to_dict(self) -> dict:
         """A JSON-safe record of the whole game, history and undo point included."""
@@ -845,7 +890,7 @@ class Game:
         d["cards"] = list(self.cards.overrides)
         d["history"] = [command_to_dict(c) for c in self.history]
         d["since"] = len(self._since)
-        d["checkpoint"] = self._checkpoint
+        d["checkpoint"] = self._snapshot_dict(self._checkpoint) if self._checkpoint else None
         return d
 
     @classmethod
@@ -856,27 +901,37 @@ class Game:
         g._load_state(d)
         g.history = [command_from_dict(c) for c in d["history"]]
         g._since = g.history[len(g.history) - d["since"]:] if d["since"] else []
-        g._checkpoint = d["checkpoint"]
+        if d["checkpoint"]:
+            at = Game(g.cards, g.circle, g.seed, g.options)
+            at._load_state(d["checkpoint"])
+            g._checkpoint = at._snapshot()
+        else:
+            g._checkpoint = None
         return g
 
     def clone(self) -> "Game":
+        """A cheap copy that plays on independently (its generator continues from the same state)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        g._rng = random.Random()
+        g._rng = random.Random(0)  # seeding from a constant is cheap; the state is set next
         g._rng.setstate(self._rng.getstate())
         g._zones = {z: list(v) for z, v in self._zones.items()}
         g._loc = dict(self._loc)
-        g._inst = self._inst  # instances never change once made
+        g._inst = self._inst  # instances never change once made (a determinized copy replaces the dict)
+        g._defs = self._defs
         g._deferred_daggers = list(self._deferred_daggers)
         g._stack = list(self._stack)  # tasks are never changed in place
         g._events = []
+        g._legal = None
         g.history = list(self.history)
         g._since = list(self._since)
         return g
 
 
+# the engine's own tasks (the turn, the Hour, † effects) and every op's handler (engine.ops)
 _HANDLERS: dict[str, Callable[[Game, dict], None]] = {
-    name[3:]: fn for name, fn in vars(Game).items() if name.startswith("_t_")
+    **{name[3:]: fn for name, fn in vars(Game).items() if name.startswith("_t_")},
+    **{name: op.handler for name, op in OPS.items() if op.handler is not None},
 }
 
 

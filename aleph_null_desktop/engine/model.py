@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 ZONES = ("deck", "hand", "play", "discard", "sacrificed", "set_aside")
 RANKS = ((9, "Prince"), (6, "Grand Master"), (3, "Master"), (1, "Wizard"), (0, "Adept"))
@@ -12,8 +13,9 @@ class IllegalCommand(Exception):
     """A command that is not legal now; the message says why in words."""
 
 
-@dataclass(frozen=True)
-class CardInstance:
+class CardInstance(NamedTuple):
+    """One physical card of a game: its uid (unique in the game) and which card it is."""
+
     uid: int
     card_id: str
 

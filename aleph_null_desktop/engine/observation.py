@@ -156,12 +156,13 @@ def determinized(game: "Game", rng: random.Random) -> "Game":
             for slot, card_id in zip(sorted(slots, key=lambda i: i.uid), pool):
                 if slot.card_id != card_id:
                     if inst is None:
-                        inst = dict(c._inst)
+                        inst, defs = dict(c._inst), dict(c._defs)
                     slot = CardInstance(slot.uid, card_id)
                     inst[slot.uid] = slot
+                    defs[slot.uid] = c.cards[card_id]
                 new_aside.append(slot)
         if inst is not None:
-            c._inst = inst
+            c._inst, c._defs = inst, defs
         c._zones["set_aside"] = new_aside
     c._rng.seed(rng.getrandbits(64))
     return c

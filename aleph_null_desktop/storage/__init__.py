@@ -18,7 +18,7 @@ from aleph_null_desktop.storage.autosave import (
 from aleph_null_desktop.storage.files import quarantine, read_json, write_json_atomic
 from aleph_null_desktop.storage.paths import config_dir, custom_cards_dir, data_dir
 from aleph_null_desktop.storage.settings import Settings, load_settings, save_settings
-from aleph_null_desktop.storage.stats import load_stats, record_game, summary
+from aleph_null_desktop.storage.stats import load_stats, record_game, reset_stats, summary
 
 __all__ = [
     "AutosaveWriter",
@@ -39,6 +39,7 @@ __all__ = [
     "resume_game",
     "save_autosave",
     "save_settings",
+    "reset_stats",
     "summary",
     "write_json_atomic",
 ]

@@ -27,8 +27,11 @@ from aleph_null_desktop.storage import files, paths
 STATS_VERSION = 1
 MAX_HISTORY = 500
 MAX_BYTES = 4_000_000
-GAME_FIELDS = ("circle", "won", "score", "rank", "reason", "hour", "turns", "date", "pack")
+GAME_FIELDS = ("circle", "won", "score", "rank", "reason", "hour", "turns", "date", "pack", "custom")
 UNKNOWN_REASON = "unknown"
+# the endings at which BAPHOMET was summoned (a win, or judged a loss after his summoning)
+SUMMONED_REASONS = ("summoned", "cards_remain", "negative_score")
+OWN_CARDS = "+own"  # totals of rituals with custom cards or a card pack: "<circle>+own"
 
 
 def empty_stats() -> dict[str, Any]:
@@ -36,8 +39,15 @@ def empty_stats() -> dict[str, Any]:
 
 
 def _empty_totals() -> dict[str, Any]:
-    return {"played": 0, "won": 0, "best_score": None, "current_streak": 0, "best_streak": 0,
-            "ranks": {}, "losses_by_reason": {}}
+    return {"played": 0, "won": 0, "best_score": None, "best_rank": None, "current_streak": 0,
+            "best_streak": 0, "summoned": 0, "summon_hours": 0, "ranks": {}, "losses_by_reason": {}}
+
+
+def group_of(game: dict[str, Any]) -> str:
+    """The totals a game counts in: its Circle, or "<circle>+own" when it was played with custom
+    cards or a card pack (counted apart from the printed cards)."""
+    own = bool(game.get("pack")) or bool(game.get("custom"))
+    return game["circle"] + (OWN_CARDS if own else "")
 
 
 # --------------------------------------------------------------------------------------------
@@ -62,6 +72,8 @@ def game_problem(game: Any) -> str | None:
     for key in ("rank", "reason", "date", "pack"):
         if game.get(key) is not None and not isinstance(game[key], str):
             return f"{key} should be text or null"
+    if game.get("custom") is not None and not isinstance(game["custom"], bool):
+        return "custom should be true, false or null"
     return None
 
 
@@ -75,8 +87,21 @@ def _count_map(value: Any) -> bool:
     )
 
 
+def _with_new_fields(t: Any) -> Any:
+    """Totals written before the average Hour and best rank were kept: those fields start empty."""
+    if isinstance(t, dict):
+        t = {"best_rank": None, "summoned": 0, "summon_hours": 0, **t}
+    return t
+
+
 def _totals_ok(t: Any) -> bool:
     if not isinstance(t, dict):
+        return False
+    if t.get("best_rank") is not None and not isinstance(t["best_rank"], str):
+        return False
+    if not all(files.is_int(t.get(k)) and t[k] >= 0 for k in ("summoned", "summon_hours")):
+        return False
+    if t["summoned"] > t["played"]:
         return False
     counts = ("played", "won", "current_streak", "best_streak")
     if not all(files.is_int(t.get(k)) and t[k] >= 0 for k in counts):
@@ -100,20 +125,23 @@ def _add(totals: dict[str, Any], game: dict[str, Any]) -> None:
         totals["best_streak"] = max(totals["best_streak"], totals["current_streak"])
         score = game.get("score")
         if score is not None and (totals["best_score"] is None or score > totals["best_score"]):
-            totals["best_score"] = score
+            totals["best_score"], totals["best_rank"] = score, game.get("rank")
         if game.get("rank"):
             totals["ranks"][game["rank"]] = totals["ranks"].get(game["rank"], 0) + 1
     else:
         totals["current_streak"] = 0
         reason = game.get("reason") or UNKNOWN_REASON
         totals["losses_by_reason"][reason] = totals["losses_by_reason"].get(reason, 0) + 1
+    if game.get("reason") in SUMMONED_REASONS and game.get("hour") is not None:
+        totals["summoned"] += 1
+        totals["summon_hours"] += game["hour"]
 
 
 def totals_from_history(history: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Per-Circle totals counted from a list of games, oldest first."""
     totals: dict[str, dict[str, Any]] = {}
     for game in history:
-        _add(totals.setdefault(game["circle"], _empty_totals()), game)
+        _add(totals.setdefault(group_of(game), _empty_totals()), game)
     return totals
 
 
@@ -150,7 +178,7 @@ def load_stats() -> tuple[dict[str, Any], list[str]]:
         repairs.append(f"{bad} game{'s' if bad != 1 else ''} of the history could not be read and {'were' if bad != 1 else 'was'} left out")
     history = history[-MAX_HISTORY:]
 
-    totals = doc.get("totals", {})
+    totals = {key: _with_new_fields(t) for key, t in doc.get("totals", {}).items()}
     if "totals" not in doc:
         totals = totals_from_history(history)  # a file with history only: count it, quietly
     elif not all(isinstance(k, str) and _totals_ok(t) for k, t in totals.items()):
@@ -188,16 +216,27 @@ def record_game(outcome: dict[str, Any]) -> list[str]:
         raise ValueError(f"not a game outcome: {problem}")
     game = _clean_game(game)
     stats, messages = load_stats()
-    _add(stats["totals"].setdefault(game["circle"], _empty_totals()), game)
+    _add(stats["totals"].setdefault(group_of(game), _empty_totals()), game)
     stats["history"].append(game)
     del stats["history"][:-MAX_HISTORY]
     return messages + _write(stats)
 
 
+def reset_stats() -> list[str]:
+    """Forget every ritual (the player confirmed it). Returns [] or a message for the player."""
+    try:
+        paths.stats_path()
+    except OSError as e:
+        return [f"The statistics folder could not be created ({e})"]
+    return _write(empty_stats())
+
+
 def summary(stats: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Per Circle (in the order first played): played, won, lost, win_rate (0–1), best_score
-    (best score of a won game, or None), current_streak and best_streak (wins in a row),
-    ranks {rank: count}, losses_by_reason {reason: count}."""
+    """Per group (a Circle, or "<circle>+own" for rituals with custom cards or a pack; in the
+    order first played): played, won, lost, win_rate (0–1), best_score (best score of a won
+    game, or None) and best_rank, current_streak and best_streak (wins in a row),
+    average_summon_hour (the mean Hour in which BAPHOMET was summoned, or None), ranks
+    {rank: count}, losses_by_reason {reason: count}."""
     out: dict[str, dict[str, Any]] = {}
     for circle, t in stats.get("totals", {}).items():
         played, won = t["played"], t["won"]
@@ -207,6 +246,8 @@ def summary(stats: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "lost": played - won,
             "win_rate": won / played if played else 0.0,
             "best_score": t["best_score"],
+            "best_rank": t.get("best_rank"),
+            "average_summon_hour": t["summon_hours"] / t["summoned"] if t.get("summoned") else None,
             "current_streak": t["current_streak"],
             "best_streak": t["best_streak"],
             "ranks": dict(t["ranks"]),

@@ -13,9 +13,11 @@ import pygame
 
 from aleph_null_desktop import i18n
 from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui.display_mode import DisplayMode
 from aleph_null_desktop.ui.fonts import Fonts
 from aleph_null_desktop.ui.scene import SceneStack
 from aleph_null_desktop.ui.text import blit_wrapped
@@ -49,6 +51,8 @@ class App:
         self.settings = None  # storage.Settings once start_session() loaded them (defaults until then)
         self.notices: list[str] = []  # startup lines (audio status, storage repairs): title and table log
         self._unlogged: list[str] = []  # notices not yet in a table's log
+        self.display_mode = DisplayMode()
+        self.first_start = False  # start_session found no settings: the lesson is offered
         self.hint_function = None  # tests replace the hint AI here; None: aleph_null_desktop.ai.hint
         style.apply(self.current_settings())  # the default look until start_session() reads the player's
 
@@ -98,7 +102,7 @@ class App:
             game, more = storage.resume_game(record)
             messages = messages + more
         if game is None:
-            self.report(" ".join(messages) or "There is no saved ritual to continue.")
+            self.report(" ".join(messages) or _("There is no saved ritual to continue."))
             self.show_title()
             return False
         self.play(game, record["circle"])  # the table rebuilds its log from the replayed moves
@@ -115,12 +119,12 @@ class App:
         any storage messages (a repaired or set-aside file) to the player. Never raises."""
         from aleph_null_desktop import storage
 
-        first_start = not _settings_exist()
+        first_start = self.first_start = not _settings_exist()
         try:
             settings, messages = storage.load_settings()
         except Exception as exc:  # storage promises not to raise; a bug there must not stop the game
             log.error("settings could not be loaded:\n%s", traceback.format_exc())
-            settings, messages = storage.Settings(), [f"The settings could not be read ({exc}); defaults are used"]
+            settings, messages = storage.Settings(), [_("The settings could not be read ({why}); defaults are used").format(why=exc)]
         if self.persist and first_start:  # no settings yet: speak the system's language
             settings = dataclasses.replace(settings, language=i18n.system_language())
             messages.extend(storage.save_settings(settings))
@@ -136,6 +140,13 @@ class App:
                 self.notice(message)
         if messages:  # a repaired or set-aside settings file: worth a warning
             self.report(" ".join(messages))
+
+    def offer_lesson_if_first_start(self) -> None:
+        """The very first start (no settings were found): the title asks whether to play the lesson."""
+        if self.first_start:
+            from aleph_null_desktop.ui.tutorial import offer_tutorial
+
+            offer_tutorial(self)
 
     def notice(self, text: str) -> None:
         """A line for the player that is not an error: shown on the title and in the table's log."""
@@ -243,7 +254,8 @@ class App:
             self.autosave.clear()
             messages = storage.record_game(
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
-                 "hour": game.hour, "turns": game.turn, "pack": pack_name(game)})
+                 "hour": game.hour, "turns": game.turn, "pack": pack_name(game),
+                 "custom": bool(getattr(game.cards, "overrides", ()))})
         if messages:
             self.report(" ".join(messages))
 
@@ -268,14 +280,13 @@ class App:
             self.report(" ".join(messages))
 
     def toggle_fullscreen(self) -> bool:
-        try:
-            pygame.display.toggle_fullscreen()
-            if not pygame.display.is_fullscreen():  # pygame restores 1920×1080: fit it to the desktop again
-                fit_window_to_desktop()
-            return True
-        except pygame.error as exc:
-            self.report(f"Fullscreen is not available here: {exc}")
+        """Fullscreen ⇄ windowed (at desktop size even without a window manager); False, and
+        the reason shown, when the display refuses."""
+        refused = self.display_mode.toggle()
+        if refused:
+            self.report(refused)
             return False
+        return True
 
     # ------------------------------------------------------------------ the loop
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -303,7 +314,7 @@ class App:
             self.failed_frames += 1
             self.last_failure = traceback.format_exc()
             log.error("error in a frame:\n%s", self.last_failure)
-            self.report(f"Something went wrong: {type(exc).__name__}: {exc}")
+            self.report(_("Something went wrong: {what}").format(what=f"{type(exc).__name__}: {exc}"))
             self._errors_in_a_row += 1
             if self._errors_in_a_row >= ERRORS_BEFORE_RESET:
                 self._errors_in_a_row = 0
@@ -420,6 +431,7 @@ def run(windowed: bool = False) -> int:
         app.audio = _start_audio()
         app.show_title()
         app.start_session()  # settings → audio; audio status and storage messages on the title
+        app.offer_lesson_if_first_start()
         if app.current_settings().fullscreen and not windowed:
             app.toggle_fullscreen()
         clock = pygame.time.Clock()

@@ -1,36 +1,73 @@
 """Draws cards from their data: frame by type, name, cost gem, icon, type line, rules text with
-action rows (cost → effect) and the † line. Surfaces are cached per (card, width, language)."""
+action rows (cost → effect) and the † line. Faces are kept per (card, width, language).
+
+Faces are drawn only at the widths cards rest at (hand, play, piles, the large view) and kept in
+a bounded least-recently-used cache; a card in flight is its resting face scaled (`face_scaled`),
+so a motion never draws, nor keeps, a face per in-between width."""
 
 from __future__ import annotations
+
+from collections import OrderedDict
 
 import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, CardDef
 from aleph_null_desktop.engine.text import card_text_lines
-from aleph_null_desktop.i18n import current_language
+from aleph_null_desktop.i18n import _, current_language
 from aleph_null_desktop.ui import cues, style, theme
+from aleph_null_desktop.ui.art import ART, art_name
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.text import fit_font, wrap
+
+
+def is_custom(card) -> bool:
+    return isinstance(getattr(card, "data", None), dict) and bool(card.data.get("custom"))
 
 
 def card_size(width: int) -> tuple[int, int]:
     return (width, round(width * theme.CARD_RATIO))
 
 
+MIN_TEXT = 16  # px at the 1920×1080 layout: 14 px at the default 1689×950 window
+GEM_MIN_R = 12
+CUSTOM_EDGE = (196, 204, 214)  # the silver frame of a card the player made
+SIDE_GLOW = {"church": (236, 222, 160), "hell": (214, 84, 40)}
+FACE_LIMIT = 120  # faces kept: every card of a busy table at its two or three resting sizes
+
+
 class CardRenderer:
-    def __init__(self, cards, fonts) -> None:
+    def __init__(self, cards, fonts, limit: int = FACE_LIMIT) -> None:
         self.cards = cards  # the game's CardSet: card_id -> CardDef
         self.fonts = fonts.unscaled()  # card text follows the card's width, already at the UI scale
-        self._faces: dict[tuple, pygame.Surface] = {}
+        self.limit = limit
+        self._faces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._backs: dict[tuple, pygame.Surface] = {}
+        self.drawn = 0  # faces drawn from scratch (the bench and tests watch it)
 
     def face(self, card_id: str, width: int) -> pygame.Surface:
         key = (card_id, width, current_language(), style.current())  # contrast and cues redraw the face
         surface = self._faces.get(key)
         if surface is None:
             surface = self._draw_face(self.cards[card_id], width)
+            self.drawn += 1
             self._faces[key] = surface
+            while len(self._faces) > self.limit:
+                self._faces.popitem(last=False)
+        else:
+            self._faces.move_to_end(key)
         return surface
+
+    def face_scaled(self, card_id: str, base_width: int, size) -> pygame.Surface:
+        """The face drawn at `base_width` (a resting size), scaled to `size`: a card in motion."""
+        base = self.face(card_id, base_width)
+        size = (max(1, round(size[0])), max(1, round(size[1])))
+        if size == base.get_size():
+            return base
+        # each in-between size is seen for one frame of a motion: scaled fast, and not kept
+        return pygame.transform.scale(base, size)
+
+    def cached_faces(self) -> int:
+        return len(self._faces)
 
     def back(self, width: int) -> pygame.Surface:
         key = (width, style.current())
@@ -54,63 +91,143 @@ class CardRenderer:
         icon = pygame.Rect(0, 0, width * 0.6, width * 0.6)
         icon.center = rect.center
         draw_icon(s, "pentacle", icon, theme.GOLD)
-        font = fit_font(self.fonts, "title", "ALEPH NULL", width - width // 5, max(8, width // 11))
-        label = font.render("ALEPH NULL", True, theme.GOLD)
-        s.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - width // 10)))
+        font = fit_font(self.fonts, "title", "ALEPH NULL", width - width // 5, max(MIN_TEXT, width // 11), MIN_TEXT)
+        if font.size("ALEPH NULL")[0] <= width - width // 10:  # never smaller than MIN_TEXT: left off
+            label = font.render("ALEPH NULL", True, theme.GOLD)
+            s.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - width // 10)))
         return s
 
     def _draw_face(self, card: CardDef, width: int) -> pygame.Surface:
+        """The full face when all its words fit at MIN_TEXT or more; otherwise the compact face
+        (name, illustration, type), whose full text the table shows large on hover."""
         s = self._new_surface(width)
         rect = s.get_rect()
         unit = width / 200  # every measure below is for a 200-pixel-wide card
-        radius = max(4, round(10 * unit))
         frame = theme.TYPE_FRAME.get(card.type, theme.PANEL_EDGE)
+        inner = self._draw_frame(s, card, unit, frame)
+        band = pygame.Rect(inner.x, inner.y, inner.w, round(36 * unit))
+        name_lines = self._name_lines(card, band, unit)
+        band.h = max(band.h, len(name_lines) * self.fonts.get("title", MIN_TEXT).get_linesize() + round(6 * unit))
+        type_words = self._type_words(card, inner.w - round(30 * unit))
+        text_top = band.bottom + round(70 * unit) + round(26 * unit)
+        text_box = pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
+                               inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
+        blocks, flavour = self._fit_rules(card, text_box, unit) if name_lines and type_words else (None, [])
+        if blocks is None:  # compact: the illustration takes the room of the text
+            text_box = None
+            art_bottom = inner.bottom - round(30 * unit)
+        else:
+            art_bottom = band.bottom + round(70 * unit)
+        self._draw_name_band(s, card, band, name_lines, unit)
+        art = pygame.Rect(inner.x, band.bottom, inner.w, max(1, art_bottom - band.bottom))
+        self._draw_art(s, card, art, frame, unit)
+        type_rect = pygame.Rect(inner.x, art.bottom, inner.w, round(26 * unit))
+        self._draw_type_line(s, card, type_rect, type_words or [card.type_name], frame, unit)
+        if blocks is not None:
+            self._draw_rules(s, blocks, flavour, text_box, unit)
+        if style.current().colour_cues:
+            cues.draw_card_badges(s, card, art, unit)
+        if is_custom(card):
+            self._draw_custom_mark(s, inner, unit)
+        return s
+
+    def _draw_frame(self, s: pygame.Surface, card: CardDef, unit: float, frame) -> pygame.Rect:
+        rect = s.get_rect()
+        radius = max(4, round(10 * unit))
         pygame.draw.rect(s, frame, rect, border_radius=radius)
+        if is_custom(card):  # a card the player made: a silver frame, never a printed card's
+            pygame.draw.rect(s, CUSTOM_EDGE, rect, max(2, round(5 * unit)), border_radius=radius)
         pygame.draw.rect(s, theme.INK, rect, max(1, round(2 * unit)), border_radius=radius)
         inner = rect.inflate(-round(14 * unit), -round(14 * unit))
         pygame.draw.rect(s, theme.PARCHMENT, inner, border_radius=max(2, radius - 4))
+        return inner
 
-        # name band with the cost gem on the left
-        band = pygame.Rect(inner.x, inner.y, inner.w, round(36 * unit))
-        pygame.draw.rect(s, theme.PARCHMENT_DARK, band, border_top_left_radius=max(2, radius - 4),
-                         border_top_right_radius=max(2, radius - 4))
-        gem_r = round(15 * unit)
-        gem_c = (band.x + gem_r + round(4 * unit), band.centery)
+    def _name_lines(self, card: CardDef, band: pygame.Rect, unit: float) -> list:
+        """The name in one line (or two) at MIN_TEXT or more, beside the cost gem; [] if it cannot."""
+        width = band.w - max(2 * GEM_MIN_R + 6, round(44 * unit))
+        font = fit_font(self.fonts, "title", card.name, width, max(MIN_TEXT, round(18 * unit)), MIN_TEXT)
+        if font.size(card.name)[0] <= width:
+            return [(font, card.name)]
+        font = self.fonts.get("title", MIN_TEXT)
+        lines = wrap(font, card.name, width)
+        if len(lines) <= 2 and all(font.size(line)[0] <= width for line in lines):
+            return [(font, line) for line in lines]
+        return []
+
+    def _draw_name_band(self, s, card: CardDef, band: pygame.Rect, lines, unit: float) -> None:
+        radius = max(2, round(6 * unit))
+        pygame.draw.rect(s, theme.PARCHMENT_DARK, band, border_top_left_radius=radius, border_top_right_radius=radius)
+        gem_r = max(GEM_MIN_R, round(15 * unit))  # its number is never below MIN_TEXT
+        gem_c = (band.x + gem_r + round(4 * unit), band.y + max(gem_r + 2, round(18 * unit)))
         self._draw_cost_gem(s, card, gem_c, gem_r)
-        name_left = gem_c[0] + gem_r + round(5 * unit)
-        name_w = band.right - name_left - round(4 * unit)
-        name_font = fit_font(self.fonts, "title", card.name, name_w, round(17 * unit), max(8, round(9 * unit)))
-        name = name_font.render(card.name, True, theme.INK)
-        s.blit(name, name.get_rect(midleft=(name_left, band.centery)))
+        left = gem_c[0] + gem_r + round(5 * unit)
+        height = sum(font.get_linesize() for font, _ in lines)
+        y = band.centery - height // 2
+        for font, line in lines:
+            image = font.render(line, True, theme.INK)
+            s.blit(image, (left, y))
+            y += font.get_linesize()
 
-        # icon art
-        art = pygame.Rect(inner.x, band.bottom, inner.w, round(58 * unit))
-        pygame.draw.rect(s, frame, art)
-        glow = pygame.Rect(0, 0, art.h * 1.6, art.h - 6 * unit)
-        glow.center = art.center
-        pygame.draw.ellipse(s, theme.PARCHMENT_DARK, glow)
-        draw_icon(s, card.icon, art.inflate(-round(14 * unit), -round(14 * unit)), theme.INK)
-
-        # type line: icon + words (+ level and side for interference)
-        type_rect = pygame.Rect(inner.x, art.bottom, inner.w, round(24 * unit))
-        pygame.draw.line(s, frame, type_rect.bottomleft, type_rect.bottomright, max(1, round(2 * unit)))
-        type_icon = pygame.Rect(type_rect.x + round(4 * unit), type_rect.y + round(3 * unit),
-                                round(18 * unit), round(18 * unit))
-        draw_icon(s, theme.TYPE_ICON.get(card.type, ""), type_icon, theme.INK_SOFT)
-        type_words = card.type_name
+    def _type_words(self, card: CardDef, width: int) -> list[str]:
+        """The type line's words, the longest form that fits at MIN_TEXT: type, level and side."""
+        level = ROMAN.get(card.level, card.level) if card.is_interference else None
+        forms = [card.type_name]
         if card.is_interference:
-            type_words += f" · level {ROMAN.get(card.level, card.level)} · {card.side.title()}"
-        type_font = fit_font(self.fonts, "italic", type_words, inner.w - type_icon.w - round(12 * unit),
-                             round(15 * unit), max(7, round(9 * unit)))
-        words = type_font.render(type_words, True, theme.INK_SOFT)
-        s.blit(words, words.get_rect(midleft=(type_icon.right + round(5 * unit), type_rect.centery)))
+            forms = [_("{type} · level {level} · {side}").format(type=card.type_name, level=level,
+                                                                 side=_(card.side.title())),
+                     _("{type} · {level} · {side}").format(type=card.type_name, level=level, side=_(card.side.title())),
+                     f"{card.type_name} {level}", card.type_name]
+        if is_custom(card):
+            forms = [_("{words} · custom").format(words=f) for f in forms] + forms
+        font = self.fonts.get("italic", MIN_TEXT)
+        for words in forms:
+            if font.size(words)[0] <= width:
+                return [words]
+        return []
 
-        text_box = pygame.Rect(inner.x + round(6 * unit), type_rect.bottom + round(5 * unit),
-                               inner.w - round(12 * unit), inner.bottom - type_rect.bottom - round(9 * unit))
-        self._draw_rules(s, card, text_box, unit)
-        if style.current().colour_cues:
-            cues.draw_card_badges(s, card, art, unit)
-        return s
+    def _draw_type_line(self, s, card: CardDef, rect: pygame.Rect, words: list[str], frame, unit: float) -> None:
+        pygame.draw.line(s, frame, rect.bottomleft, rect.bottomright, max(1, round(2 * unit)))
+        icon = pygame.Rect(rect.x + round(4 * unit), rect.centery - round(9 * unit), round(18 * unit), round(18 * unit))
+        draw_icon(s, theme.TYPE_ICON.get(card.type, ""), icon, theme.INK_SOFT)
+        text = words[0]
+        font = fit_font(self.fonts, "italic", text, rect.right - icon.right - round(8 * unit),
+                        max(MIN_TEXT, round(16 * unit)), MIN_TEXT)
+        image = font.render(text, True, theme.INK_SOFT)
+        s.blit(image, image.get_rect(midleft=(icon.right + round(5 * unit), rect.centery)))
+
+    def _draw_art(self, s, card: CardDef, art: pygame.Rect, frame, unit: float) -> None:
+        """The illustration on a ground that tells the type (frame colour) and, for interference,
+        the side: a pale gold glow for the Church, embers for Hell."""
+        pygame.draw.rect(s, frame, art)
+        glow_colour = SIDE_GLOW.get(card.side if card.is_interference else "", None)
+        glow_colour = glow_colour or [round(a + (b - a) * 0.35) for a, b in zip(frame, theme.PARCHMENT)]
+        for i in range(5, 0, -1):
+            k = i / 5
+            colour = [round(a + (b - a) * (1 - k)) for a, b in zip(frame, glow_colour)]
+            ellipse = pygame.Rect(0, 0, art.w * (0.35 + 0.65 * k), art.h * (0.45 + 0.55 * k))
+            ellipse.center = art.center
+            pygame.draw.ellipse(s, colour, ellipse)
+        name = art_name(card)
+        size = max(8, min(art.w, art.h) - round(10 * unit))
+        image = ART.image(name, size, theme.INK) if name else None
+        if image is None:
+            draw_icon(s, card.icon, art.inflate(-round(14 * unit), -round(14 * unit)), theme.INK)
+            return
+        shade = ART.image(name, size, theme.PARCHMENT)
+        spot = image.get_rect(center=art.center)
+        if shade is not None:
+            s.blit(shade, spot.move(max(1, round(unit)), max(1, round(unit))))
+        s.blit(image, spot)
+
+    def _draw_custom_mark(self, s, inner: pygame.Rect, unit: float) -> None:
+        """A quill in a silver disc at the corner: a card the player wrote."""
+        r = round(13 * unit)
+        centre = (inner.right - r - round(3 * unit), inner.bottom - r - round(3 * unit))
+        pygame.draw.circle(s, CUSTOM_EDGE, centre, r)
+        pygame.draw.circle(s, theme.INK, centre, r, max(1, round(unit)))
+        quill = ART.image("scroll-quill", max(8, round(r * 1.5)), theme.INK)
+        if quill is not None:
+            s.blit(quill, quill.get_rect(center=centre))
 
     def _draw_cost_gem(self, s: pygame.Surface, card: CardDef, centre, r: int) -> None:
         pygame.draw.circle(s, theme.INK, centre, r)
@@ -119,31 +236,30 @@ class CardRenderer:
             draw_icon(s, "pentacle", pygame.Rect(centre[0] - r * .7, centre[1] - r * .7, r * 1.4, r * 1.4),
                       theme.GOLD, max(1, r // 8))
             return
-        font = self.fonts.get("bold", round(r * 1.5))
+        font = self.fonts.get("bold", max(MIN_TEXT, round(r * 1.5)))
         digits = font.render(str(card.cost), True, theme.PARCHMENT)
         s.blit(digits, digits.get_rect(center=(centre[0], centre[1] + 1)))
 
-    def _draw_rules(self, s: pygame.Surface, card: CardDef, box: pygame.Rect, unit: float) -> None:
+    def _fit_rules(self, card: CardDef, box: pygame.Rect, unit: float):
+        """(blocks, flavour lines) at the largest size from 17/200 of the width down to MIN_TEXT at
+        which the rules fit; the flavour keeps MIN_TEXT and is left off (the large view shows it)
+        when there is no room. (None, []) when the rules themselves do not fit."""
+        if box.h <= 0 or box.w <= 0:
+            return None, []
         lines = card_text_lines(card)
-        flavour = card.flavour
-        flavour_font = self.fonts.get("italic", max(7, round(12 * unit)))
-        flavour_h = (len(wrap(flavour_font, flavour, box.w)) * flavour_font.get_linesize() + round(4 * unit)
-                     if flavour else 0)
-        # shrink the text until it fits the box (card text must never be cut off); the flavour
-        # keeps its place while the rules stay readable (down to 13/16 of full size), and gives
-        # way only after that
-        blocks = None
-        for size in range(round(16 * unit), round(13 * unit) - 1, -1):
-            trial = self._layout_rules(lines, box.w, size, unit)
-            if sum(h for _, _, h in trial) + flavour_h <= box.h:
-                blocks = trial
-                break
-        if blocks is None:
-            for size in range(round(16 * unit), max(6, round(8 * unit)) - 1, -1):
+        flavour_font = self.fonts.get("italic", MIN_TEXT)
+        flavour = [(flavour_font, line) for line in wrap(flavour_font, card.flavour, box.w)] if card.flavour else []
+        flavour_h = len(flavour) * flavour_font.get_linesize() + round(4 * unit) if flavour else 0
+        sizes = range(max(MIN_TEXT, round(17 * unit)), MIN_TEXT - 1, -1)
+        for with_flavour in (True, False):
+            for size in sizes:
                 blocks = self._layout_rules(lines, box.w, size, unit)
-                used = sum(h for _, _, h in blocks)
+                used = sum(h for _, _, h in blocks) + (flavour_h if with_flavour else 0)
                 if used <= box.h:
-                    break
+                    return blocks, (flavour if with_flavour else [])
+        return None, []
+
+    def _draw_rules(self, s: pygame.Surface, blocks, flavour, box: pygame.Rect, unit: float) -> None:
         y = box.y
         for kind, rendered, h in blocks:
             if kind == "action":
@@ -158,16 +274,11 @@ class CardRenderer:
                 draw_icon(s, "dagger", pygame.Rect(box.x - round(2 * unit), y, round(14 * unit),
                                                    rendered[0].get_height()), theme.BLOOD)
             y += h
-        if flavour:
-            font = flavour_font
-            flavour_lines = wrap(font, flavour, box.w)
-            height = len(flavour_lines) * font.get_linesize()
-            if box.bottom - y >= height + round(4 * unit):
-                fy = box.bottom - height
-                for line in flavour_lines:
-                    image = font.render(line, True, theme.INK_SOFT)
-                    s.blit(image, image.get_rect(midtop=(box.centerx, fy)))
-                    fy += font.get_linesize()
+        fy = box.bottom - sum(font.get_linesize() for font, _ in flavour)
+        for font, line in flavour:
+            image = font.render(line, True, theme.INK_SOFT)
+            s.blit(image, image.get_rect(midtop=(box.centerx, fy)))
+            fy += font.get_linesize()
 
     def _layout_rules(self, lines: list[str], width: int, size: int, unit: float):
         """[(kind, [line surfaces], height)] for the rules text at one font size."""

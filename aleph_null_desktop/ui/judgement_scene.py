@@ -6,8 +6,9 @@ import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN
 from aleph_null_desktop.cardpacks import pack_name
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.grimoire.book import HIERARCHY, HIERARCHY_SPANS
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.ritual_guard import confirm_new_ritual
 from aleph_null_desktop.ui.scene import Scene
@@ -15,15 +16,14 @@ from aleph_null_desktop.ui.table.panels import draw_background
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
-RANKS = ("Adept 0", "Wizard 1–2", "Master 3–5", "Grand Master 6–8", "Prince 9+")
-# why a lost ritual was lost, with the rule that says so
+# why a lost ritual was lost: the rule that says so, in words
 LOSS_RULES = {
-    "damage": "The third damage token ends the ritual (R9.2). Unspent power at the end of a turn, "
-              "tokens left on the Grimoire when the Hour turns and interference all cost damage.",
-    "time": "The Grimoire turned past its last Hour before BAPHOMET was summoned (R5.3).",
-    "key_sacrificed": "A Key may be sacrificed only by BAPHOMET's summoning (R10.2).",
-    "cards_remain": "When BAPHOMET is summoned the deck, the hand and the discard pile must be empty (R11.1).",
-    "negative_score": "A score below zero loses (R11.3).",
+    "damage": N_("The third damage token ends the ritual. Unspent power at the end of a turn, "
+                 "tokens left on the Grimoire when the Hour turns and interference all cost damage."),
+    "time": N_("The Grimoire turned past its last Hour before BAPHOMET was summoned."),
+    "key_sacrificed": N_("A Key may be sacrificed only by BAPHOMET's summoning."),
+    "cards_remain": N_("When BAPHOMET is summoned the deck, the hand and the discard pile must be empty."),
+    "negative_score": N_("A score below zero loses."),
 }
 
 
@@ -45,14 +45,16 @@ class JudgementScene(Scene):
         block = self._page.get_height() + BUTTONS_GAP + BUTTON_H
         self.page_rect = self._page.get_rect(midtop=(960, max(PAGE_TOP, (theme.LOGICAL_SIZE[1] - block) // 2)))
         y = self.page_rect.bottom + BUTTONS_GAP
-        w, gap = 360, 30
-        x = 960 - (3 * w + 2 * gap) // 2
+        w, gap = 330, 24
+        x = 960 - (4 * w + 3 * gap) // 2
         self.buttons = [
-            Button(pygame.Rect(x, y, w, BUTTON_H), "Another ritual",
+            Button(pygame.Rect(x, y, w, BUTTON_H), _("Another ritual"),
                    on_click=lambda: confirm_new_ritual(app, lambda: app.new_ritual(circle_id)), key_hint="Enter"),
-            Button(pygame.Rect(x + w + gap, y, w, BUTTON_H), "The Grand Hierarchy",
+            Button(pygame.Rect(x + w + gap, y, w, BUTTON_H), _("The Grand Hierarchy"),
                    on_click=self.open_hierarchy, key_hint="F1"),
-            Button(pygame.Rect(x + 2 * (w + gap), y, w, BUTTON_H), "Title", on_click=app.show_title,
+            Button(pygame.Rect(x + 2 * (w + gap), y, w, BUTTON_H), _("Statistics"), on_click=self.open_statistics,
+                   key_hint="T"),
+            Button(pygame.Rect(x + 3 * (w + gap), y, w, BUTTON_H), _("Title"), on_click=app.show_title,
                    key_hint="Esc"),
         ]
 
@@ -62,6 +64,12 @@ class JudgementScene(Scene):
 
         open_reference(self.app, "hierarchy")
 
+    def open_statistics(self) -> None:
+        """Statistics over Judgement (this ritual already counted); Esc comes back here."""
+        from aleph_null_desktop.ui.statistics_scene import StatisticsScene
+
+        self.app.stack.push(StatisticsScene(self.app))
+
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -70,6 +78,8 @@ class JudgementScene(Scene):
                 self.buttons[-1].click()
             elif event.key == pygame.K_F1:
                 self.open_hierarchy()
+            elif event.key == pygame.K_t:
+                self.open_statistics()
             return
         buttons_handle(self.buttons, event)
 
@@ -94,19 +104,19 @@ class JudgementScene(Scene):
         """Draws the page's words (x centred on the page); returns the y below the last line."""
         fonts, outcome = self.app.fonts, self.outcome
         cx = surface.get_width() // 2
-        blit_text(surface, fonts.get("title", 30), "JUDGEMENT", theme.INK_SOFT, (cx, 24), "midtop")
+        blit_text(surface, fonts.get("title", 30), _("JUDGEMENT"), theme.INK_SOFT, (cx, 24), "midtop")
         icon = "crown" if outcome.won else "damage"
         draw_icon(surface, icon, pygame.Rect(cx - 50, 68, 100, 100), theme.GOLD if outcome.won else theme.BLOOD)
         if outcome.won:
-            headline = f"BAPHOMET answers. Rank: {outcome.rank}"
+            headline = _("BAPHOMET answers. Rank: {rank}").format(rank=_(outcome.rank) if outcome.rank else "")
         else:
-            headline = "The ritual has failed"
+            headline = _("The ritual has failed")
         blit_text(surface, fit_font(fonts, "title", headline, PAGE_W - 60, 48), headline, theme.INK,
                   (cx, 180), "midtop")
         y = blit_wrapped(surface, fonts.get("body", 26), outcome.message, theme.INK,
                          pygame.Rect(cx - 420, 260, 840, 120), align="center") + 16
         hour = ROMAN.get(outcome.hour or self.game.hour, "")
-        line = f"Hour {hour} · damage {self.game.damage} of 3"
+        line = _("Hour {hour} · damage {damage} of 3").format(hour=hour, damage=self.game.damage)
         pack = pack_name(self.game)
         if pack:
             line += " · " + _("card pack: {name}").format(name=pack)
@@ -115,13 +125,14 @@ class JudgementScene(Scene):
         if outcome.breakdown:
             y = self._draw_breakdown(surface, y)
         if not outcome.won and outcome.reason in LOSS_RULES:
-            y = blit_wrapped(surface, fonts.get("italic", 24), LOSS_RULES[outcome.reason], theme.INK_SOFT,
+            y = blit_wrapped(surface, fonts.get("italic", 24), _(LOSS_RULES[outcome.reason]), theme.INK_SOFT,
                              pygame.Rect(cx - 400, y, 800, 100), align="center") + 30
         y = self._draw_standing(surface, y)
         if outcome.won:
-            ranks = "   ·   ".join(RANKS)
+            ranks = "   ·   ".join(f"{_(name)} {HIERARCHY_SPANS[name]}" for _lowest, name in HIERARCHY)
             y += 24
-            blit_text(surface, fonts.get("body", 19), "The Grand Hierarchy: " + ranks, theme.INK_SOFT,
+            blit_text(surface, fonts.get("body", 19), _("The Grand Hierarchy: {ranks}").format(ranks=ranks),
+                      theme.INK_SOFT,
                       (cx, y), "midtop")
             y += 30
         return y
@@ -130,11 +141,12 @@ class JudgementScene(Scene):
         """Where the ritual stood at its end: what was left to thin. Returns the y below it."""
         game, fonts = self.game, self.app.fonts
         cx = surface.get_width() // 2
-        blit_text(surface, fonts.get("title", 22), "The table at the end", theme.INK_SOFT, (cx, y), "midtop")
+        blit_text(surface, fonts.get("title", 22), _("The table at the end"), theme.INK_SOFT, (cx, y), "midtop")
         y += 40
-        zones = (("deck", "in the deck"), ("hand", "in the hand"), ("discard", "in the discard pile"),
-                 ("play", "in play"), ("sacrificed", "sacrificed"))
-        parts = [f"{len(game.zone(z))} {words}" for z, words in zones]
+        zones = (("deck", _("{n} in the deck")), ("hand", _("{n} in the hand")),
+                 ("discard", _("{n} in the discard pile")), ("play", _("{n} in play")),
+                 ("sacrificed", _("{n} sacrificed")))
+        parts = [words.format(n=len(game.zone(z))) for z, words in zones]
         return blit_wrapped(surface, fonts.get("body", 22), " · ".join(parts), theme.INK,
                             pygame.Rect(cx - 420, y, 840, 80), align="center")
 
@@ -143,7 +155,7 @@ class JudgementScene(Scene):
         font, bold = fonts.get("body", 26), fonts.get("bold", 26)
         cx = surface.get_width() // 2
         left, right = cx - 360, cx + 360
-        blit_text(surface, fonts.get("title", 22), "The score, line by line (R11)", theme.INK_SOFT,
+        blit_text(surface, fonts.get("title", 22), _("The score, line by line"), theme.INK_SOFT,
                   (cx, y), "midtop")
         y += 44
         for label, points in self.outcome.breakdown:
@@ -154,7 +166,7 @@ class JudgementScene(Scene):
             y += 44
         if self.outcome.score is not None:
             pygame.draw.line(surface, theme.INK, (left, y + 2), (right, y + 2), 2)
-            blit_text(surface, bold, "Score", theme.INK, (left, y + 10))
+            blit_text(surface, bold, _("Score"), theme.INK, (left, y + 10))
             blit_text(surface, bold, str(self.outcome.score), theme.INK, (right, y + 10), "topright")
             y += 56
         return y

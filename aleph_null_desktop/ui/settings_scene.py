@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import pygame
 
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.storage.settings import UI_SCALE_RANGE
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.language_choice import languages
@@ -25,7 +25,7 @@ from aleph_null_desktop.ui.widgets import Button, Stepper, buttons_handle
 
 UI_SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.4, 1.5)
 assert UI_SCALES[0] == UI_SCALE_RANGE[0] and UI_SCALES[-1] == UI_SCALE_RANGE[1]
-SPEEDS = ((1.0, "Normal"), (2.0, "Fast"), (0.0, "Instant"))
+SPEEDS = ((1.0, N_("Normal")), (2.0, N_("Fast")), (0.0, N_("Instant")))
 SAMPLE_CARDS = ("church_bells", "book_of_pacts")  # the Church emblem and a Key's badge
 COLUMN_W, GAP, TOP = 540, 60, 150
 

@@ -48,10 +48,15 @@ class SurfaceCache:
         return entry[0]
 
     def __setitem__(self, key, value) -> None:
+        self.put(key, value)
+
+    def put(self, key, value, nbytes: int | None = None) -> None:
+        """Adds an entry; `nbytes` when part of the value is counted elsewhere (an image it was
+        made from, kept only to check it is still the same)."""
         old = self._entries.pop(key, None)
         if old is not None:
             self.bytes -= old[1]
-        size = surface_bytes(value)
+        size = surface_bytes(value) if nbytes is None else nbytes
         self._entries[key] = (value, size)
         self.bytes += size
         while self.bytes > self.budget and len(self._entries) > 1:

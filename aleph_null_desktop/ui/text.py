@@ -2,27 +2,31 @@
 
 from __future__ import annotations
 
+import weakref
+
 import pygame
 
-CACHE_LIMIT = 3000  # rendered lines kept; the table redraws the same words every frame
-_rendered: dict[tuple, pygame.Surface] = {}
+from aleph_null_desktop.ui.surface_cache import SurfaceCache
+
+CACHE_LIMIT = 3000  # wrapped texts kept
+RENDERED_BYTES = 32 * 2**20  # rendered lines kept, least recently used first out; a table frame uses ~4 MB
+# Keys hold fonts weakly: a font that is gone (an App replaced) is not kept alive by its lines.
+_rendered = SurfaceCache(RENDERED_BYTES)
 _wrapped: dict[tuple, list[str]] = {}
 
 
 def render(font: pygame.font.Font, text: str, colour) -> pygame.Surface:
     """font.render, remembered: the same words in the same font and colour are drawn once."""
-    key = (font, text, tuple(colour))
+    key = (weakref.ref(font), text, tuple(colour))
     image = _rendered.get(key)
     if image is None:
-        if len(_rendered) > CACHE_LIMIT:
-            _rendered.clear()
         image = _rendered[key] = font.render(text, True, colour)
     return image
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Greedy word wrap; a word longer than the width gets a line of its own."""
-    key = (font, text, width)
+    key = (weakref.ref(font), text, width)
     lines = _wrapped.get(key)
     if lines is None:
         if len(_wrapped) > CACHE_LIMIT:

@@ -50,6 +50,7 @@ class TitleScene(Scene):
         app.music("title")
         from aleph_null_desktop.ui.editor import open_editor
         from aleph_null_desktop.ui.grimoire import open_new_ritual, open_reference
+        from aleph_null_desktop.ui.tutorial import start_tutorial
 
         # the Circles, first in `buttons` (keys 1–9 press them in this order)
         self.circle_buttons = []
@@ -71,21 +72,28 @@ class TitleScene(Scene):
         self.new_button = self._menu_button(_("New ritual (the Grimoire)"),
                                             lambda: confirm_new_ritual(app, lambda: open_new_ritual(app)), "N",
                                             _("open the book and choose a Circle"))
+        self.lesson_button = self._menu_button(_("First ritual: a lesson"), lambda: start_tutorial(app), "L",
+                                               _("learn to play, step by step"))
         self.rules_button = self._menu_button(_("Rules"), lambda: open_reference(app), "F1",
                                               _("the rules, a glossary and questions answered"))
         self.editor_button = self._menu_button(_("Card editor"), lambda: open_editor(app), "E",
                                                _("make your own interference cards"))
         self.settings_button = self._menu_button(_("Settings"), self.open_settings, "S",
                                                  _("display, sound, language, how cards look"))
+        self.statistics_button = self._menu_button(_("Statistics"), self.open_statistics, "T",
+                                                   _("your rituals, wins and best scores"))
         self.quit_button = self._menu_button(_("Quit"), app.quit, "Esc")
-        self.menu_buttons = [b for b in (self.continue_button, self.new_button, self.rules_button,
-                                         self.editor_button, self.settings_button, self.quit_button)
+        self.menu_buttons = [b for b in (self.continue_button, self.new_button, self.lesson_button,
+                                         self.rules_button,
+                                         self.editor_button, self.settings_button, self.statistics_button,
+                                         self.quit_button)
                              if b is not None]
         for row, button in enumerate(self.menu_buttons):
             button.rect = pygame.Rect(cols.left, cols.top + row * cols.menu_step, cols.menu_w, cols.menu_step - 10)
         self.buttons = self.circle_buttons + self.menu_buttons
-        self.keys = {pygame.K_n: self.new_button, pygame.K_F1: self.rules_button,
+        self.keys = {pygame.K_n: self.new_button, pygame.K_l: self.lesson_button, pygame.K_F1: self.rules_button,
                      pygame.K_e: self.editor_button, pygame.K_s: self.settings_button,
+                     pygame.K_t: self.statistics_button,
                      pygame.K_ESCAPE: self.quit_button}
         if self.continue_button is not None:
             self.keys[pygame.K_c] = self.continue_button
@@ -94,6 +102,11 @@ class TitleScene(Scene):
         from aleph_null_desktop.ui.settings_scene import SettingsScene
 
         self.app.stack.push(SettingsScene(self.app))
+
+    def open_statistics(self) -> None:
+        from aleph_null_desktop.ui.statistics_scene import StatisticsScene
+
+        self.app.stack.push(StatisticsScene(self.app))
 
     def restyle(self) -> None:
         """New words or a new look: the title is built again (its Continue button included)."""

@@ -7,8 +7,16 @@ from typing import Callable
 
 import pygame
 
+from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.text import fit_font, wrap
+from aleph_null_desktop.ui.text import fit_font, render, wrap
+
+# the names of keys as a shortcut badge shows them; a language may name them its own way (Strg+Z)
+KEY_NAMES = (N_("Space"), N_("Ctrl+Z"), N_("Enter"), N_("Esc"), N_("Del"), N_("Tab"))
+
+
+def key_name(key: str) -> str:
+    return _(key) if key in KEY_NAMES else key
 
 
 @dataclass
@@ -41,7 +49,7 @@ class Button:
         pygame.draw.rect(surface, edge, self.rect, 2 if self.enabled else 1, border_radius=8)
         inner = self.rect.inflate(-20, -10)
         inner.x, inner.w = inner.x + self.lead, inner.w - self.lead
-        badge = fonts.get("body", 15).render(self.key_hint, True, theme.TEXT_DIM) if self.key_hint else None
+        badge = render(fonts.get("body", 15), key_name(self.key_hint), theme.TEXT_DIM) if self.key_hint else None
         font = fit_font(fonts, role, self.label, inner.w, size, 12)
         beside_badge = True  # the centred label clears the shortcut in the corner, or goes below it
         if badge is not None:
@@ -54,11 +62,11 @@ class Button:
         y = self.rect.centery - total // 2
         if not beside_badge:
             y = max(y, self.rect.top + 2 + badge.get_height())
-        label = font.render(self.label, True, ink)
+        label = render(font, self.label, ink)
         surface.blit(label, label.get_rect(midtop=(inner.centerx, y)))
         y += font.get_linesize()
         for line in detail_lines:
-            image = detail_font.render(line, True, theme.TEXT_DIM if not self.enabled else theme.PARCHMENT_DARK)
+            image = render(detail_font, line, theme.TEXT_DIM if not self.enabled else theme.PARCHMENT_DARK)
             surface.blit(image, image.get_rect(midtop=(inner.centerx, y)))
             y += detail_font.get_linesize()
         if badge is not None:

@@ -168,3 +168,18 @@ def test_hostile_corpus_through_the_pack_screen(driver, tmp_path):
         driver.frames(1)
         assert not driver.app.error_text, (label, driver.app.error_text)
     assert outcomes["refused"] > 150 and outcomes["loaded"] >= 1
+
+
+def test_an_unwritable_data_folder_gives_a_read_only_pack_screen(driver, tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+    driver.app.stack.replace_all(PacksScene(driver.app))
+    driver.frames(2)
+    screen = driver.scene
+    assert screen.shelf.read_only and "cannot be kept" in screen.messages[0][1]
+    assert not screen.buttons["Load the example pack"].enabled
+    driver.drop(example_pack_path())
+    assert screen.messages[-1][0] == "error" and not screen.shelf.packs
+    driver.frames(2)
+    assert not driver.app.error_text

@@ -93,6 +93,12 @@ def test_the_panel_runs_from_the_editor_with_progress_cancel_and_results(driver,
     assert panel.test.state == "done" and len(panel.test.pairs) == 6
     driver.frames(2)  # the results drawn
     assert not driver.app.error_text
+    driver.click(panel.buttons["more"].rect.center)  # more games, on request
+    assert panel.games == 24 and panel.test.state == "running"
+    driver.click(panel.buttons["expert"].rect.center)  # the expert, on request: fewer rituals
+    assert panel.player == "expert" and panel.games == cardtest.EXPERT_GAMES and panel.test.spec.player == "expert"
+    driver.key(pygame.K_ESCAPE)  # cancels the run
+    assert panel.test.state == "cancelled" and driver.scene is panel
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.scene, EditScene)
 

@@ -10,10 +10,10 @@ from aleph_null_desktop.storage import paths, stats
 from aleph_null_desktop.storage.stats import load_stats, record_game, summary
 
 
-def game(circle="adept", won=True, score=5, rank="Master", reason="baphomet", hour=4, turns=20,
-         date="2026-11-23T10:00:00", pack=None):
+def game(circle="adept", won=True, score=5, rank="Master", reason="summoned", hour=4, turns=20,
+         date="2026-11-23T10:00:00", pack=None, custom=None):
     return {"circle": circle, "won": won, "score": score, "rank": rank, "reason": reason,
-            "hour": hour, "turns": turns, "date": date, "pack": pack}
+            "hour": hour, "turns": turns, "date": date, "pack": pack, "custom": custom}
 
 
 def loss(circle="adept", reason="damage", score=None):
@@ -46,16 +46,50 @@ def test_summary_numbers():
         "lost": 3,
         "win_rate": pytest.approx(6 / 9),
         "best_score": 8,
+        "best_rank": "Grand Master",
+        "average_summon_hour": 4.0,
         "current_streak": 1,
         "best_streak": 3,
         "ranks": {"Master": 1, "Grand Master": 2, "Wizard": 2, "Adept": 1},
         "losses_by_reason": {"damage": 2, "key_sacrificed": 1},
     }
     assert s["prince"] == {
-        "played": 2, "won": 1, "lost": 1, "win_rate": 0.5, "best_score": 9,
-        "current_streak": 0, "best_streak": 1, "ranks": {"Prince": 1},
+        "played": 2, "won": 1, "lost": 1, "win_rate": 0.5, "best_score": 9, "best_rank": "Prince",
+        "average_summon_hour": 4.0, "current_streak": 0, "best_streak": 1, "ranks": {"Prince": 1},
         "losses_by_reason": {"unknown": 1},
     }
+
+
+def test_the_average_hour_counts_every_summoning_and_only_those():
+    for g in (game(hour=3), game(hour=5), loss(reason="negative_score", score=-1) | {"hour": 4},
+              loss(reason="cards_remain") | {"hour": 6}, loss(reason="damage") | {"hour": 2},
+              loss(reason="time") | {"hour": 7}):
+        assert record_game(g) == []
+    assert summary(load_stats()[0])["adept"]["average_summon_hour"] == pytest.approx((3 + 5 + 4 + 6) / 4)
+
+
+def test_rituals_with_a_pack_or_custom_cards_are_counted_apart():
+    for g in (game(), game(pack="Printed texts"), game(custom=True), loss(), game(custom=False)):
+        assert record_game(g) == []
+    s = summary(load_stats()[0])
+    assert (s["adept"]["played"], s["adept"]["won"]) == (3, 2)
+    assert (s["adept+own"]["played"], s["adept+own"]["won"]) == (2, 2)
+
+
+def test_totals_from_before_the_average_hour_load_quietly():
+    old = {"played": 2, "won": 1, "best_score": 4, "current_streak": 0, "best_streak": 1,
+           "ranks": {"Master": 1}, "losses_by_reason": {"damage": 1}}
+    paths.stats_path().write_text(json.dumps({"version": 1, "totals": {"adept": old}, "history": []}))
+    loaded, messages = load_stats()
+    assert messages == []
+    s = summary(loaded)["adept"]
+    assert (s["played"], s["best_score"], s["best_rank"], s["average_summon_hour"]) == (2, 4, None, None)
+
+
+def test_reset_forgets_every_ritual():
+    record_game(game())
+    assert stats.reset_stats() == []
+    assert load_stats() == (stats.empty_stats(), [])
 
 
 def test_only_losses():

@@ -92,7 +92,9 @@ def test_ui_scale_enlarges_text_and_cards_and_is_saved(app, driver, table, user_
     assert app.current_settings().ui_scale == 1.25
     table({"hand": ["wax_candle", "salamander"]})
     sprite = next(iter(driver.scene.sprites.values()))
-    assert sprite.target.w == 250  # 200 px cards at 125%
+    from aleph_null_desktop.ui.table.arrange import HAND_CARD_W
+
+    assert sprite.target.w == round(HAND_CARD_W * 1.25)  # hand cards at 125%
 
 
 def _summon_and_watch(driver, table, frames: int, dt: float) -> bool:

@@ -65,3 +65,14 @@ def test_a_pack_chosen_on_the_circle_page_plays_and_is_named_everywhere(app):
     app.show_judgement(resumed, "adept")
     frames(app, 2)
     assert isinstance(app.stack.top, JudgementScene) and not app.error_text
+
+
+def test_the_book_opens_for_a_new_ritual_when_the_data_folder_cannot_be_written(app, tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+    book = open_circle_spread(app)
+    assert book.context.own.count == 0 and book.context.own.packs == 0
+    key(app, pygame.K_1)
+    table = wait_for_table(app)
+    assert table.game.circle == "adept" and not app.error_text

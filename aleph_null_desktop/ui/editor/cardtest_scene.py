@@ -11,7 +11,7 @@ import logging
 import pygame
 
 from aleph_null_desktop.editor.cardtest import (
-    LOSS_ORDER, MORE_GAMES, QUICK_GAMES, CardTest, CardTestSpec, default_circle, verdict,
+    EXPERT_GAMES, LOSS_ORDER, QUICK_GAMES, CardTest, CardTestSpec, default_circle, verdict,
 )
 from aleph_null_desktop.editor.ritual import replacement_choices
 from aleph_null_desktop.engine.cards import circles, load_builtin_cards
@@ -49,7 +49,7 @@ class CardTestScene(Scene):
         y, w, gap = p.bottom - 96, 330, 20
         self.buttons = {
             "run": Button(pygame.Rect(p.x + 40, y, w, 70), _("Run again"), on_click=self.run, key_hint="R"),
-            "more": Button(pygame.Rect(p.x + 40 + (w + gap), y, w, 70), _("{n} games").format(n=MORE_GAMES),
+            "more": Button(pygame.Rect(p.x + 40 + (w + gap), y, w, 70), _("{n} games").format(n=4 * QUICK_GAMES),
                            on_click=self.more),
             "expert": Button(pygame.Rect(p.x + 40 + 2 * (w + gap), y, w, 70), _("Expert player"),
                              on_click=self.toggle_player),
@@ -77,12 +77,17 @@ class CardTestScene(Scene):
             self.test.state, self.test.error = "failed", f"{type(err).__name__}: {err}"
         self._sync()
 
+    def base_games(self) -> int:
+        """The expert thinks about a second per move, so it plays fewer rituals by default."""
+        return EXPERT_GAMES if self.player == "expert" else QUICK_GAMES
+
     def more(self) -> None:
-        self.games = QUICK_GAMES if self.games == MORE_GAMES else MORE_GAMES
+        self.games = self.base_games() if self.games > self.base_games() else 4 * self.base_games()
         self.run()
 
     def toggle_player(self) -> None:
         self.player = "expert" if self.player == "greedy" else "greedy"
+        self.games = self.base_games()
         self.run()
 
     def cycle(self, step: int) -> None:
@@ -106,7 +111,8 @@ class CardTestScene(Scene):
     def _sync(self) -> None:
         running = self.test is not None and self.test.state == "running"
         self.buttons["cancel"].label = _("Cancel") if running else _("Close")
-        self.buttons["more"].label = _("{n} games").format(n=QUICK_GAMES if self.games == MORE_GAMES else MORE_GAMES)
+        base = self.base_games()
+        self.buttons["more"].label = _("{n} games").format(n=base if self.games > base else 4 * base)
         self.buttons["expert"].label = _("Expert player") if self.player == "greedy" else _("Greedy player")
         self.buttons["run"].label = _("Run again")
 

@@ -58,7 +58,7 @@ class GalleryScene(Scene):
         x, gap = 60, 14
         self.buttons = {}
         font = app.fonts.get("title", 22)
-        widths = [font.size(label)[0] + 56 for label, _, _ in labels]
+        widths = [font.size(label)[0] + 56 for label, _key, _action in labels]
         spare = (1800 - sum(widths) - gap * (len(labels) - 1)) // len(labels)
         for (label, action, hint), w in zip(labels, widths):
             w += max(0, spare)
@@ -172,7 +172,7 @@ class GalleryScene(Scene):
             return
         entry = self.library.entries[self.selected]
 
-        def done(_):
+        def done(_result):
             try:
                 self.library.delete(entry.id)
                 self.say(f"Deleted “{entry.name}”.")

@@ -17,11 +17,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from aleph_null_desktop.i18n import N_
+
 PHASES = ("closed", "choose_circle", "playing", "judgement", "reference")
 
 #: (lowest score, rank) of the Grand Hierarchy (R11.3), highest first when searching
-HIERARCHY = ((0, "Adept"), (1, "Wizard"), (3, "Master"), (6, "Grand Master"), (9, "Prince"))
+HIERARCHY = ((0, N_("Adept")), (1, N_("Wizard")), (3, N_("Master")), (6, N_("Grand Master")), (9, N_("Prince")))
 HIERARCHY_SPANS = {"Adept": "0", "Wizard": "1–2", "Master": "3–5", "Grand Master": "6–8", "Prince": "9+"}
+
+
+def short_circle_name(name: str) -> str:
+    """'Adept' for 'Circle of the Adept', 'Lehrlinge' for 'Zirkel der Lehrlinge': where space is short."""
+    for prefix in ("Circle of the ", "Zirkel der "):
+        if name.startswith(prefix):
+            return name[len(prefix):]
+    return name
 
 
 def rank_for_score(score: int | None) -> str | None:

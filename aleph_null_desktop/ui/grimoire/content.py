@@ -100,7 +100,7 @@ def _blocks(doc: dict):
 
 
 def font_for(fonts, style: str):
-    role, size, *_ = STYLES[style]
+    role, size = STYLES[style][:2]
     return fonts.get(role, size)
 
 
@@ -117,7 +117,7 @@ def paginate(fonts, size: tuple[int, int], doc: dict | None = None) -> Reference
     blocks = list(_blocks(doc))
     for i, (section, chapter, title, style, text) in enumerate(blocks):
         font = font_for(fonts, style)
-        _, _, above, first_indent, rest_indent = STYLES[style]
+        above, first_indent, rest_indent = STYLES[style][2:]
         lines = wrap(font, text, width - max(first_indent, rest_indent))
         step = font.get_linesize()
         need = above + step * len(lines)

@@ -15,8 +15,9 @@ import pygame
 
 from aleph_null_desktop.editor.ritual import RitualChoice, room_problem
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, cardset_with, circles, load_builtin_cards
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import N_, _, localized
 from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.grimoire.book import short_circle_name
 from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
@@ -28,12 +29,12 @@ INK_RED = (128, 30, 26)
 ROW_H = 84
 ROW_GAP = 10
 CARD_W = 230
-SIDES = {"church": "Church", "hell": "Hell"}
+SIDES = {"church": N_("Church"), "hell": N_("Hell")}
 
 
 def card_name(record: dict) -> str:
     name = record.get("name", {})
-    return str(name.get("en", record.get("id", "?")) if isinstance(name, dict) else name)
+    return str(localized(name, str(record.get("id", "?"))) if isinstance(name, dict) else name)
 
 
 class OwnCardsDialog(Scene):
@@ -64,11 +65,11 @@ class OwnCardsDialog(Scene):
         self._renderer_key = None
         bottom = self.panel.bottom - 100
         self.buttons = [
-            Button(pygame.Rect(self.panel.right - 50 - 280, bottom, 280, 70), "Done", on_click=self.close,
+            Button(pygame.Rect(self.panel.right - 50 - 280, bottom, 280, 70), _("Done"), on_click=self.close,
                    key_hint="Enter"),
-            Button(pygame.Rect(self.panel.right - 50 - 280 - 20 - 260, bottom, 260, 70), "Untick all",
+            Button(pygame.Rect(self.panel.right - 50 - 280 - 20 - 260, bottom, 260, 70), _("Untick all"),
                    on_click=self.untick_all),
-            Button(pygame.Rect(self.panel.x + 50, bottom, 300, 70), "Card editor", on_click=self.open_editor,
+            Button(pygame.Rect(self.panel.x + 50, bottom, 300, 70), _("Card editor"), on_click=self.open_editor,
                    key_hint="E"),
         ]
         self._sync()
@@ -256,10 +257,10 @@ class OwnCardsDialog(Scene):
         surface.blit(self.veil, (0, 0))
         surface.blit(self.sheet(), (self.panel.x - 10, self.panel.y - 10))
         p = self.panel
-        blit_text(surface, f.get("title", 40), "Your own cards in this ritual", theme.INK, (p.x + 50, p.y + 34))
+        blit_text(surface, f.get("title", 40), _("Your own cards in this ritual"), theme.INK, (p.x + 50, p.y + 34))
         blit_wrapped(surface, f.get("body", 23),
-                     "Tick a card to set it aside with the Circle's interference. It takes the place of a "
-                     "printed card of its level, which stays in the box for this ritual: the arrows choose which.",
+                     _("Tick a card to set it aside with the Circle's interference. It takes the place of a "
+                       "printed card of its level, which stays in the box for this ritual: the arrows choose which."),
                      theme.INK_SOFT, pygame.Rect(p.x + 50, p.y + 100, self.list_rect.w, 80))
         self._draw_list(surface)
         self._draw_preview(surface)
@@ -281,8 +282,8 @@ class OwnCardsDialog(Scene):
         entries = self.row_rects()
         if not entries:
             blit_wrapped(surface, f.get("italic", 26),
-                         "You have no cards of your own yet. The Card editor makes them (and the title screen "
-                         "opens it too); the cards you save there appear here.", theme.INK_SOFT,
+                         _("You have no cards of your own yet. The Card editor makes them (and the title screen "
+                           "opens it too); the cards you save there appear here."), theme.INK_SOFT,
                          self.list_rect.inflate(-20, 0).move(0, 20))
         for record, row in entries:
             if row.bottom < self.list_rect.y or row.y > self.list_rect.bottom:
@@ -305,9 +306,11 @@ class OwnCardsDialog(Scene):
             name = card_name(record)
             blit_text(surface, fit_font(f, "title", name, text_w, 28, 18), name, theme.INK, (row.x + 72, row.y + 8))
             level = record.get("level", 0)
-            side = SIDES.get(str(record.get("side", "")), str(record.get("side", "")).title())
+            side = str(record.get("side", ""))
+            side = _(SIDES[side]) if side in SIDES else side.title()
             cost = record.get("cost")
-            detail = f"Level {ROMAN.get(level, level)} · {side}" + (f" · summoning cost {cost}" if cost is not None else "")
+            detail = _("Level {level} · {side}").format(level=ROMAN.get(level, level), side=side) + (
+                _(" · summoning cost {cost}").format(cost=cost) if cost is not None else "")
             blit_text(surface, fit_font(f, "italic", detail, text_w, 22, 15), detail, theme.INK_SOFT,
                       (row.x + 72, row.y + 48))
             if ticked:
@@ -349,22 +352,22 @@ class OwnCardsDialog(Scene):
         gap = area.w - 2 * CARD_W
         left = pygame.Rect((area.x, area.y + 40), card_size(CARD_W))
         right = pygame.Rect((area.x + CARD_W + gap, area.y + 40), card_size(CARD_W))
-        blit_text(surface, f.get("title", 22), "Your card", theme.INK, (left.centerx, area.y), "midtop")
+        blit_text(surface, f.get("title", 22), _("Your card"), theme.INK, (left.centerx, area.y), "midtop")
         try:
             surface.blit(renderer.face(self.focus, CARD_W), left)
         except KeyError:
             pass
         replaced = self.choice.replaces.get(self.focus) if self.focus in self.choice.chosen else None
         if replaced:
-            blit_text(surface, f.get("title", 22), "In place of", theme.INK, (right.centerx, area.y), "midtop")
+            blit_text(surface, f.get("title", 22), _("In place of"), theme.INK, (right.centerx, area.y), "midtop")
             surface.blit(renderer.face(replaced, CARD_W), right)
             a = (left.right + 8, left.centery)
             b = (right.x - 8, right.centery)
             pygame.draw.line(surface, INK_RED, a, (b[0] - 12, b[1]), 4)
             pygame.draw.polygon(surface, INK_RED, [b, (b[0] - 16, b[1] - 10), (b[0] - 16, b[1] + 10)])
         else:
-            blit_wrapped(surface, f.get("italic", 22), "Tick this card to put it in the ritual; then choose the "
-                         "printed card it replaces.", theme.INK_SOFT,
+            blit_wrapped(surface, f.get("italic", 22), _("Tick this card to put it in the ritual; then choose the "
+                                                         "printed card it replaces."), theme.INK_SOFT,
                          pygame.Rect(right.x, right.y + 40, right.w, right.h))
 
     def _draw_pack(self, surface: pygame.Surface) -> None:
@@ -396,11 +399,11 @@ class OwnCardsDialog(Scene):
         f = self.app.fonts
         x = self.preview_rect.x
         y = self.preview_rect.y + 40 + card_size(CARD_W)[1] + 30
-        blit_text(surface, f.get("title", 24), "The Circles, with these cards", INK_RED, (x, y))
+        blit_text(surface, f.get("title", 24), _("The Circles, with these cards"), INK_RED, (x, y))
         y += 40
         pygame.draw.line(surface, theme.PARCHMENT_DARK, (x, y - 4), (self.preview_rect.right, y - 4), 2)
         if not self.choice.chosen:
-            blit_wrapped(surface, f.get("italic", 22), "No card ticked: every Circle sets aside its printed cards.",
+            blit_wrapped(surface, f.get("italic", 22), _("No card ticked: every Circle sets aside its printed cards."),
                          theme.INK_SOFT, pygame.Rect(x, y + 4, self.preview_rect.w, 80))
             return
         by_id = self.choice.by_id()
@@ -408,7 +411,7 @@ class OwnCardsDialog(Scene):
         for cid, circle in circles().items():
             problem = self.choice.problem(cid)
             mark = pygame.Rect(x, y + 6, 18, 18)
-            name = circle.name.replace("Circle of the ", "")
+            name = short_circle_name(circle.name)
             if problem:  # a cross and the reason in words
                 pygame.draw.line(surface, INK_RED, mark.topleft, mark.bottomright, 4)
                 pygame.draw.line(surface, INK_RED, mark.bottomleft, mark.topright, 4)
@@ -416,7 +419,7 @@ class OwnCardsDialog(Scene):
             else:  # a tick
                 pygame.draw.lines(surface, theme.INK, False, [(mark.x, mark.centery), (mark.x + 6, mark.bottom),
                                                               (mark.right, mark.y)], 4)
-                text = f"{name}: takes them"
+                text = _("{circle}: takes them").format(circle=name)
             font = fit_font(f, "body", text, self.preview_rect.w - 30, 22, 15)
             blit_text(surface, font, text, INK_RED if problem else theme.INK, (x + 30, y + 2))
             y += 32

@@ -16,26 +16,26 @@ import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages, load_builtin_cards
 from aleph_null_desktop.engine.text import steps_text
-from aleph_null_desktop.i18n import _, current_language
+from aleph_null_desktop.i18n import N_, _, current_language, ngettext
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.circle_words import difficulty
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.content import BULLET, Reference, font_for, paginate
 from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.surface_cache import SurfaceCache, surface_bytes
 from aleph_null_desktop.ui.text import blit_text, fit_font, wrap
 
 PAGE_SIZE = (860, 940)
 MARGIN = 16  # board beyond the page, outer side, top and bottom
 TEXT_INSET = (70, 64, 70, 74)  # left, top, right, bottom of the text area inside a page
-CACHE_BYTES = 96 * 2**20  # a page turn uses about 35 MB of drawn halves; every Circle and Hour would be GBs
+CACHE_BYTES = 64 * 2**20  # a page turn uses about 35 MB of drawn halves; every Circle and Hour would be GBs
 LEATHER = (74, 34, 28)
 LEATHER_DARK = (44, 20, 17)
 INK_RED = (128, 30, 26)
 HOUR_ICONS = {1: "candle", 2: "moon", 3: "smoke", 4: "eye", 5: "moon", 6: "raven", 7: "lantern"}
-PAGE_TITLES = {"preparation": "Preparation", "fasting": "Fasting", "fumigation": "Fumigation",
-               "exorcism": "Exorcism", "reading": "Reading", "last": "The Last Page",
-               "false_dawn": "False Dawn"}
+PAGE_TITLES = {"preparation": N_("Preparation"), "fasting": N_("Fasting"), "fumigation": N_("Fumigation"),
+               "exorcism": N_("Exorcism"), "reading": N_("Reading"), "last": N_("The Last Page"),
+               "false_dawn": N_("False Dawn")}
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class OwnCards:
         """A short reason why the Circle cannot take the ticked cards, or None."""
         from aleph_null_desktop.editor.ritual import room_problem
 
-        return room_problem([level for _, level, _ in self.chosen], circle.id)
+        return room_problem([level for _name, level, _replaced in self.chosen], circle.id)
 
 
 @dataclass(frozen=True)
@@ -81,10 +81,12 @@ class Spread:
 
 def circle_lines(circle) -> tuple[str, str]:
     """('Sets aside: 1 of level 1, 2 of level 2', 'Arrive: entering Hour II (2), III, IV')."""
-    parts = [f"{n} of level {lvl}" for lvl, n in sorted(circle.set_aside.items()) if n]
+    parts = [_("{n} of level {level}").format(n=n, level=lvl) for lvl, n in sorted(circle.set_aside.items()) if n]
     total = sum(circle.set_aside.values())
-    arrive = [f"Hour {ROMAN[h]}" + (f" ×{n}" if n > 1 else "") for h, n in sorted(circle.arrivals.items())]
-    return (f"Sets aside {total}: " + ", ".join(parts), "They arrive entering " + ", ".join(arrive))
+    arrive = [_("Hour {hour}").format(hour=ROMAN[h]) + (f" ×{n}" if n > 1 else "")
+              for h, n in sorted(circle.arrivals.items())]
+    return (_("Sets aside {n}: {parts}").format(n=total, parts=", ".join(parts)),
+            _("They arrive entering {hours}").format(hours=", ".join(arrive)))
 
 
 class BookArt:
@@ -146,7 +148,7 @@ class BookArt:
             page.fill(theme.PARCHMENT)
             rng = random.Random(1618)
             stain = pygame.Surface((w, h), pygame.SRCALPHA)
-            for _ in range(26):
+            for _n in range(26):
                 r = rng.randint(40, 180)
                 colour = (*theme.PARCHMENT_DARK, rng.randint(10, 26))
                 pygame.draw.ellipse(stain, colour, (rng.randint(-r, w), rng.randint(-r, h), 2 * r,
@@ -191,7 +193,7 @@ class BookArt:
             if pygame.display.get_surface() is not None:
                 composite = composite.convert_alpha()
             entry = (half, composite)
-            self._cache[key] = entry
+            self._cache.put(key, entry, surface_bytes(composite))  # the half is the spread's
         return entry[1]
 
     def leaf(self, half: pygame.Surface | None, side: str) -> pygame.Surface | None:
@@ -208,7 +210,7 @@ class BookArt:
             if pygame.display.get_surface() is not None:
                 background = background.convert()
             entry = (half, background)
-            self._cache[key] = entry
+            self._cache.put(key, entry, surface_bytes(background))
         return entry[1]
 
     def board(self, side: str) -> pygame.Surface:
@@ -230,7 +232,7 @@ class BookArt:
         r = half.get_rect()
         rng = random.Random(7)
         grain = pygame.Surface(r.size, pygame.SRCALPHA)
-        for _ in range(900):
+        for _n in range(900):
             x, y = rng.randrange(r.w), rng.randrange(r.h)
             grain.fill((0, 0, 0, rng.randint(10, 40)), (x, y, rng.randint(2, 9), 2))
         half.blit(grain, (0, 0))
@@ -242,10 +244,10 @@ class BookArt:
             pygame.draw.circle(half, gold, corner, 12)
             pygame.draw.circle(half, LEATHER, corner, 7)
         cx = r.centerx
-        blit_text(half, f.get("title", 70), "GRIMOIRE", gold, (cx, 150), "midtop")
-        blit_text(half, f.get("title", 70), "VERUM", gold, (cx, 238), "midtop")
+        blit_text(half, f.get("title", 70), _("GRIMOIRE"), gold, (cx, 150), "midtop")
+        blit_text(half, f.get("title", 70), _("VERUM"), gold, (cx, 238), "midtop")
         draw_icon(half, "pentacle", pygame.Rect(cx - 150, 380, 300, 300), gold, width=6)
-        blit_text(half, f.get("italic", 32), "the book of the Hours of", theme.PARCHMENT_DARK,
+        blit_text(half, f.get("italic", 32), _("the book of the Hours of"), theme.PARCHMENT_DARK,
                   (cx, 730), "midtop")
         blit_text(half, f.get("title", 44), "ALEPH NULL", gold, (cx, 780), "midtop")
         self._cache[key] = half
@@ -307,38 +309,39 @@ class BookArt:
     # the Circle spread ---------------------------------------------------------------
     def _circles(self, ctx: BookContext) -> Spread:
         left, right = self.blank("left"), self.blank("right")
-        self._head(left, "left", "The Grimoire Verum · the Circle")
-        self._head(right, "right", "Choose one Circle")
+        self._head(left, "left", _("The Grimoire Verum · the Circle"))
+        self._head(right, "right", _("Choose one Circle"))
         r = self.text_rect("left")
         hits = []
-        y = self._title(left, r, "The Circle", 48, r.y + 10) + 14
-        y = self._para(left, r, "Before the ritual, choose its Circle. A Circle sets aside interference "
-                                "cards, from the Church and from Hell itself, that join your deck as "
-                                "the Hours pass. Level 1 cards are a nuisance; level 3 can break a ritual.",
+        y = self._title(left, r, _("The Circle"), 48, r.y + 10) + 14
+        y = self._para(left, r, _("Before the ritual, choose its Circle. A Circle sets aside interference "
+                                  "cards, from the Church and from Hell itself, that join your deck as "
+                                  "the Hours pass. Level 1 cards are a nuisance; level 3 can break a ritual."),
                        y) + 14
-        y = self._para(left, r, "Sets aside: the cards waiting outside your deck, drawn at random within "
-                                "each level.", y) + 8
-        y = self._para(left, r, "They arrive: entering that Hour, the next set-aside card (×2: two cards) "
-                                "joins the discard pile before it becomes the new deck.", y) + 8
+        y = self._para(left, r, _("Sets aside: the cards waiting outside your deck, drawn at random within "
+                                  "each level."), y) + 8
+        y = self._para(left, r, _("They arrive: entering that Hour, the next set-aside card (×2: two cards) "
+                                  "joins the discard pile before it becomes the new deck."), y) + 8
         own = ctx.own
         if own is None:
-            y = self._para(left, r, "The Hour track under each Circle marks the Hours at which cards arrive.",
+            y = self._para(left, r, _("The Hour track under each Circle marks the Hours at which cards arrive."),
                            y) + 20
         else:
             y += 12
-        y = self._para(left, r, "For your first ritual, the Circle of the Adept.", y, "h") + 24
+        y = self._para(left, r, _("For your first ritual, the Circle of the Adept."), y, "h") + 24
         own_block = own_hits = None
         if own is not None:  # a new ritual: the player's own cards, at the foot of the page
             own_block, own_hits = self._own_block(own, r.w)
         top_of_own = r.bottom - own_block.get_height() if own_block is not None else r.bottom
         cards = load_builtin_cards()
-        listing = [f"Level {level}: " + ", ".join(cards[i].name for i in cards.interference_ids(level)) + "."
+        listing = [_("Level {level}: {cards}.").format(level=level, cards=", ".join(
+                       cards[i].name for i in cards.interference_ids(level)))
                    for level in (1, 2, 3)]
         font = font_for(self.fonts, "p")
         need = self.fonts.get("title", 26).get_linesize() + 10 + sum(
             len(wrap(font, text, r.w)) * font.get_linesize() + 6 for text in listing)
         if y + need <= top_of_own - 16:
-            y = self._section(left, r, "The interference cards, by level", y)
+            y = self._section(left, r, _("The interference cards, by level"), y)
             for text in listing:
                 y = self._para(left, r, text, y) + 6
             y += 18
@@ -346,7 +349,7 @@ class BookArt:
             left.blit(own_block, (r.x, top_of_own))
             hits += [(action, "left", rect.move(r.x, top_of_own)) for action, rect in own_hits]
         else:
-            self._para(left, r, "Click a Circle on the right-hand page, or press its number (1–5).", y, "ref",
+            self._para(left, r, _("Click a Circle on the right-hand page, or press its number (1–5)."), y, "ref",
                        theme.INK_SOFT)
         r = self.text_rect("right")
         all_circles = list(circles().values())
@@ -367,37 +370,41 @@ class BookArt:
         f = self.fonts
         block = pygame.Surface((width, 700), pygame.SRCALPHA)
         r = pygame.Rect(0, 0, width, 700)
-        y = self._section(block, r, "Your own cards", 0)
+        y = self._section(block, r, _("Your own cards"), 0)
         if own.pack:
             y = self._para(block, r, _("Card pack: {name}. Its cards replace the printed ones.").format(
                 name=own.pack), y) + 6
         elif own.packs:
-            y = self._para(block, r, _("The printed cards (you have {n} card pack(s) to choose from).").format(
-                n=own.packs), y) + 6
+            y = self._para(block, r, ngettext("The printed cards (you have {n} card pack to choose from).",
+                                              "The printed cards (you have {n} card packs to choose from).",
+                                              own.packs).format(n=own.packs), y) + 6
         if own.count == 0 and own.packs:
             y = self._para(block, r, _("You have no interference cards of your own yet; a card pack can "
                                        "still be chosen."), y) + 12
             label, action = _("Choose a card pack…"), ("own",)
         elif own.count == 0:
-            y = self._para(block, r, "You have no interference cards of your own yet. The box's blank cards "
-                                     "are made in the Card editor (on the title screen too); the cards you "
-                                     "save there can join a ritual here, each in place of a printed card of "
-                                     "its level.", y) + 12
-            label, action = "Open the Card editor", ("editor",)
+            y = self._para(block, r, _("You have no interference cards of your own yet. The box's blank cards "
+                                       "are made in the Card editor (on the title screen too); the cards you "
+                                       "save there can join a ritual here, each in place of a printed card of "
+                                       "its level."), y) + 12
+            label, action = _("Open the Card editor"), ("editor",)
         elif not own.chosen:
-            word = "card" if own.count == 1 else "cards"
-            y = self._para(block, r, f"You have {own.count} {word} of your own; none is in this ritual. Each card "
-                                     f"you put in takes the place of a printed card of its level.", y) + 12
-            label, action = "Choose your cards…", ("own",)
+            y = self._para(block, r, ngettext(
+                "You have {n} card of your own; none is in this ritual. Each card you put in takes the "
+                "place of a printed card of its level.",
+                "You have {n} cards of your own; none is in this ritual. Each card you put in takes the "
+                "place of a printed card of its level.", own.count).format(n=own.count), y) + 12
+            label, action = _("Choose your cards…"), ("own",)
         else:
-            y = self._para(block, r, "Set aside with the Circle you choose:", y) + 4
+            y = self._para(block, r, _("Set aside with the Circle you choose:"), y) + 4
             shown = own.chosen if len(own.chosen) <= 5 else own.chosen[:4]
             for name, level, replaced in shown:
-                y = self._bullet(block, r, f"{name} (level {ROMAN.get(level, level)}), in place of {replaced}", y)
+                y = self._bullet(block, r, _("{name} (level {level}), in place of {replaced}").format(
+                    name=name, level=ROMAN.get(level, level), replaced=replaced), y)
             if len(shown) < len(own.chosen):
-                y = self._para(block, r, f"and {len(own.chosen) - len(shown)} more", y, "ref", theme.INK_SOFT)
+                y = self._para(block, r, _("and {n} more").format(n=len(own.chosen) - len(shown)), y, "ref", theme.INK_SOFT)
             y += 12
-            label, action = "Change your cards…", ("own",)
+            label, action = _("Change your cards…"), ("own",)
         font = f.get("title", 24)
         button = pygame.Rect(0, y, font.size(label)[0] + 86, 50)
         pygame.draw.rect(block, (224, 204, 164), button, border_radius=10)
@@ -406,7 +413,7 @@ class BookArt:
                   theme.INK_SOFT, width=3)
         blit_text(block, font, label, theme.INK, (button.x + 54, button.centery), "midleft")
         key = "O" if action == ("own",) else "E"
-        blit_text(block, f.get("italic", 20), f"or press {key}", theme.INK_SOFT, (button.right + 14, button.centery),
+        blit_text(block, f.get("italic", 20), _("or press {key}").format(key=key), theme.INK_SOFT, (button.right + 14, button.centery),
                   "midleft")
         y = button.bottom + 4
         return block.subsurface(pygame.Rect(0, 0, width, y)).copy(), [(action, button)]
@@ -429,7 +436,7 @@ class BookArt:
         # the Hour track: I…VI, with the number of cards arriving at each Hour
         cell_w, cell_h = 62, 36
         x0, y0 = plate.x + 72, plate.y + 94
-        blit_text(half, f.get("italic", 20), "arrive:", theme.INK_SOFT, (x0, y0 + 6))
+        blit_text(half, f.get("italic", 20), _("arrive:"), theme.INK_SOFT, (x0, y0 + 6))
         x0 += 74
         for h in range(1, 7):
             cell = pygame.Rect(x0 + (h - 1) * (cell_w + 6), y0, cell_w, cell_h)
@@ -455,7 +462,7 @@ class BookArt:
             else:  # a tick
                 pygame.draw.lines(half, theme.INK, False, [(mark.x, mark.centery), (mark.x + 7, mark.bottom),
                                                           (mark.right, mark.y)], 4)
-            text = unfit or "with your cards"
+            text = unfit or _("with your cards")
             font = fit_font(f, "italic", text, tag.w - 28, 21, 15)
             blit_text(half, font, text, INK_RED if unfit else theme.INK, (tag.x + 28, tag.centery), "midleft")
 
@@ -467,10 +474,10 @@ class BookArt:
             raise KeyError(f"no Hour {hour}")
         last = max(ctx.last_hour, 6)
         left, right = self.blank("left"), self.blank("right")
-        title = PAGE_TITLES.get(page.page, page.page.replace("_", " ").title())
-        self._head(left, "left", f"The Grimoire Verum · {title}")
-        self._head(right, "right", f"Hour {ROMAN[hour]} of {ROMAN[last]}" if hour <= last
-                   else f"Hour {ROMAN[hour]} (only with The Long Night)")
+        title = _(PAGE_TITLES[page.page]) if page.page in PAGE_TITLES else page.page.replace("_", " ").title()
+        self._head(left, "left", _("The Grimoire Verum · {page}").format(page=title))
+        self._head(right, "right", _("Hour {hour} of {last}").format(hour=ROMAN[hour], last=ROMAN[last])
+                   if hour <= last else _("Hour {hour} (only with The Long Night)").format(hour=ROMAN[hour]))
         f = self.fonts
         r = self.text_rect("left")
         blit_text(left, f.get("title", 30), "HOUR", theme.INK_SOFT, (r.centerx, r.y + 30), "midtop")
@@ -479,43 +486,47 @@ class BookArt:
         blit_text(left, name_font, page.name, INK_RED, (r.centerx, r.y + 320), "midtop")
         draw_icon(left, HOUR_ICONS.get(hour, "hourglass"), pygame.Rect(r.centerx - 90, r.y + 420, 180, 180),
                   theme.INK_SOFT, width=5)
-        caption = title if title.lower().startswith("the ") else f"the page of {title}"  # not "of The Last Page"
+        caption = (_("the page of {page}").format(page=title) if page.page != "last"  # not "of The Last Page"
+                   else title)
         blit_text(left, f.get("italic", 28), caption, theme.INK_SOFT, (r.centerx, r.y + 640), "midtop")
         self._hour_track(left, pygame.Rect(r.x, r.bottom - 70, r.w, 56), hour, last)
 
         r = self.text_rect("right")
         y = r.y + 6
-        y = self._section(right, r, "The page rule", y)
+        y = self._section(right, r, _("The page rule"), y)
         rule = steps_text(page.page_rule) if page.page_rule else ""
         if rule and rule != "—":
-            y = self._para(right, r, f"Entering this Hour, before the new deck is shuffled, you may "
-                                     f"{rule.rstrip('.')}.", y) + 6
-            y = self._para(right, r, "The table asks you which card, or none.", y, "ref", theme.INK_SOFT)
+            y = self._para(right, r, _("Entering this Hour, before the new deck is shuffled, you may "
+                                       "{rule}.").format(rule=rule.rstrip(".")), y) + 6
+            y = self._para(right, r, _("The table asks you which card, or none."), y, "ref", theme.INK_SOFT)
         else:
-            y = self._para(right, r, "This page asks nothing of you.", y)
+            y = self._para(right, r, _("This page asks nothing of you."), y)
         y += 26
-        y = self._section(right, r, "The token", y)
+        y = self._section(right, r, _("The token"), y)
         if page.tokens:
             disc = pygame.Rect(r.x, y + 4, 56, 56)
             pygame.draw.circle(right, theme.POWER, disc.center, 28)
             draw_icon(right, "token", disc.inflate(-10, -10), theme.INK)
             tr = pygame.Rect(r.x + 72, r.y, r.w - 72, r.h)
-            word = "a Magical Power token is" if page.tokens == 1 else f"{page.tokens} Magical Power tokens are"
-            y = self._para(right, tr, f"Entering this Hour, {word} put on the Grimoire. Take it for "
-                                      f"1 point of power when you need it.", y)
-            y = self._para(right, tr, "Still here when the Hour advances: 1 damage.", y, "h", INK_RED)
+            y = self._para(right, tr, ngettext(
+                "Entering this Hour, a Magical Power token is put on the Grimoire. Take it for 1 point of "
+                "power when you need it.",
+                "Entering this Hour, {n} Magical Power tokens are put on the Grimoire. Take one for 1 point "
+                "of power when you need it.", page.tokens).format(n=page.tokens), y)
+            y = self._para(right, tr, _("Still here when the Hour advances: 1 damage."), y, "h", INK_RED)
         else:
-            y = self._para(right, r, "No token is put on the Grimoire at this Hour.", y)
+            y = self._para(right, r, _("No token is put on the Grimoire at this Hour."), y)
         y += 26
-        y = self._section(right, r, "Interference", y)
+        y = self._section(right, r, _("Interference"), y)
         y = self._arrivals(right, r, hour, ctx, y) + 26
-        y = self._section(right, r, "When the deck runs out", y)
+        y = self._section(right, r, _("When the deck runs out"), y)
         nxt = pages.get(hour + 1)
         if hour < last and nxt is not None:
-            y = self._para(right, r, f"The Hour advances to {ROMAN[hour + 1]}, {nxt.name}, and the page turns.", y)
+            y = self._para(right, r, _("The Hour advances to {hour}, {name}, and the page turns.").format(
+                hour=ROMAN[hour + 1], name=nxt.name), y)
         else:
-            y = self._para(right, r, "This is the last Hour. If it must advance again before BAPHOMET is in "
-                                     "play, the ritual fails.", y, "p", INK_RED)
+            y = self._para(right, r, _("This is the last Hour. If it must advance again before BAPHOMET is in "
+                                       "play, the ritual fails."), y, "p", INK_RED)
         return Spread(left, right)
 
     def _section(self, half, rect: pygame.Rect, text: str, y: int) -> int:
@@ -531,15 +542,18 @@ class BookArt:
         if chosen is not None:
             n = chosen.arrivals.get(hour, 0)
             if n:
-                what = "the next set-aside card joins" if n == 1 else f"the next {n} set-aside cards join"
-                return self._para(half, rect, f"{chosen.name}: entering this Hour, {what} the discard "
-                                              f"pile before it is shuffled.", y)
-            return self._para(half, rect, f"{chosen.name}: no interference arrives at this Hour.", y)
-        names = [f"{c.name.replace('Circle of the ', '')} {c.arrivals[hour]}" for c in all_circles.values()
+                return self._para(half, rect, ngettext(
+                    "{circle}: entering this Hour, the next set-aside card joins the discard pile before it "
+                    "is shuffled.",
+                    "{circle}: entering this Hour, the next {n} set-aside cards join the discard pile before "
+                    "it is shuffled.", n).format(circle=chosen.name, n=n), y)
+            return self._para(half, rect, _("{circle}: no interference arrives at this Hour.").format(
+                circle=chosen.name), y)
+        names = [f"{book.short_circle_name(c.name)} {c.arrivals[hour]}" for c in all_circles.values()
                  if c.arrivals.get(hour)]
         if not names:
-            return self._para(half, rect, "No Circle adds interference at this Hour.", y)
-        return self._para(half, rect, "Cards that arrive at this Hour, by Circle: " + ", ".join(names) + ".", y)
+            return self._para(half, rect, _("No Circle adds interference at this Hour."), y)
+        return self._para(half, rect, _("Cards that arrive at this Hour, by Circle: {list}.").format(list=", ".join(names)), y)
 
     def _hour_track(self, half, rect: pygame.Rect, hour: int, last: int) -> None:
         f = self.fonts
@@ -564,11 +578,11 @@ class BookArt:
     # Judgement ---------------------------------------------------------------------------
     def _hierarchy(self, ctx: BookContext) -> Spread:
         left, right = self.blank("left"), self.blank("right")
-        self._head(left, "left", "The Grimoire Verum · Hierarchy")
-        self._head(right, "right", "The Grand Hierarchy")
+        self._head(left, "left", _("The Grimoire Verum · Hierarchy"))
+        self._head(right, "right", _("The Grand Hierarchy"))
         f = self.fonts
         r = self.text_rect("left")
-        y = self._title(left, r, "Judgement", 52, r.y + 10) + 20
+        y = self._title(left, r, _("Judgement"), 52, r.y + 10) + 20
         rank = None
         if ctx.outcome is not None:
             won, score, rank, message, hour = ctx.outcome
@@ -576,33 +590,34 @@ class BookArt:
             if won:
                 draw_icon(left, "crown", pygame.Rect(r.centerx - 70, y, 140, 140), (150, 106, 36), width=6)
                 y += 160
-                blit_text(left, f.get("italic", 28), "BAPHOMET answers. Your rank:", theme.INK_SOFT,
+                blit_text(left, f.get("italic", 28), _("BAPHOMET answers. Your rank:"), theme.INK_SOFT,
                           (r.centerx, y), "midtop")
                 y += 44
-                name_font = fit_font(f, "title", rank or "", r.w, 64, 30)
-                blit_text(left, name_font, rank or "", INK_RED, (r.centerx, y), "midtop")
+                rank_name = _(rank) if rank else ""
+                name_font = fit_font(f, "title", rank_name, r.w, 64, 30)
+                blit_text(left, name_font, rank_name, INK_RED, (r.centerx, y), "midtop")
                 y += name_font.get_linesize() + 10
-                blit_text(left, f.get("bold", 30), f"Score {score}", theme.INK, (r.centerx, y), "midtop")
+                blit_text(left, f.get("bold", 30), _("Score {score}").format(score=score), theme.INK, (r.centerx, y), "midtop")
                 y += 60
             else:
                 draw_icon(left, "damage", pygame.Rect(r.centerx - 60, y, 120, 120), theme.BLOOD)
                 y += 140
-                blit_text(left, f.get("title", 40), "The ritual has failed", INK_RED, (r.centerx, y), "midtop")
+                blit_text(left, f.get("title", 40), _("The ritual has failed"), INK_RED, (r.centerx, y), "midtop")
                 y += 70
             y = self._para(left, r, message, y) + 12
             if hour:
-                self._para(left, r, f"The Grimoire stood at Hour {ROMAN.get(hour, hour)}.", y, "ref",
+                self._para(left, r, _("The Grimoire stood at Hour {hour}.").format(hour=ROMAN.get(hour, hour)), y, "ref",
                            theme.INK_SOFT)
         else:
-            y = self._para(left, r, "When BAPHOMET is summoned, the Grimoire turns to this page.", y) + 12
-            y = self._para(left, r, "Any card left in the deck, the hand or the discard pile: the ritual has "
-                                    "failed, with no score.", y) + 12
-            y = self._para(left, r, "Otherwise: 1, plus 2 for each Hour left after the current one, minus 1 "
-                                    "for each other non-Key card his summoning sacrificed from play, plus 1 "
-                                    "for each damage token you did not take.", y) + 12
-            self._para(left, r, "A negative score fails; 0 or more earns a rank.", y)
+            y = self._para(left, r, _("When BAPHOMET is summoned, the Grimoire turns to this page."), y) + 12
+            y = self._para(left, r, _("Any card left in the deck, the hand or the discard pile: the ritual has "
+                                      "failed, with no score."), y) + 12
+            y = self._para(left, r, _("Otherwise: 1, plus 2 for each Hour left after the current one, minus 1 "
+                                      "for each other non-Key card his summoning sacrificed from play, plus 1 "
+                                      "for each damage token you did not take."), y) + 12
+            self._para(left, r, _("A negative score fails; 0 or more earns a rank."), y)
         r = self.text_rect("right")
-        y = self._title(right, r, "The Grand Hierarchy", 40, r.y + 10) + 30
+        y = self._title(right, r, _("The Grand Hierarchy"), 40, r.y + 10) + 30
         row_h = 110
         for lowest, name in reversed(book.HIERARCHY):
             row = pygame.Rect(r.x, y, r.w, row_h - 16)
@@ -610,27 +625,27 @@ class BookArt:
             if mine:
                 pygame.draw.rect(right, theme.PARCHMENT_DARK, row, border_radius=10)
                 pygame.draw.rect(right, INK_RED, row, 4, border_radius=10)
-                blit_text(right, f.get("bold", 22), "your rank", INK_RED, (row.right - 18, row.bottom - 34),
+                blit_text(right, f.get("bold", 22), _("your rank"), INK_RED, (row.right - 18, row.bottom - 34),
                           "topright")
             else:
                 pygame.draw.line(right, theme.PARCHMENT_DARK, row.bottomleft, row.bottomright, 2)
-            blit_text(right, f.get("title", 36), name, theme.INK, (row.x + 24, row.centery), "midleft")
+            blit_text(right, f.get("title", 36), _(name), theme.INK, (row.x + 24, row.centery), "midleft")
             blit_text(right, f.get("bold", 32), book.HIERARCHY_SPANS[name], theme.INK_SOFT,
                       (row.right - 24, row.y + 12), "topright")
             y += row_h
-        self._para(right, r, "Score: 1 + 2 for each Hour left + 1 for each damage token not taken − 1 for "
-                             "each other non-Key card sacrificed from play.", y + 10, "ref", theme.INK_SOFT)
+        self._para(right, r, _("Score: 1 + 2 for each Hour left + 1 for each damage token not taken − 1 for "
+                               "each other non-Key card sacrificed from play."), y + 10, "ref", theme.INK_SOFT)
         return Spread(left, right)
 
     # the reference ---------------------------------------------------------------------
     def _contents(self) -> Spread:
         left, right = self.blank("left"), self.blank("right")
-        self._head(left, "left", "The Grimoire Verum")
-        self._head(right, "right", "How to read this book")
+        self._head(left, "left", _("The Grimoire Verum"))
+        self._head(right, "right", _("How to read this book"))
         f = self.fonts
         ref = self.reference
         r = self.text_rect("left")
-        y = self._title(left, r, "Contents", 48, r.y + 4) + 14
+        y = self._title(left, r, _("Contents"), 48, r.y + 4) + 14
         entries = [(ref.chapter_title[c], ("goto", self.chapter_spread(c)), ref.chapter_page[c] + 1)
                    for c in ref.chapter_title if c not in ("glossary", "faq")]
         entries += [(None, None, None)]
@@ -638,9 +653,9 @@ class BookArt:
                      ref.chapter_page["glossary"] + 1),
                     (ref.chapter_title["faq"], ("goto", self.chapter_spread("faq")), ref.chapter_page["faq"] + 1),
                     (None, None, None),
-                    ("The five Circles", ("goto", "circles"), None),
-                    ("The Hours, I to VII", ("goto", "hour1"), None),
-                    ("Judgement: the Grand Hierarchy", ("goto", "hierarchy"), None)]
+                    (_("The five Circles"), ("goto", "circles"), None),
+                    (_("The Hours, I to VII"), ("goto", "hour1"), None),
+                    (_("Judgement: the Grand Hierarchy"), ("goto", "hierarchy"), None)]
         font, num_font = f.get("body", 25), f.get("italic", 23)
         hits = []
         row_h = min(38, (r.bottom - y) // max(1, len(entries)))
@@ -652,7 +667,7 @@ class BookArt:
             image = font.render(label, True, theme.INK)
             left.blit(image, (row.x, row.y))
             if number is not None:
-                num = num_font.render(f"p. {number}", True, theme.INK_SOFT)
+                num = num_font.render(_("p. {n}").format(n=number), True, theme.INK_SOFT)
                 left.blit(num, num.get_rect(topright=(row.right, row.y + 2)))
                 dots_from, dots_to = row.x + image.get_width() + 10, row.right - num.get_width() - 10
                 for x in range(dots_from, dots_to, 12):
@@ -660,13 +675,13 @@ class BookArt:
             hits.append((action, "left", row))
             y += row_h
         r = self.text_rect("right")
-        y = self._title(right, r, "Leafing through", 40, r.y + 4) + 14
-        for text in ("Click a line of the contents to turn to it.",
-                     "Click the right-hand page, or press → or Page Down, to turn forward.",
-                     "Click the left-hand page, or press ← or Page Up, to turn back.",
-                     "Home: back to this page.",
-                     "Esc or F1: close the book and return to where you were.",
-                     "The mouse wheel turns pages too."):
+        y = self._title(right, r, _("Leafing through"), 40, r.y + 4) + 14
+        for text in (_("Click a line of the contents to turn to it."),
+                     _("Click the right-hand page, or press → or Page Down, to turn forward."),
+                     _("Click the left-hand page, or press ← or Page Up, to turn back."),
+                     _("Home: back to this page."),
+                     _("Esc or F1: close the book and return to where you were."),
+                     _("The mouse wheel turns pages too.")):
             y = self._bullet(right, r, text, y) + 8
         y += 24
         y = self._section(right, r, _("At the table"), y)
@@ -722,13 +737,13 @@ class BookArt:
         if hour is not None:
             hp = hour_pages()[hour]
             last = max(context.last_hour, hour)
-            blit_text(page, f.get("title", 16), f"GRIMOIRE · Hour {ROMAN[hour]} of {ROMAN[last]}",
+            blit_text(page, f.get("title", 16), _("GRIMOIRE · Hour {hour} of {last}").format(hour=ROMAN[hour], last=ROMAN[last]),
                       theme.INK_SOFT, (cx, 8), "midtop")
             blit_text(page, f.get("title", 50), f"Hour {ROMAN[hour]}", theme.INK, (cx, 26), "midtop")
             font = fit_font(f, "italic", hp.name, w - 20, 24, 16)
             blit_text(page, font, hp.name, INK_RED, (cx, 86), "midtop")
             rule = steps_text(hp.page_rule) if hp.page_rule else ""
-            note = "page rule: " + rule if rule and rule != "—" else "no page rule"
+            note = _("page rule: {rule}").format(rule=rule) if rule and rule != "—" else _("no page rule")
             font = f.get("body", 17)
             lines = wrap(font, note, w - 20)
             if len(lines) > 2:
@@ -742,12 +757,13 @@ class BookArt:
             blit_text(page, f.get("title", 16), "GRIMOIRE · Hierarchy", theme.INK_SOFT, (cx, 8), "midtop")
             blit_text(page, f.get("title", 40), "Judgement", theme.INK, (cx, 30), "midtop")
             out = context.outcome
-            text = ("Rank: " + (out[2] or "")) if out and out[0] else ("The ritual has failed" if out else "")
+            text = (_("Rank: {rank}").format(rank=_(out[2]) if out[2] else "")) if out and out[0] else (
+                _("The ritual has failed") if out else "")
             font = fit_font(f, "title", text, w - 16, 28, 16)
             blit_text(page, font, text, INK_RED, (cx, 86), "midtop")
             if out and out[0]:
                 blit_text(page, f.get("body", 18), f"score {out[1]}", theme.INK_SOFT, (cx, 122), "midtop")
         else:
-            blit_text(page, f.get("title", 30), "GRIMOIRE", theme.INK, (cx, h // 2), "center")
+            blit_text(page, f.get("title", 30), _("GRIMOIRE"), theme.INK, (cx, h // 2), "center")
         self._cache[key] = page
         return page

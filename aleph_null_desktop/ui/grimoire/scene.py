@@ -246,8 +246,9 @@ class GrimoireScene(Scene):
                 table_log.add(_("Card pack: {name} ({summary}).").format(
                     name=self.choice.pack.name, summary=self.choice.pack.summary))
             if self.choice.chosen:
-                names = "; ".join(f"{name} in place of {replaced}" for name, _lvl, replaced in self.own_cards().chosen)
-                table_log.add(f"Your own cards are set aside: {names}.")
+                names = "; ".join(_("{name} in place of {replaced}").format(name=name, replaced=replaced)
+                                  for name, _level, replaced in self.own_cards().chosen)
+                table_log.add(_("Your own cards are set aside: {names}.").format(names=names))
 
     def close(self) -> None:
         if self.mode == "ritual" and len(self.app.stack.scenes) <= 1:
@@ -324,7 +325,7 @@ class GrimoireScene(Scene):
         elif key == pygame.K_HOME and self.mode == "reference":
             self.turn_to("contents")
         elif pygame.K_1 <= key <= pygame.K_9 and self.target == "circles" and self.turn is None:
-            circle_hits = [a for a, _, _ in self.spread("circles").hits if a[0] == "circle"]
+            circle_hits = [a for a, _side, _rect in self.spread("circles").hits if a[0] == "circle"]
             index = key - pygame.K_1
             if index < len(circle_hits):
                 self.choose_circle(circle_hits[index][1])
@@ -435,14 +436,15 @@ class GrimoireScene(Scene):
         if self.notice_time > 0 and self.notice_text and self.chosen is None:
             text, colour = self.notice_text, theme.WARN
         elif self.chosen is not None:
-            text = "The ritual begins…"
+            text = _("The ritual begins…")
         elif self.target == "cover":
-            text = "Click the book or press Enter to open it  ·  Esc: back"
+            text = _("Click the book or press Enter to open it  ·  Esc: back")
         elif self.target == "circles" and self.mode == "ritual":
-            own = "O: your own cards" if self.choice is not None and self.choice.records() else "E: Card editor"
-            text = f"Choose a Circle: click it, or press 1–5  ·  {own}  ·  ← back to the cover  ·  Esc: back"
+            own = _("O: your own cards") if self.choice is not None and self.choice.records() else _("E: Card editor")
+            text = _("Choose a Circle: click it, or press 1–5  ·  {own}  ·  ← back to the cover  ·  Esc: back").format(
+                own=own)
         else:
-            text = "← → or click a page to turn  ·  Home: contents  ·  Esc or F1: close the book"
+            text = _("← → or click a page to turn  ·  Home: contents  ·  Esc or F1: close the book")
         font = fit_font(self.app.fonts, "italic", text, theme.LOGICAL_SIZE[0] - 80, 24, 16)
         box = pygame.Rect(0, 0, font.size(text)[0] + 40, font.get_linesize() + 10)
         box.midtop = (self.spine_x, self.top + self.art.half_size[1] + 8)

@@ -6,8 +6,8 @@ import pygame
 
 from aleph_null_desktop.ui import style, theme
 
-HAND_CARD_W = 200
-PLAY_CARD_W = 200
+HAND_CARD_W = 240  # wide enough for every card's words at 16 px (card_renderer.MIN_TEXT)
+PLAY_CARD_W = 240
 GAP = 10
 
 

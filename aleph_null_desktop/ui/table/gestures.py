@@ -5,9 +5,11 @@ then asks the engine whether it is legal and why not."""
 from __future__ import annotations
 
 from aleph_null_desktop.engine import Activate, Summon
+from aleph_null_desktop.i18n import N_, _
 
 # a drop on a pile means the card's action that moves the card itself there
-PILE_OPS = {"discard": ("scrap_self", "scraps"), "sacrifice": ("sacrifice_self", "sacrifices")}
+PILE_OPS = {"discard": ("scrap_self", N_("{card} has no action that scraps it.")),
+            "sacrifice": ("sacrifice_self", N_("{card} has no action that sacrifices it."))}
 
 
 def self_move_actions(carddef, op: str) -> list[str]:
@@ -26,15 +28,16 @@ def drop_command(game, uid: int, source: str, target: str | None):
     if source == "hand":
         if target == "play":
             return Summon(uid), None
-        return None, f"Drop {carddef.name} in the play area to summon it."
+        return None, _("Drop {card} in the play area to summon it.").format(card=carddef.name)
     if source == "play" and target in PILE_OPS:
-        op, verb = PILE_OPS[target]
+        op, refusal = PILE_OPS[target]
         ids = self_move_actions(carddef, op)
         if not ids:
-            return None, f"{carddef.name} has no action that {verb} it."
+            return None, _(refusal).format(card=carddef.name)
         legal = set(game.legal_commands())
         chosen = next((i for i in ids if Activate(uid, i) in legal), ids[0])
         return Activate(uid, chosen), None
     if source == "play":
-        return None, f"Drop {carddef.name} on the discard pile (scrap) or the sacrifice pile (sacrifice)."
+        return None, _("Drop {card} on the discard pile (scrap) or the sacrifice pile (sacrifice).").format(
+            card=carddef.name)
     return None, None

@@ -51,7 +51,7 @@ def default_hint_function() -> Callable:
         reason = str(exc)
 
         def unavailable(game):
-            raise HintsUnavailable(f"Hints are not available in this build ({reason}).")
+            raise HintsUnavailable(_("Hints are not available in this build ({why}).").format(why=reason))
 
         return unavailable
     return hint
@@ -113,7 +113,7 @@ class HintKeeper:
             scene.say(_("Hints are turned off in Settings."))
             return
         if game.outcome is not None:
-            scene.say("The ritual is over; there is nothing to suggest.")
+            scene.say(_("The ritual is over; there is nothing to suggest."))
             return
         if self.job is not None and self.job.version == scene.version:
             return  # already thinking about this position
@@ -139,15 +139,15 @@ class HintKeeper:
             return
         if job.error is not None:
             log.info("no hint: %r", job.error)
-            scene.say(f"No hint: {job.error}", warn=True)
+            scene.say(_("No hint: {why}").format(why=job.error), warn=True)
             return
         try:
             command, explanation = job.result
         except (TypeError, ValueError):
-            scene.say("No hint: the AI gave no move.", warn=True)
+            scene.say(_("No hint: the AI gave no move."), warn=True)
             return
         if scene.game.explain(command):  # the engine decides what is legal, never the hint
-            scene.say(f"No hint: the suggested move is not legal now ({scene.game.explain(command)}).",
+            scene.say(_("No hint: the suggested move is not legal now ({why}).").format(why=scene.game.explain(command)),
                       warn=True)
             return
         name = command.describe(scene.game)
@@ -189,18 +189,18 @@ class HintKeeper:
             return ""
         cmd, game = hint.command, self.scene.game
         if isinstance(cmd, Summon):
-            return "hint: summon this"
+            return _("hint: summon this")
         if isinstance(cmd, Activate):
             try:
                 from aleph_null_desktop.engine.text import action_text
 
                 return "hint: " + action_text(game.cards[game.card(cmd.uid).card_id].action(cmd.action))
             except (KeyError, AttributeError):
-                return "hint: use this"
+                return _("hint: use this")
         if isinstance(cmd, Choose):
-            return "hint: choose this"
+            return _("hint: choose this")
         if isinstance(cmd, TakeToken):
-            return "hint: take a token"
+            return _("hint: take a token")
         if isinstance(cmd, EndTurn):
-            return "hint: end the turn"
+            return _("hint: end the turn")
         return "hint"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.text import wrap
 
@@ -92,6 +93,6 @@ class LogPanel:
             y += font.get_linesize()
         surface.set_clip(clip)
         if self.scroll:
-            more = fonts.get("italic", 15).render("scrolled back: wheel down for the newest",
+            more = fonts.get("italic", 15).render(_("scrolled back: wheel down for the newest"),
                                                   True, theme.GOLD)
             surface.blit(more, more.get_rect(bottomright=(rect.right - 12, rect.bottom - 4)))

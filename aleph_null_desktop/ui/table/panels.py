@@ -7,19 +7,19 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages
-from aleph_null_desktop.i18n import _, ngettext
+from aleph_null_desktop.i18n import N_, _, ngettext
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font, wrap
 
 KEYS_HELP = (
-    ("Drag", "hand card → play: summon"),
-    ("Drag", "card in play → pile: scrap / sacrifice"),
-    ("Click", "a card: its actions"),
-    ("Double-click", "a card's only move"),
-    ("Right-click / Alt", "read a card large"),
-    ("Space", "end turn · 1–9 hand cards"),
-    ("Ctrl+Z", "undo · H hint · Esc menu · F11"),
+    (N_("Drag"), N_("hand card → play: summon")),
+    (N_("Drag"), N_("card in play → pile: scrap / sacrifice")),
+    (N_("Click"), N_("a card: its actions")),
+    (N_("Double-click"), N_("a card's only move")),
+    (N_("Right-click / Alt"), N_("read a card large")),
+    (N_("Space"), N_("end turn · 1–9 hand cards")),
+    (N_("Ctrl+Z"), N_("undo · H hint · Esc menu · F11")),
 )
 
 
@@ -50,20 +50,21 @@ def draw_grimoire(surface, fonts, rect, tokens_rect, game, token_pulse: float, t
     pygame.draw.rect(surface, theme.PARCHMENT, rect, border_radius=10)
     pygame.draw.rect(surface, theme.GOLD, rect, 3, border_radius=10)
     page = hour_pages().get(game.hour)
-    blit_text(surface, fonts.get("title", 17), "GRIMOIRE VERUM", theme.INK_SOFT, (rect.centerx, rect.y + 10), "midtop")
+    blit_text(surface, fonts.get("title", 17), _("GRIMOIRE VERUM"), theme.INK_SOFT, (rect.centerx, rect.y + 10), "midtop")
     numeral = fonts.get("title", 52).render(f"Hour {ROMAN.get(game.hour, game.hour)}", True, theme.INK)
     surface.blit(numeral, numeral.get_rect(midtop=(rect.centerx, rect.y + 30)))
     name = page.name if page else ""
     font = fit_font(fonts, "italic", name, rect.w - 20, 22)
     blit_text(surface, font, name, theme.INK_SOFT, (rect.centerx, rect.y + 98), "midtop")
-    blit_text(surface, fonts.get("body", 17), f"last Hour: {ROMAN.get(game.last_hour, game.last_hour)}",
+    blit_text(surface, fonts.get("body", 17), _("last Hour: {hour}").format(hour=ROMAN.get(game.last_hour, game.last_hour)),
               theme.INK_SOFT, (rect.centerx, rect.y + 128), "midtop")
     # tokens on the Grimoire: discs with the token icon, and the number in words
     colour = theme.CANDLE if token_hot and game.tokens else theme.INK_SOFT
     pygame.draw.rect(surface, theme.PARCHMENT_DARK, tokens_rect, border_radius=8)
     pygame.draw.rect(surface, colour, tokens_rect, 2 + round(3 * token_pulse), border_radius=8)
-    for i in range(game.tokens):
-        disc = pygame.Rect(tokens_rect.x + 10 + i * 52, tokens_rect.y + 10, 50, 50)
+    for centre in token_slots(tokens_rect, game.tokens):
+        disc = pygame.Rect(0, 0, 50, 50)
+        disc.center = centre
         pygame.draw.circle(surface, theme.POWER, disc.center, 24)
         draw_icon(surface, "token", disc.inflate(-8, -8), theme.INK)
     words = token_words(game)
@@ -71,6 +72,11 @@ def draw_grimoire(surface, fonts, rect, tokens_rect, game, token_pulse: float, t
     x = tokens_rect.x + 12 + game.tokens * 52
     blit_wrapped(surface, font, words, theme.INK, pygame.Rect(x, tokens_rect.y + 12,
                                                               tokens_rect.right - x - 6, 60))
+
+
+def token_slots(tokens_rect: pygame.Rect, count: int) -> list[tuple[int, int]]:
+    """The centres of the token discs on the Grimoire's tray."""
+    return [(tokens_rect.x + 35 + i * 52, tokens_rect.y + 35) for i in range(count)]
 
 
 def token_words(game) -> str:
@@ -85,7 +91,8 @@ def token_words(game) -> str:
 def draw_counter(surface, fonts, rect, icon: str, value: str, label: str, colour, pulse: float) -> None:
     panel(surface, rect, pulse)
     draw_icon(surface, icon, pygame.Rect(rect.x + 10, rect.y + 8, 34, 34), colour)
-    blit_text(surface, fonts.get("bold", 34), value, theme.TEXT, (rect.x + 54, rect.y + 2))
+    if value:  # "": the caller draws the value itself (the table's power ticks)
+        blit_text(surface, fonts.get("bold", 34), value, theme.TEXT, (rect.x + 54, rect.y + 2))
     blit_text(surface, fonts.get("body", 16), label, theme.TEXT_DIM, (rect.x + 10, rect.bottom - 24))
 
 
@@ -98,7 +105,7 @@ def draw_damage(surface, fonts, rect, damage: int, pulse: float) -> None:
         else:
             pygame.draw.circle(surface, theme.TEXT_DIM, slot.center, 10, 2)
     blit_text(surface, fonts.get("bold", 26), f"{damage}/3", theme.TEXT, (rect.right - 10, rect.y + 6), "topright")
-    label = "damage (3 loses)" if damage < 2 else "damage: next loses"
+    label = _("damage (3 loses)") if damage < 2 else _("damage: next loses")
     font = fit_font(fonts, "body", label, rect.w - 16, 16, 12)  # never past the panel's edge
     blit_text(surface, font, label, theme.WARN if damage >= 2 else theme.TEXT_DIM,
               (rect.x + 10, rect.bottom - 24))
@@ -157,7 +164,7 @@ def set_aside_caption(game, circle_id: str) -> list[str]:
     """Up to two short lines: the levels waiting ("interference: 3×L1") and when the next arrives."""
     cards = game.zone("set_aside")
     if not cards:
-        return ["no interference left"]
+        return [_("no interference left")]
     counts: dict[int, int] = {}
     for c in cards:
         level = game.cards[c.card_id].level
@@ -165,15 +172,15 @@ def set_aside_caption(game, circle_id: str) -> list[str]:
     levels = ", ".join(f"{n}×L{lvl}" if n > 1 else f"L{lvl}" for lvl, n in sorted(counts.items()))
     arrivals = circles()[circle_id].arrivals if circle_id in circles() else {}
     upcoming = [h for h in sorted(arrivals) if h > game.hour]
-    lines = [f"interference: {levels}"]
+    lines = [_("interference: {levels}").format(levels=levels)]
     if upcoming:
-        lines.append(f"next at Hour {ROMAN[upcoming[0]]}")
+        lines.append(_("next at Hour {hour}").format(hour=ROMAN[upcoming[0]]))
     return lines
 
 
 def draw_set_aside(surface, fonts, renderer, rect, game, circle_id: str) -> pygame.Rect:
     """The set-aside pile, face down, and its caption under it; returns the caption's rectangle."""
-    draw_pile(surface, fonts, renderer, rect, "Set aside", game.zone("set_aside"), False, 0, "")
+    draw_pile(surface, fonts, renderer, rect, _("Set aside"), game.zone("set_aside"), False, 0, "")
     lines = set_aside_caption(game, circle_id)
     area = pygame.Rect(rect.x - 6, rect.bottom + 1, rect.w + 12, SET_ASIDE_CAPTION_H)
     line_h = area.h // max(1, len(lines))
@@ -194,8 +201,12 @@ def draw_keys(surface, fonts, rect) -> None:
     y = rect.y + 10
     key_font, text_font = fonts.get("bold", 15), fonts.get("body", 15)
     for key, what in KEYS_HELP:
-        k = key_font.render(key, True, theme.GOLD)
+        k = key_font.render(_(key), True, theme.GOLD)
         surface.blit(k, (rect.x + 12, y))
+        what = _(what)
+        room = rect.right - 8 - (rect.x + 12 + k.get_width() + 8)
+        if text_font.size(what)[0] > room:  # a longer language: a smaller face, never past the panel
+            text_font = fit_font(fonts, "body", what, room, 15, 10)
         t = text_font.render(what, True, theme.TEXT_DIM)
         surface.blit(t, (rect.x + 12 + max(k.get_width() + 8, 0), y))
         y += 24

@@ -12,22 +12,25 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
 from aleph_null_desktop.engine.cards import ROMAN, circles
-from aleph_null_desktop.i18n import _
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.i18n import N_, _, current_language
+from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
 from aleph_null_desktop.ui.icons import draw_icon
+from aleph_null_desktop.ui.layer import CachedLayer
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
+from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS, draw_card_tip
 from aleph_null_desktop.ui.table.focus import TableFocus, number_key
 from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
 from aleph_null_desktop.ui.table.hints import HintKeeper
 from aleph_null_desktop.ui.table.log_panel import LogPanel, event_lines, replayed_lines
+from aleph_null_desktop.ui.table.motion import TableMotion
 from aleph_null_desktop.ui.table.overlays import (
     ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer, shade,
 )
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, wrap
+from aleph_null_desktop.ui.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.tween import CardSprite, Pulse
 from aleph_null_desktop.ui.widgets import Button
 
@@ -42,6 +45,7 @@ MESSAGE_SECONDS = 5.0
 
 class TableScene(Scene):
     HOVER_LIFT = HOVER_LIFT
+    counts = True  # autosaved and counted in the statistics (a lesson is not)
     def __init__(self, app, game, circle_id: str) -> None:
         super().__init__(app)
         self.game = game
@@ -50,6 +54,10 @@ class TableScene(Scene):
                       for name, z in app.layout.zones.items()}
         self.renderer = CardRenderer(game.cards, app.fonts)
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
+        self.board = CachedLayer()  # everything under the cards, redrawn only when it changes
+        self._derived_key = None  # what was worked out once per game change (legal moves, previews)
+        self._derived: dict = {}
+        self.motions: list[tuple[int, str, str]] = []  # (uid, from, to) of every card motion started
         self.log = LogPanel()
         self.sprites: dict[int, CardSprite] = {}
         self.ghosts: list[tuple[CardSprite, str]] = []  # cards flying to a pile
@@ -66,7 +74,9 @@ class TableScene(Scene):
         self.message = ""
         self.message_warn = False
         self.message_time = 0.0
-        self.hour_banner = ("", 0.0)
+        self.hover_time, self._hover_seen = 0.0, None  # how long the mouse has rested on hover_uid
+        self.motion = TableMotion(game)  # ticking numbers, shakes, tokens, the Hour's banner, the circle
+        self._shown = None  # the signature of the picture on the screen, when it may be left as it is
         self.pulses = {name: Pulse() for name in ("power", "damage", "tokens", "deck")}
         self.grimoire = TableGrimoire(app, table_page_rect(self.rects["grimoire"], self.rects["tokens"]),
                                       game, circle_id)  # turns its page on "hour" and "game_over"
@@ -77,15 +87,14 @@ class TableScene(Scene):
         self.spotlit: set[int] = set()
         self._tints: dict[tuple, pygame.Surface] = {}
         self.buttons = {
-            "end_turn": Button(self.rects["end_turn"], "End turn", on_click=self.end_turn_gesture,
-                               key_hint="Space"),
-            "undo": Button(self.rects["undo"], "Undo", on_click=self.undo, key_hint="Ctrl+Z"),
-            "menu": Button(self.rects["menu"], "Menu", on_click=self.app.pause, key_hint="Esc"),
-            "hint": Button(self.rects.get("hint", pygame.Rect(1612, 672, 284, 56)), "Hint",
+            "end_turn": Button(self.rects["end_turn"], "", on_click=self.end_turn_gesture, key_hint="Space"),
+            "undo": Button(self.rects["undo"], "", on_click=self.undo, key_hint="Ctrl+Z"),
+            "menu": Button(self.rects["menu"], "", on_click=self.app.pause, key_hint="Esc"),
+            "hint": Button(self.rects.get("hint", pygame.Rect(1612, 672, 284, 56)), "",
                            on_click=self.hints.request, key_hint="H"),
         }
-        self.none_button = Button(pygame.Rect(0, 0, 250, 44), "Choose none",
-                                  on_click=self._choose_none)
+        self.none_button = Button(pygame.Rect(0, 0, 250, 44), "", on_click=self._choose_none)
+        self._name_buttons()
         circle = circles().get(circle_id)
         circle_name = circle.name if circle else circle_id
         if game.history:  # a resumed ritual (Continue): its log as it was, from its moves
@@ -114,9 +123,9 @@ class TableScene(Scene):
         if not confirmed and self.app.current_settings().confirm_losing_moves:
             loss = self._loss_if(cmd)
             if loss:
-                self.modal = ConfirmDialog(self, "This ends the ritual", f"{loss} Do it anyway?",
-                                           "Do it", lambda: self.submit(cmd, confirmed=True),
-                                           no="No, go back")
+                self.modal = ConfirmDialog(self, _("This ends the ritual"), _("{loss} Do it anyway?").format(loss=loss),
+                                           _("Do it"), lambda: self.submit(cmd, confirmed=True),
+                                           no=_("No, go back"))
                 return False
         try:
             events = self.game.apply(cmd)
@@ -127,7 +136,8 @@ class TableScene(Scene):
         self.version += 1
         self.say("")
         self._after(events)
-        self.app.game_changed(self.game, self.circle_id)
+        if self.counts:
+            self.app.game_changed(self.game, self.circle_id)
         return True
 
     def _loss_if(self, cmd) -> str | None:
@@ -139,8 +149,11 @@ class TableScene(Scene):
         return None
 
     def _after(self, events) -> None:
+        self.fast_forward()  # what is still moving from the last command lands at once
+        speed = self.speed
         moves = {}
         sounds = []
+        consumed = [e.data["uid"] for e in events if e.kind == "moved" and e.data.get("why") == "baphomet"]
         for line in event_lines(events):
             self.log.add(line)
         for event in events:
@@ -149,27 +162,37 @@ class TableScene(Scene):
                 moves[data["uid"]] = data["from"]
                 sounds.append("sacrifice" if data["to"] == "sacrificed" else "card_move")
                 if data["from"] not in ("hand", "play") and data["to"] not in ("hand", "play"):
-                    self._fly_between(data["uid"], data["from"], data["to"])
+                    self._fly_between(data["uid"], data["from"], data["to"], face_up=data["to"] != "deck")
             elif kind in ("power", "damage") and data.get("delta"):
-                self.pulses[kind].strike()
+                self.pulses[kind].strike(speed)
+                getattr(self.motion, kind).set(data["total"], speed)
                 if kind == "damage" and data["delta"] > 0:
+                    self.motion.damage_shake.strike(speed)
                     sounds.append("damage")
             elif kind == "token":
-                self.pulses["tokens"].strike()
+                self.pulses["tokens"].strike(speed)
+                if data["delta"] > 0:  # tokens arrive from the turning page
+                    self.motion.token_flights(data["delta"], self.grimoire.rect.center,
+                                              panels.token_slots(self.rects["tokens"], data["total"]), speed)
                 sounds.append("token")
             elif kind == "shuffled":
-                self.pulses["deck"].strike()
+                self.pulses["deck"].strike(speed)
+                for i, uid in enumerate(data.get("uids", ())):  # the discard pile gathered into the deck
+                    if self.last_zone.get(uid) == "discard":
+                        self._fly_between(uid, "discard", "deck", face_up=False, delay=min(0.4, 0.03 * i))
                 sounds.append("shuffle")
             elif kind == "hour":
-                self.hour_banner = (f"Hour {data.get('roman', data['hour'])} — {data['name']}", 2.5)
+                self.motion.hour(_("Hour {roman} — {name}").format(roman=data.get("roman", data["hour"]),
+                                                                    name=data["name"]), speed)
                 sounds.append("page_turn")
                 self.app.hour_music(data["hour"])
             elif kind == "game_over":
-                self.judgement_timer = JUDGEMENT_DELAY
+                moment = self.motion.summoning(self.rects["play"].center, speed) if consumed else 0.0
+                self.judgement_timer = max(JUDGEMENT_DELAY, moment + 0.4)
         for name in dict.fromkeys(sounds):  # each kind of sound once per command
             self.app.sound(name)
         self.grimoire.on_events(events, self.game)
-        self._refresh_sprites(moves)
+        self._refresh_sprites(moves, into_circle=consumed)
         self._sync_prompts()
         self._warn_of_the_hours()
 
@@ -186,9 +209,12 @@ class TableScene(Scene):
             self.say(self.disabled_reason("undo"), warn=True)
             return
         self.game.undo()
+        self.fast_forward()
+        self.motion.sync(self.game)
         self.version += 1
         self.grimoire.sync(self.game)
-        self.app.game_changed(self.game, self.circle_id)
+        if self.counts:
+            self.app.game_changed(self.game, self.circle_id)
         self.log.add("Undone.")
         self.modal = None
         self.say("Undone.")
@@ -256,7 +282,7 @@ class TableScene(Scene):
         else:
             actions = self.game.cards[self.game.card(uid).card_id].actions
             if not actions:
-                self.say(f"{name} has no actions.", warn=True)
+                self.say(_("{name} has no actions.").format(name=name), warn=True)
             else:
                 self.say(self.game.explain(Activate(uid, actions[0].id)) or "", warn=True)
 
@@ -283,7 +309,7 @@ class TableScene(Scene):
         if pending is None or pending.kind not in ("target",):
             return None
         cards = [(i, o.uid) for i, o in enumerate(pending.options) if o.uid is not None]
-        if not cards or any(self.game.zone_of(uid) not in ("hand", "play") for _, uid in cards):
+        if not cards or any(self.game.zone_of(uid) not in ("hand", "play") for _name, uid in cards):
             return None
         return {uid: i for i, uid in cards}
 
@@ -317,28 +343,67 @@ class TableScene(Scene):
         slots.update(zip((c.uid for c in play), play_slots(self.rects["play"], len(play))))
         return slots
 
+    def _name_buttons(self) -> None:
+        """The buttons' words in the current language (again after a switch)."""
+        for name, label in (("end_turn", _("End turn")), ("undo", _("Undo")), ("menu", _("Menu")),
+                            ("hint", _("Hint"))):
+            self.buttons[name].label = label
+        self.none_button.label = _("Choose none")
+
     def restyle(self) -> None:
-        """Settings changed the look: the background again, and every card in its slot at the
-        new size."""
+        """Settings changed the look or the language: the background again, the buttons' words,
+        and every card in its slot at the new size."""
+        self._name_buttons()
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.log.restyle()
         self.grimoire.restyle()
+        self.board.invalidate()
+        self._shown = None
         self._refresh_sprites({}, instant=True)
 
-    def _refresh_sprites(self, moves: dict[int, str], instant: bool = False) -> None:
+    @property
+    def speed(self) -> float:
+        """The player's animation speed (settings): 1 normal, 2 fast, 0 instant (nothing moves)."""
+        return float(self.app.animation_speed)
+
+    def fast_forward(self) -> None:
+        """Every running motion jumps to its end: a new command never waits for the last one's."""
+        for sprite in self.sprites.values():
+            sprite.finish()
+        self.ghosts.clear()
+        self.motion.finish()
+
+    def _refresh_sprites(self, moves: dict[int, str], instant: bool = False, into_circle=()) -> None:
+        """Cards of the hand and play glide to their slots; a card that changed zone travels from
+        where it was (a pile, the set-aside interference) and every such journey is a motion. The
+        cards BAPHOMET's summoning consumes (`into_circle`) are drawn one by one into his circle."""
+        speed = 0.0 if instant else self.speed
         slots = self._slots()
+        arrivals = 0
         for uid, slot in slots.items():
             sprite = self.sprites.get(uid)
+            origin = moves.get(uid) or self.last_zone.get(uid, "deck")
             if sprite is None:
-                origin = moves.get(uid) or self.last_zone.get(uid, "deck")
-                sprite = CardSprite(uid, self._pile_rect(origin, slot.size))
+                start = (pygame.FRect(self._pile_rect(origin, self._pile_card_size()))
+                         if origin not in ("hand", "play") else pygame.FRect(slot))
+                sprite = CardSprite(uid, start)
                 self.sprites[uid] = sprite
-            sprite.move_to(slot, instant=instant)
+            delay = 0.07 * arrivals if uid in moves else 0.0
+            if sprite.move_to(slot, speed=speed, delay=delay) and uid in moves:
+                self.motions.append((uid, origin, self.game.zone_of(uid)))
+                arrivals += 1
+        circle = list(into_circle)
         for uid in [u for u in self.sprites if u not in slots]:
             sprite = self.sprites.pop(uid)
             destination = self.game.zone_of(uid)
-            sprite.move_to(self._pile_rect(destination, self._pile_card_size()))
-            self.ghosts.append((sprite, self.game.card(uid).card_id))
+            target, delay, seconds = self._pile_rect(destination, self._pile_card_size()), 0.0, None
+            if uid in circle:
+                target = pygame.FRect(0, 0, 24, 34)
+                target.center = self.rects["play"].center
+                delay, seconds = 0.15 + 0.6 * circle.index(uid) / max(1, len(circle) - 1), 0.5
+            if sprite.move_to(target, speed=speed, delay=delay, seconds=seconds):
+                self.ghosts.append((sprite, self.game.card(uid).card_id))
+                self.motions.append((uid, self.last_zone.get(uid, moves.get(uid, "play")), destination))
         self.last_zone = {c.uid: z for z in ("deck", "hand", "play", "discard", "sacrificed", "set_aside")
                           for c in self.game.zone(z)}
         self._let_go_of_moved_card()
@@ -353,10 +418,13 @@ class TableScene(Scene):
     def _pile_card_size(self) -> tuple[int, int]:
         return panels.pile_card_rect(self.rects["deck"]).size
 
-    def _fly_between(self, uid: int, source: str, destination: str) -> None:
+    def _fly_between(self, uid: int, source: str, destination: str, face_up: bool = True,
+                     delay: float = 0.0) -> None:
+        """A card travelling from one pile to another (interference arriving, a reshuffle)."""
         sprite = CardSprite(uid, self._pile_rect(source, self._pile_card_size()))
-        sprite.move_to(self._pile_rect(destination, self._pile_card_size()))
-        self.ghosts.append((sprite, self.game.card(uid).card_id))
+        if sprite.move_to(self._pile_rect(destination, self._pile_card_size()), speed=self.speed, delay=delay):
+            self.ghosts.append((sprite, self.game.card(uid).card_id if face_up else None))
+            self.motions.append((uid, source, destination))
 
     def card_at(self, pos) -> int | None:
         """The topmost card of the hand or of play under the point."""
@@ -591,7 +659,7 @@ class TableScene(Scene):
             if uid in targets:
                 self.submit(Choose(targets[uid]))
             else:
-                self.say(f"{self.game.pending.prompt} (the cards you may choose glow)", warn=True)
+                self.say(self.game.pending.prompt + " " + _("(the cards you may choose glow)"), warn=True)
             return
         if clicks >= 2:
             self.default_move(uid)
@@ -636,12 +704,19 @@ class TableScene(Scene):
         if "token" in drag:
             return {"power": True, "play": True}
         uid, source = drag["uid"], drag["source"]
+        derived = self.derived()
+        known = derived["drops"].get((uid, source))
+        if known is not None:
+            return known
         carddef = self.game.cards[self.game.card(uid).card_id]
-        legal = set(self.game.legal_commands())
+        legal = derived["legal"]
         if source == "hand":
-            return {"play": Summon(uid) in legal}
-        return {pile: drop_command(self.game, uid, source, pile)[0] in legal
-                for pile, (op, _verb) in PILE_OPS.items() if self_move_actions(carddef, op)}
+            zones = {"play": Summon(uid) in legal}
+        else:
+            zones = {pile: drop_command(self.game, uid, source, pile)[0] in legal
+                     for pile, (op, _verb) in PILE_OPS.items() if self_move_actions(carddef, op)}
+        derived["drops"][(uid, source)] = zones
+        return zones
 
     def none_offered(self) -> bool:
         """A choice among cards on the table that may be declined: "Choose none" is shown."""
@@ -653,19 +728,25 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
-        motion = self.app.motion_dt(dt)  # the player's animation speed (Settings)
+        self.motion.update(dt, self.speed)
+        if self.hover_uid != self._hover_seen:  # the mouse rests on a card a moment before it is read large
+            self._hover_seen, self.hover_time = self.hover_uid, 0.0
+        else:
+            self.hover_time += dt
         for sprite in self.sprites.values():
-            sprite.update(motion)
+            sprite.update(dt)
         for sprite, _card in self.ghosts:
-            sprite.update(motion)
+            sprite.update(dt)
         self.ghosts = [(s, c) for s, c in self.ghosts if s.moving]
         for pulse in self.pulses.values():
-            pulse.update(motion)
-        self.grimoire.update(motion)
+            pulse.update(dt)
+        if self.speed <= 0:  # instant: the Grimoire is at its new page at once
+            while self.grimoire.turning:
+                self.grimoire.update(60.0)
+        else:
+            self.grimoire.update(self.app.motion_dt(dt))
         self.hints.update()
         self.message_time = max(0.0, self.message_time - dt)
-        text, left = self.hour_banner
-        self.hour_banner = (text, max(0.0, left - dt))
         if self.modal is not None:
             self.modal.update(dt)
             self._close_stale_modal()
@@ -676,43 +757,169 @@ class TableScene(Scene):
                 self.app.show_judgement(self.game, self.circle_id)
 
     # ------------------------------------------------------------------ drawing
+    def derived(self) -> dict:
+        """What the table shows about the position, asked of the engine once per game change
+        (not once per frame): the legal commands, End Turn's state and preview, Undo."""
+        game = self.game
+        key = (id(game), self.version, len(game.history), game.pending is None, game.outcome is None)
+        if key != self._derived_key:
+            self._derived_key = key
+            end_reason = game.explain(EndTurn())
+            self._derived_legal = set(game.legal_commands())
+            self._derived = {
+                "legal": self._derived_legal,
+                "end_reason": end_reason,
+                "end_preview": 0 if end_reason else game.end_turn_preview().total,
+                "end_detail": "" if end_reason else self.end_turn_detail(),
+                "can_undo": self.can_undo(),
+                "unusable": self._unusable(game),
+                "drops": {},
+            }
+        return self._derived
+
+    def _unusable(self, game) -> dict[int, str]:
+        """uid -> the engine's reason, for each card of the hand that cannot be summoned now and
+        each card in play whose actions all are refused now (cards without actions are not)."""
+        legal = self._derived_legal
+        reasons = {}
+        for inst in game.zone("hand"):
+            if Summon(inst.uid) not in legal:
+                reasons[inst.uid] = game.explain(Summon(inst.uid)) or ""
+        for inst in game.zone("play"):
+            actions = game.cards[inst.card_id].actions
+            if actions and not any(Activate(inst.uid, a.id) in legal for a in actions):
+                reasons[inst.uid] = game.explain(Activate(inst.uid, actions[0].id)) or ""
+        return reasons
+
+    def _veil(self, size) -> pygame.Surface:
+        """A dark translucent card-shaped veil over a card that cannot be used now."""
+        key = ("veil", tuple(map(round, size)))
+        if key not in self._tints:
+            veil = pygame.Surface(key[1], pygame.SRCALPHA)
+            pygame.draw.rect(veil, (10, 6, 4, 150), veil.get_rect(), border_radius=max(4, round(size[0] / 20)))
+            self._tints[key] = veil
+        return self._tints[key]
+
+    def _draw_card_tip(self, surface) -> None:
+        """The hovered card read large, with why it cannot be used and the terms it uses."""
+        uid = self.hover_uid
+        if (uid is None or uid not in self.sprites or self.hover_time < HOVER_SECONDS or self.drag
+                or self.modal is not None or self.big_uid is not None or self.alt_held):
+            return
+        sprite = self.sprites[uid]
+        anchor = pygame.FRect(sprite.rect).move(0, -HOVER_LIFT if self.game.zone_of(uid) == "hand" else 0)
+        draw_card_tip(surface, self.app.fonts, self.renderer, self.game.cdef(uid), anchor,
+                      self.derived()["unusable"].get(uid))
+
     def draw(self, surface: pygame.Surface) -> None:
-        fonts, game, r = self.app.fonts, self.game, self.rects
-        surface.blit(self.background, (0, 0))
+        """The board layer (redrawn only when it changed), then what moves. When nothing at all
+        changed since the last frame and nothing else drew over it, the screen is left as it is."""
+        game, r = self.game, self.rects
         drops = self.legal_drop_zones()
         token_hot = bool(game.tokens) and r["tokens"].collidepoint(self.mouse) and self.modal is None \
             and game.outcome is None
-        panels.draw_grimoire(surface, fonts, r["grimoire"], r["tokens"], game,
-                             self.pulses["tokens"].level, token_hot)
+        self._sync_buttons()
+        board_signature = self._board_signature(drops, token_hot)
+        shown = None
+        if self.modal is None and self.app.stack.top is self and not self.app.error_time:
+            shown = (board_signature, self._motion_signature(), id(surface))
+            if shown == self._shown:
+                return  # nothing changed since the last frame, and nothing else drew over it
+        self._shown = shown
+        self.board.blit(surface, board_signature, lambda layer: self._draw_board(layer, drops, token_hot))
         self.grimoire.draw(surface)  # the page above the tokens, turning with the Hours
-        panels.draw_counter(surface, fonts, r["power"], "flame", str(game.power), "virtual power",
-                            theme.POWER, max(self.pulses["power"].level, 1.0 if drops.get("power") else 0))
-        panels.draw_damage(surface, fonts, r["damage"], game.damage, self.pulses["damage"].level)
-        panels.draw_pile(surface, fonts, self.renderer, r["deck"], "Deck", game.zone("deck"), False,
-                         self.pulses["deck"].level, "")
-        panels.draw_pile(surface, fonts, self.renderer, r["discard"], "Discard", game.zone("discard"),
-                         True, 0, "click to look")
-        panels.draw_pile(surface, fonts, self.renderer, r["sacrifice"], "Sacrificed",
-                         game.zone("sacrificed"), True, 0, "click to look")
-        panels.draw_set_aside(surface, fonts, self.renderer, r["set_aside"], game, self.circle_id)
-        panels.draw_keys(surface, fonts, r["keys"])
-        self.log.draw(surface, fonts, r["log"], "What happened")
-        self._draw_zone_outline(surface, "play", drops, "In play", "release here to summon")
-        self._draw_zone_outline(surface, "hand", drops, f"Hand ({len(game.zone('hand'))} of "
-                                                        f"{game.hand_size})", "")
-        self._draw_drop_piles(surface, drops)
-        self._draw_buttons(surface)
-        self._draw_prompt(surface)
+        self._draw_effects(surface)
+        mark = self.hints.highlight()
+        if mark and mark[0] == "zone" and mark[1] in self.rects:
+            self._draw_hint_mark(surface, self.rects[mark[1]], self.hints.tag(), on_top=False)
         self._draw_cards(surface)
-        self._draw_hour_banner(surface)
+        self.motion.draw_circle(surface, self.app.fonts)
+        self.motion.draw_tokens(surface)
+        self.motion.draw_banner(surface, self.app.fonts, self.rects["play"].center)
         if self.modal is None:
             self.focus.draw(surface)
             self._draw_disabled_reason(surface)
+            self._draw_card_tip(surface)
         if self.modal is not None:
             self.modal.draw(surface)
         big = self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None)
         if big is not None and big in self.sprites:
             self._draw_big(surface, big)
+
+    def _motion_signature(self) -> tuple:
+        """Everything drawn over the board: when it is the same as last frame, so is the picture."""
+        def place(sprite):
+            return (sprite.uid, tuple(sprite.rect), sprite.delay > 0)
+
+        grimoire = self.grimoire
+        return (
+            tuple(place(s) for s in self.sprites.values()), tuple(place(s) for s, _ in self.ghosts),
+            self.hover_uid, self.big_uid, self.alt_held, self.drag and tuple(self.drag["pos"]),
+            grimoire.page, grimoire.turn and grimoire.turn.angle, self.hints.highlight(), self.hints.tag(),
+            tuple(p.level for p in self.pulses.values()), self.motion.active and self.motion.banner,
+            self.motion.power.shown, self.motion.damage_shake.left, tuple(f.t for f in self.motion.tokens),
+            self.motion.circle[1], self.target_options() is not None,
+            self.focus.visible, self.focus.current(), self.disabled_tip() and self.disabled_tip()[1],
+            self.hover_time >= HOVER_SECONDS,
+        )
+
+    def _draw_effects(self, surface: pygame.Surface) -> None:
+        """Over the board: the power ticking to its value, glowing panels, the damage panel shaking."""
+        r, fonts = self.rects, self.app.fonts
+        shake = self.motion.damage_shake.offset
+        if shake != (0, 0):
+            area = r["damage"].inflate(24, 12)
+            surface.blit(self.background, area, area)
+            surface.blit(self.board.surface, area.move(shake), area)
+        power = self.pulses["power"].level
+        font = fonts.get("bold", 34 + round(10 * power))
+        blit_text(surface, font, self.motion.power.text, theme.TEXT,
+                  (r["power"].x + 54, r["power"].y + 2 - round(5 * power)))
+        for name, rect, radius in (("power", r["power"], 10), ("damage", r["damage"].move(shake), 10),
+                                   ("tokens", r["tokens"], 8), ("deck", r["deck"].inflate(10, 10), 12)):
+            level = self.pulses[name].level
+            if level > 0:
+                edge = theme.BLOOD if name == "damage" else theme.PANEL_EDGE
+                colour = [round(a + (b - a) * level) for a, b in zip(edge, theme.CANDLE)]
+                pygame.draw.rect(surface, colour, rect, 2 + round(3 * level), border_radius=radius)
+
+    def _board_signature(self, drops, token_hot) -> tuple:
+        """Everything the board layer shows; when none of it changed, last frame's board is reused."""
+        dragging = self.drag["pos"] if self.drag else None
+        return (
+            self._derived_key, id(self.app.current_settings()), current_language(), style.current(),
+            len(self.log.lines),
+            self.log.scroll,
+            self.log.lines[-1] if self.log.lines else "",
+            token_hot,
+            tuple(sorted(drops.items())), self.drop_target(dragging) if dragging else None,
+            tuple((b.label, b.enabled, b.hot, b.detail) for b in self.buttons.values()),
+            self.none_button.hot, self.message if self.message_time > 0 else "", self.message_warn,
+            self.hint_text(), self.game.zone("play") == [],
+        )
+
+    def _draw_board(self, surface: pygame.Surface, drops, token_hot) -> None:
+        """The table under the cards: background, Grimoire, counters, piles, log, zones, buttons."""
+        fonts, game, r = self.app.fonts, self.game, self.rects
+        surface.blit(self.background, (0, 0))
+        panels.draw_grimoire(surface, fonts, r["grimoire"], r["tokens"], game, 0, token_hot)
+        panels.draw_counter(surface, fonts, r["power"], "flame", "", _("virtual power"),  # value: _draw_effects
+                            theme.POWER, 1.0 if drops.get("power") else 0)
+        panels.draw_damage(surface, fonts, r["damage"], game.damage, 0)
+        panels.draw_pile(surface, fonts, self.renderer, r["deck"], _("Deck"), game.zone("deck"), False, 0, "")
+        panels.draw_pile(surface, fonts, self.renderer, r["discard"], _("Discard"), game.zone("discard"),
+                         True, 0, _("click to look"))
+        panels.draw_pile(surface, fonts, self.renderer, r["sacrifice"], _("Sacrificed"),
+                         game.zone("sacrificed"), True, 0, _("click to look"))
+        panels.draw_set_aside(surface, fonts, self.renderer, r["set_aside"], game, self.circle_id)
+        panels.draw_keys(surface, fonts, r["keys"])
+        self.log.draw(surface, fonts, r["log"], _("What happened"))
+        self._draw_zone_outline(surface, "play", drops, _("In play"), _("release here to summon"))
+        self._draw_zone_outline(surface, "hand", drops, f"Hand ({len(game.zone('hand'))} of "
+                                                        f"{game.hand_size})", "")
+        self._draw_drop_piles(surface, drops)
+        self._draw_buttons(surface)
+        self._draw_prompt(surface)
 
     def _draw_zone_outline(self, surface, name, drops, title, drop_hint) -> None:
         rect = self.rects[name]
@@ -725,14 +932,14 @@ class TableScene(Scene):
         elif legal is False:
             pygame.draw.rect(surface, theme.DISABLED, rect, 2, border_radius=14)
             reason = self.game.explain(Summon(self.drag["uid"])) if self.drag and "uid" in self.drag else ""
-            blit_text(surface, self.app.fonts.get("italic", 22), f"Cannot summon now: {reason}",
+            blit_text(surface, self.app.fonts.get("italic", 22), _("Cannot summon now: {reason}").format(reason=reason),
                       theme.WARN, (rect.centerx, rect.bottom - 40), "midtop")
         else:
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=14)
         blit_text(surface, self.app.fonts.get("title", 17), title, theme.TEXT_DIM, (rect.x + 14, rect.y + 6))
         if name == "play" and not self.game.zone("play"):
             blit_text(surface, self.app.fonts.get("italic", 24),
-                      "Drag a card from your hand here to summon it", theme.TEXT_DIM, rect.center, "center")
+                      _("Drag a card from your hand here to summon it"), theme.TEXT_DIM, rect.center, "center")
 
     def _tint(self, size, alpha: int) -> pygame.Surface:
         """A translucent candle-glow rectangle, made once per size."""
@@ -743,7 +950,7 @@ class TableScene(Scene):
         return self._tints[key]
 
     def _draw_drop_piles(self, surface, drops) -> None:
-        for pile, verb in (("discard", "scrap"), ("sacrifice", "sacrifice")):
+        for pile, verb in (("discard", N_("scrap")), ("sacrifice", N_("sacrifice"))):
             if pile not in drops:
                 continue
             rect = self.rects[pile].inflate(12, 12)
@@ -751,35 +958,35 @@ class TableScene(Scene):
             if drops[pile] and self.drop_target(self.drag["pos"]) == pile:
                 surface.blit(self._tint(rect.size, 70), rect)
             pygame.draw.rect(surface, colour, rect, 5 if drops[pile] else 2, border_radius=12)
-            label = f"drop: {verb}" if drops[pile] else f"{verb}: not now"
-            tag = self.app.fonts.get("bold", 18).render(label, True, theme.INK)
+            label = (_("drop: {verb}") if drops[pile] else _("{verb}: not now")).format(verb=_(verb))
+            tag = render(self.app.fonts.get("bold", 18), label, theme.INK)
             box = tag.get_rect(center=(rect.centerx, rect.centery + 20)).inflate(12, 6)
             pygame.draw.rect(surface, colour, box, border_radius=6)
             surface.blit(tag, tag.get_rect(center=box.center))
 
-    def _draw_buttons(self, surface) -> None:
-        game = self.game
+    def _sync_buttons(self) -> None:
+        """The buttons' state from the engine's answers (asked once per game change)."""
+        derived = self.derived()
         end = self.buttons["end_turn"]
-        reason = game.explain(EndTurn())
+        reason = derived["end_reason"]
         end.enabled = reason is None
-        end.detail = reason if reason else self.end_turn_detail()
-        undo = self.buttons["undo"]
-        undo.enabled = self.can_undo()
-        fonts = self.app.fonts
-        end.draw(surface, fonts, size=36)
-        if end.enabled and game.end_turn_preview().total:
-            draw_icon(surface, "damage", pygame.Rect(end.rect.x + 12, end.rect.bottom - 46, 34, 34), theme.WARN)
-        undo.draw(surface, fonts, size=20)
-        self.buttons["menu"].draw(surface, fonts, size=20)
+        end.detail = reason if reason else derived["end_detail"]
+        self.buttons["undo"].enabled = derived["can_undo"]
         hint = self.buttons["hint"]
-        hint.label = "Hint: thinking…" if self.hints.thinking else "Hint"
-        hint.enabled = game.outcome is None and self.app.current_settings().show_hints
+        hint.label = _("Hint: thinking…") if self.hints.thinking else _("Hint")
+        hint.enabled = self.game.outcome is None and self.app.current_settings().show_hints
         if not self.app.current_settings().show_hints:
             hint.label = _("Hints off (Settings)")
-        hint.draw(surface, fonts, size=20)
-        mark = self.hints.highlight()
-        if mark and mark[0] == "zone" and mark[1] in self.rects:
-            self._draw_hint_mark(surface, self.rects[mark[1]], self.hints.tag(), on_top=False)
+
+    def _draw_buttons(self, surface) -> None:
+        fonts = self.app.fonts
+        end = self.buttons["end_turn"]
+        end.draw(surface, fonts, size=36)
+        if end.enabled and self.derived()["end_preview"]:
+            draw_icon(surface, "damage", pygame.Rect(end.rect.x + 12, end.rect.bottom - 46, 34, 34), theme.WARN)
+        self.buttons["undo"].draw(surface, fonts, size=20)
+        self.buttons["menu"].draw(surface, fonts, size=20)
+        self.buttons["hint"].draw(surface, fonts, size=20)
 
     def disabled_tip(self) -> tuple[Button, str] | None:
         """The greyed button under the mouse (or the keyboard's focus) and why it is greyed."""
@@ -813,7 +1020,7 @@ class TableScene(Scene):
         touches other panels), and always on the screen."""
         ring = pygame.Rect(rect).inflate(margin, margin)
         pygame.draw.rect(surface, theme.POWER, ring, 5, border_radius=16)
-        tag = self.app.fonts.get("bold", 18).render(label, True, theme.INK)
+        tag = render(self.app.fonts.get("bold", 18), label, theme.INK)
         box = tag.get_rect().inflate(16, 6)
         if on_top:
             box.midbottom = (ring.centerx, ring.top + 4)
@@ -828,7 +1035,7 @@ class TableScene(Scene):
 
     def hint_text(self) -> str:
         if self.hints.thinking:
-            return "Hint: thinking…"
+            return _("Hint: thinking…")
         hint = self.hints.current()
         return hint.text if hint else ""
 
@@ -845,7 +1052,7 @@ class TableScene(Scene):
                 self.none_button.draw(surface, self.app.fonts, size=20, role="body")
             return
         if pending is not None and self.target_options() is not None:
-            panels.draw_prompt(surface, self.app.fonts, rect, pending.prompt + "  (click a glowing card)",
+            panels.draw_prompt(surface, self.app.fonts, rect, pending.prompt + "  " + _("(click a glowing card)"),
                                False, True, reserve)
             if none:
                 self.none_button.rect.midright = (rect.right - 8, rect.centery)
@@ -863,12 +1070,18 @@ class TableScene(Scene):
 
     def _draw_cards(self, surface) -> None:
         targets = self.target_options() or {}
+        unusable = self.derived()["unusable"]
         dragging = self.drag["uid"] if self.drag and "uid" in self.drag else None
         mark = self.hints.highlight()
         hinted = mark[1] if mark and mark[0] == "card" else None
         hinted_rect = None
         for sprite, card_id in self.ghosts:
-            surface.blit(self.renderer.face(card_id, round(sprite.rect.w)), sprite.rect)
+            if sprite.delay > 0:
+                continue  # still waiting its turn on its pile
+            if card_id is None:
+                surface.blit(self.renderer.back(sprite.base_width), sprite.rect)
+            else:
+                surface.blit(self.renderer.face_scaled(card_id, sprite.base_width, sprite.rect.size), sprite.rect)
         order = [c.uid for c in self.game.zone("play")] + [c.uid for c in self.game.zone("hand")]
         if self.hover_uid in order:
             order.remove(self.hover_uid)
@@ -882,10 +1095,14 @@ class TableScene(Scene):
                 rect.y -= HOVER_LIFT
                 shadow = pygame.Rect(rect).move(8, 14)
                 pygame.draw.rect(surface, (8, 5, 4), shadow, border_radius=10)
-            surface.blit(self.renderer.face(self.game.card(uid).card_id, round(rect.w)), rect)
+            if sprite.delay > 0:
+                continue  # not yet left its pile
+            surface.blit(self.renderer.face_scaled(self.game.card(uid).card_id, sprite.base_width, rect.size), rect)
+            if (uid not in targets if targets else unusable.get(uid) is not None) and uid != hinted:
+                surface.blit(self._veil(rect.size), rect)  # cannot be used now: dimmed (why: on hover)
             if uid in targets and uid != hinted:  # the hinted target gets the hint's ring and words
                 pygame.draw.rect(surface, theme.GLOW_LEGAL, pygame.Rect(rect).inflate(12, 12), 5, border_radius=14)
-                tag = self.app.fonts.get("bold", 18).render("choose", True, theme.INK)
+                tag = render(self.app.fonts.get("bold", 18), "choose", theme.INK)
                 box = tag.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(14, 4)
                 pygame.draw.rect(surface, theme.GLOW_LEGAL, box, border_radius=6)
                 surface.blit(tag, tag.get_rect(center=box.center))
@@ -900,27 +1117,16 @@ class TableScene(Scene):
             sprite = self.sprites[dragging]
             rect = self._drag_rect(self.drag, sprite)
             pygame.draw.rect(surface, (8, 5, 4), pygame.Rect(rect).move(14, 20), border_radius=10)
-            surface.blit(self.renderer.face(self.game.card(dragging).card_id, round(rect.w)), rect)
+            surface.blit(self.renderer.face(self.game.card(dragging).card_id, round(rect.w)), rect)  # a resting size
         elif self.drag and "token" in self.drag:
             x, y = self.drag["pos"]
             pygame.draw.circle(surface, theme.POWER, (x, y), 26)
             draw_icon(surface, "token", pygame.Rect(x - 20, y - 20, 40, 40), theme.INK)
-
-    def _draw_hour_banner(self, surface) -> None:
-        text, left = self.hour_banner
-        if left <= 0:
-            return
-        font = self.app.fonts.get("title", 54)
-        image = font.render(text, True, theme.GOLD)
-        box = image.get_rect(center=self.rects["play"].center).inflate(60, 30)
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=14)
-        pygame.draw.rect(surface, theme.GOLD, box, 3, border_radius=14)
-        surface.blit(image, image.get_rect(center=box.center))
 
     def _draw_big(self, surface, uid: int) -> None:
         surface.blit(shade(surface.get_size(), 150), (0, 0))
         face = self.renderer.face(self.game.card(uid).card_id, 500)
         rect = face.get_rect(center=(960, 520))
         surface.blit(face, rect)
-        blit_text(surface, self.app.fonts.get("italic", 20), "click or Esc to close", theme.TEXT_DIM,
+        blit_text(surface, self.app.fonts.get("italic", 20), _("click or Esc to close"), theme.TEXT_DIM,
                   (rect.centerx, rect.bottom + 10), "midtop")

@@ -1,0 +1,35 @@
+"""The fixed words of the card schema (types, zones, kinds of move) and its error type."""
+
+from __future__ import annotations
+
+from aleph_null_desktop.i18n import N_
+
+CARD_TYPES = ("key", "demon", "tanist", "artifact", "magical_power", "interference")
+TYPE_NAMES = {  # marked for translation; translate where shown
+    "key": N_("Key"),
+    "demon": N_("Demon"),
+    "tanist": N_("Tanist"),
+    "artifact": N_("Artifact"),
+    "magical_power": N_("Magical Power"),
+    "interference": N_("Interference"),
+}
+SIDES = ("church", "hell")
+MOVE_KINDS = ("sacrifice", "scrap", "discard")
+CHOOSE_ZONES = ("hand", "play", "discard")
+
+
+class CardDataError(ValueError):
+    """A card file that cannot be used; names the file, the card and the field at fault."""
+
+    def __init__(self, message: str, *, source: str = "", card_id: str = "", field_name: str = ""):
+        self.source, self.card_id, self.field_name = source, card_id, field_name
+        where = ", ".join(
+            part
+            for part in (
+                f"file {source}" if source else "",
+                f"card {card_id!r}" if card_id else "",
+                f"field {field_name}" if field_name else "",
+            )
+            if part
+        )
+        super().__init__(f"{where}: {message}" if where else message)

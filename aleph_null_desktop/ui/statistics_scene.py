@@ -1,0 +1,263 @@
+"""Statistics, from the title (T) and Judgement (T): per Circle the rituals, wins, win %, best
+score and rank, winning streaks and the average Hour of BAPHOMET's summoning; for the chosen
+Circle how its rituals were lost and its ranks; a chart of the last 50 rituals' scores; reset
+(asked first). Rituals with custom cards or a card pack have rows of their own.
+
+The numbers come from ui.statistics_model; every text drawn is kept in `drawn` (tests read it).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from aleph_null_desktop.i18n import N_, _
+from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.statistics_model import StatisticsModel, build
+from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.text import fit_font
+from aleph_null_desktop.ui.widgets import Button, buttons_handle
+
+MARGIN, TABLE_TOP = 60, 96
+COLUMNS = ((0.29, N_("Circle")), (0.08, N_("Rituals")), (0.07, N_("Wins")), (0.07, N_("Win %")),
+           (0.17, N_("Best score · rank")), (0.14, N_("Streak now / best")), (0.18, N_("Average Hour summoned")))
+
+
+class StatisticsScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.drawn: list[str] = []
+        self.selected = 0
+        self.load()
+        self._layout()
+
+    # ------------------------------------------------------------------ data
+    def load(self) -> None:
+        """Reads stats.json (only when the game keeps files); a damaged file is set aside and
+        the player told, as storage.load_stats does."""
+        from aleph_null_desktop.engine.cards import circles
+        from aleph_null_desktop.storage import load_stats
+        from aleph_null_desktop.storage.stats import empty_stats
+
+        stats, messages = load_stats() if self.app.persist else (empty_stats(), [])
+        if messages:
+            self.app.report(" ".join(messages))
+        self.model: StatisticsModel = build(stats, circles())
+        played = [n for n, row in enumerate(self.model.rows) if row.played]
+        if self.selected >= len(self.model.rows) or not self.model.rows[self.selected].played:
+            self.selected = played[0] if played else 0
+
+    def ask_reset(self) -> None:
+        from aleph_null_desktop.ui.confirm_scene import ConfirmScene
+
+        text = _("All {count} rituals recorded will be forgotten, in every Circle. This cannot be undone.").format(
+            count=self.model.played)
+        self.app.stack.push(ConfirmScene(self.app, _("Reset the statistics?"), text, _("Forget them"),
+                                         self.reset, _("Keep them")))
+
+    def reset(self) -> None:
+        from aleph_null_desktop.storage import reset_stats
+
+        messages = reset_stats() if self.app.persist else []
+        if messages:
+            self.app.report(" ".join(messages))
+        self.load()
+
+    # ------------------------------------------------------------------ layout and input
+    def _layout(self) -> None:
+        self.background = draw_background(theme.LOGICAL_SIZE)
+        row_h = style.scaled(40)
+        rows = len(self.model.rows) + 1
+        self.row_h = min(row_h, (560 - TABLE_TOP) // rows)
+        self.table = pygame.Rect(MARGIN, TABLE_TOP, theme.LOGICAL_SIZE[0] - 2 * MARGIN, self.row_h * rows)
+        bottom = theme.LOGICAL_SIZE[1] - style.scaled(64) - 40
+        self.details = pygame.Rect(MARGIN, self.table.bottom + 24, 820, bottom - self.table.bottom - 24)
+        self.chart = pygame.Rect(self.details.right + 40, self.details.y,
+                                 theme.LOGICAL_SIZE[0] - MARGIN - self.details.right - 40, self.details.h)
+        h = style.scaled(64)
+        y = theme.LOGICAL_SIZE[1] - h - 24
+        self.back_button = Button(pygame.Rect(960 - 20 - 400, y, 400, h), _("Back"), on_click=self.close,
+                                  key_hint="Esc")
+        self.reset_button = Button(pygame.Rect(980, y, 400, h), _("Reset the statistics"), on_click=self.ask_reset,
+                                   key_hint="R", enabled=True)
+        self.buttons = [self.back_button, self.reset_button]
+
+    def restyle(self) -> None:
+        self._layout()
+
+    def close(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def row_rect(self, n: int) -> pygame.Rect:
+        return pygame.Rect(self.table.x, self.table.y + (n + 1) * self.row_h, self.table.w, self.row_h)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.close()
+            elif event.key == pygame.K_r:
+                self.reset_button.click()
+            elif event.key in (pygame.K_DOWN, pygame.K_UP):
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.selected = (self.selected + step) % len(self.model.rows)
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for n in range(len(self.model.rows)):
+                if self.row_rect(n).collidepoint(event.pos):
+                    self.selected = n
+                    return
+        buttons_handle(self.buttons, event)
+
+    # ------------------------------------------------------------------ drawing
+    def _text(self, surface, font, text: str, colour, pos, anchor: str = "topleft") -> pygame.Rect:
+        self.drawn.append(text)
+        image = font.render(text, True, colour)
+        rect = image.get_rect(**{anchor: pos})
+        surface.blit(image, rect)
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.drawn = []
+        fonts = self.app.fonts
+        self.reset_button.enabled = self.model.played > 0
+        self.reset_button.detail = "" if self.model.played else _("nothing recorded yet")
+        surface.blit(self.background, (0, 0))
+        self._text(surface, fonts.get("title", 44), _("Statistics"), theme.GOLD, (960, 24), "midtop")
+        self._draw_table(surface)
+        if self.model.rows:
+            self._draw_details(surface, self.model.rows[self.selected])
+        self._draw_chart(surface)
+        for b in self.buttons:
+            b.draw(surface, fonts, size=24)
+
+    def _columns(self) -> list[tuple[int, int]]:
+        x, out = self.table.x, []
+        for share, _words in COLUMNS:
+            w = round(self.table.w * share)
+            out.append((x, w))
+            x += w
+        return out
+
+    def _draw_table(self, surface) -> None:
+        fonts = self.app.fonts
+        pygame.draw.rect(surface, theme.PANEL, self.table, border_radius=10)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.table, 2, border_radius=10)
+        columns = self._columns()
+        size = max(12, min(22, round(self.row_h / style.current().ui_scale * 0.55)))
+        for (x, w), (_share, words) in zip(columns, COLUMNS):
+            label = _(words)
+            font = fit_font(fonts, "title", label, w - 16, size, 10)
+            self._text(surface, font, label, theme.TEXT_DIM, (x + 12, self.table.y + self.row_h // 2), "midleft")
+        for n, row in enumerate(self.model.rows):
+            rect = self.row_rect(n)
+            if n == self.selected:
+                pygame.draw.rect(surface, theme.TABLE_GLOW, rect.inflate(-6, 0), border_radius=6)
+                pygame.draw.rect(surface, theme.GOLD, rect.inflate(-6, 0), 2, border_radius=6)
+                tip = (rect.x + 4, rect.centery)
+                pygame.draw.polygon(surface, theme.GOLD, [tip, (tip[0] - 0, tip[1] - 7), (tip[0] + 9, tip[1]),
+                                                          (tip[0], tip[1] + 7)])
+            else:
+                pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright, 1)
+            ink = theme.TEXT if row.played else theme.TEXT_DIM
+            for (x, w), cell in zip(columns, row.cells()):
+                font = fit_font(fonts, "body", cell, w - 16, size, 10)
+                self._text(surface, font, cell, ink, (x + 14, rect.centery), "midleft")
+
+    def _draw_details(self, surface, row) -> None:
+        fonts = self.app.fonts
+        box = self.details
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=10)
+        head = fit_font(fonts, "title", row.name, box.w - 32, 24, 12)
+        self._text(surface, head, row.name, theme.GOLD, (box.x + 16, box.y + 12))
+        top = box.y + 12 + head.get_linesize() + 8
+        half = (box.w - 48) // 2
+        line = max(12, min(20, round((box.bottom - top - 50) / 8 / style.current().ui_scale * 0.8)))
+        for x, title, items in ((box.x + 16, _("How the rituals were lost"), row.losses),
+                                (box.x + 32 + half, _("Ranks of the wins"), row.ranks)):
+            font = fit_font(fonts, "title", title, half, 20, 10)
+            y = self._text(surface, font, title, theme.TEXT_DIM, (x, top)).bottom + 6
+            body = fonts.get("body", line)
+            bold = fonts.get("bold", line)
+            most = max([n for _w, n in items] + [1])
+            for words, count in items:
+                words_font = fit_font(fonts, "body", words, half - 90, line, 10)
+                self._text(surface, words_font, words, theme.TEXT, (x, y))
+                self._text(surface, bold, str(count), theme.TEXT, (x + half, y), "topright")
+                bar = pygame.Rect(x, y + body.get_linesize() - 2, round((half - 60) * count / most), 3)
+                if count:
+                    pygame.draw.rect(surface, theme.GOLD, bar)
+                y += body.get_linesize() + 6
+                if y > box.bottom - body.get_linesize():
+                    break
+
+    def _draw_chart(self, surface) -> None:
+        """The last 50 rituals' scores: x the ritual (oldest left), y the score. A win is a filled
+        circle, a loss with a score a hollow square, a loss without one a cross on the
+        "no score" line under the axis — told by shape, not colour."""
+        fonts = self.app.fonts
+        box = self.chart
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=10)
+        title = _("Scores of the last {count} rituals").format(count=len(self.model.points) or 50)
+        head = fit_font(fonts, "title", title, box.w - 32, 22, 12)
+        self._text(surface, head, title, theme.GOLD, (box.x + 16, box.y + 10))
+        small = fonts.get("body", 16)
+        legend = _("● won   □ lost with a score   × lost, no score")
+        self._text(surface, fit_font(fonts, "body", legend, box.w - 32, 16, 10), legend, theme.TEXT_DIM,
+                   (box.x + 16, box.y + 14 + head.get_linesize()))
+        plot = pygame.Rect(box.x + 70, box.y + 34 + head.get_linesize() + 2 * small.get_linesize(), box.w - 100, 0)
+        plot.h = box.bottom - plot.y - 3 * small.get_linesize() - 16
+        if plot.h < 40:
+            return
+        scores = [p.score for p in self.model.points if p.score is not None]
+        low, high = min([0] + scores), max([10] + scores)
+        span = high - low
+        step = 2 if span <= 16 else 5
+
+        def y_of(score: float) -> float:
+            return plot.bottom - (score - low) / span * plot.h
+
+        count = max(1, len(self.model.points))
+
+        def x_of(number: int) -> float:
+            return plot.x + (number - 0.5) / count * plot.w
+
+        for value in range(low - low % step, high + 1, step):  # the y axis: score gridlines
+            if value < low:
+                continue
+            y = y_of(value)
+            pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, y), (plot.right, y), 2 if value == 0 else 1)
+            self._text(surface, small, str(value), theme.TEXT_DIM, (plot.x - 8, y), "midright")
+        pygame.draw.line(surface, theme.TEXT_DIM, plot.topleft, plot.bottomleft, 2)
+        pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright, 2)
+        self._text(surface, small, _("score"), theme.TEXT_DIM, (plot.x - 8, plot.y - 4), "bottomright")
+        no_score_y = plot.bottom + small.get_linesize() // 2 + 4
+        self._text(surface, small, _("no score"), theme.TEXT_DIM, (plot.x - 8, no_score_y), "midright")
+        if not self.model.points:
+            self._text(surface, fonts.get("italic", 22), _("No rituals recorded yet."), theme.TEXT_DIM,
+                       plot.center, "center")
+        marks = sorted({1, count} | set(range(10, count + 1, 10))) if self.model.points else []
+        for number in marks:  # the x axis: ritual numbers
+            self._text(surface, small, str(number), theme.TEXT_DIM,
+                       (x_of(number), no_score_y + small.get_linesize() // 2 + 2), "midtop")
+        axis = _("rituals, oldest to newest")
+        self._text(surface, small, axis, theme.TEXT_DIM, (plot.centerx, box.bottom - 8), "midbottom")
+        radius = max(3, min(7, plot.w // (count * 3)))
+        previous = None
+        for point in self.model.points:
+            x = x_of(point.number)
+            if point.score is None:
+                y = no_score_y
+                pygame.draw.line(surface, theme.WARN, (x - radius, y - radius), (x + radius, y + radius), 2)
+                pygame.draw.line(surface, theme.WARN, (x - radius, y + radius), (x + radius, y - radius), 2)
+                continue
+            y = y_of(point.score)
+            if previous is not None:
+                pygame.draw.line(surface, theme.PANEL_EDGE, previous, (x, y), 1)
+            previous = (x, y)
+            if point.won:
+                pygame.draw.circle(surface, theme.GOLD, (x, y), radius)
+            else:
+                pygame.draw.rect(surface, theme.WARN, pygame.Rect(x - radius, y - radius, 2 * radius, 2 * radius), 2)

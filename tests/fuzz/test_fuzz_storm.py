@@ -1,0 +1,66 @@
+"""20,000 random real pygame events through the app's own loop, across every screen, with random
+frame times: no frame may fail. A failure prints the seed; replay it with
+ALEPH_NULL_FUZZ_SEED=<seed> pytest tests/fuzz. (bench/stress.py runs the million.)"""
+
+import os
+import random
+import time
+
+import pygame
+import pytest
+
+from aleph_null_desktop.editor import Action, CardDraft, Library
+from aleph_null_desktop.ui.app import App
+from aleph_null_desktop.ui.random_input import SCREENS, RandomInput
+
+EVENTS = int(os.environ.get("ALEPH_NULL_FUZZ_EVENTS", "20000"))
+
+
+def fuzz_hint(game):
+    """The table's hint without the AI's search (its cost is not under test here)."""
+    command = game.legal_commands()[0]
+    return command, "a hint for the storm"
+
+
+@pytest.fixture
+def private_home(tmp_path, monkeypatch):
+    """The player's folders and HOME (where the card editor exports) inside tmp_path."""
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "HOME"):
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    junk = tmp_path / "dropped"
+    junk.mkdir()
+    (junk / "binary.json").write_bytes(bytes(range(256)) * 8)
+    (junk / "card.json").write_text('{"schema": 1, "cards": [{"id": "x", "name": "\u202eX'
+                                    '", "level": 99}]}', encoding="utf-8")
+    library = Library()  # one card of the player's own, so the Grimoire offers its sheet of cards
+    library.load()
+    library.save(CardDraft(name="Ash Imp", level=1, side="hell", cost=1,
+                           actions=[Action([{"op": "pay", "amount": 2}], [{"op": "scrap_self"}])]))
+    return [str(junk / "binary.json"), str(junk / "card.json"), str(junk), str(tmp_path / "missing.json")]
+
+
+def test_a_storm_of_random_events_fails_no_frame_on_any_screen(game_window, private_home):
+    seed = int(os.environ.get("ALEPH_NULL_FUZZ_SEED", random.SystemRandom().randrange(2**32)))
+
+    def new_app():
+        app = App(pygame.display.get_surface() or game_window, seed=seed)
+        app.persist = True  # the autosave, statistics and settings are written (into tmp_path)
+        app.hint_function = fuzz_hint
+        app.show_title()
+        app.start_session()
+        return app
+
+    pygame.event.clear()
+    storm = RandomInput(new_app(), random.Random(seed), new_app=new_app, dropped_files=private_home)
+    started = time.perf_counter()
+    try:
+        storm.run(EVENTS)
+    finally:
+        storm.app.close()
+    seconds = time.perf_counter() - started
+    report = (f"seed {seed} (replay: ALEPH_NULL_FUZZ_SEED={seed} pytest tests/fuzz): {storm.events} events, "
+              f"{storm.frames} frames, {seconds:.0f} s, {storm.quits} quits, screens {dict(storm.screens)}")
+    assert storm.failed_frames == 0, f"{storm.failed_frames} failed frames; {report}\n" + "\n".join(storm.failures)
+    assert storm.events >= EVENTS
+    missing = [name for name in SCREENS if not storm.screens[name]]
+    assert not missing, f"never reached {missing}; {report}"
