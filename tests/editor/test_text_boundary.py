@@ -134,3 +134,20 @@ def test_json_text_problem_walks_any_depth():
     node["b"] = "\x00"
     assert "U+0000" in safe_text.json_text_problem(deep)
     assert safe_text.json_text_problem({"ok": ["fine\nlines\ttabs", "Grabwächter 夜"]}) is None
+
+
+def test_continue_with_a_nul_in_the_autosave_sets_it_aside_and_the_title_stays_usable(driver):
+    from aleph_null_desktop.engine import new_game
+
+    record = autosave.record_from_game(new_game(seed=3, circle="adept"))
+    bad = dict(CardDraft(name="Grave Warden").to_record(), flavour={"en": "a\u0000b"})
+    record["cards"] = {"schema": 1, "cards": [bad]}
+    paths.autosave_path().write_text(json.dumps(record), encoding="utf-8")
+    driver.app.show_title()
+    driver.frames()
+    assert not driver.app.continue_game()
+    assert "set aside" in driver.app.error_text and "\x00" not in driver.app.error_text
+    driver.frames(3)
+    assert not paths.autosave_path().exists()
+    assert not driver.app.continue_game()  # nothing to continue now; no error every time
+    assert "no saved ritual" in driver.app.error_text.lower() or "nothing" in driver.app.error_text.lower()

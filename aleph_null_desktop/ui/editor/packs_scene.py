@@ -59,7 +59,7 @@ class PacksScene(Scene):
     def rows(self) -> list[tuple[str, str, str, bool]]:
         """(id, name, detail, usable) for each file of the folder: good packs, then refused ones."""
         rows = [(p.id, p.name, p.summary, True) for p in sorted(self.shelf.packs.values(), key=lambda p: p.name.casefold())]
-        rows += [(r.id, r.path.name, r.reason, False) for r in self.shelf.refused]
+        rows += [(r.id, quote(r.path.name, 60, marks=False), r.reason, False) for r in self.shelf.refused]
         return rows
 
     def _sync(self) -> None:
