@@ -264,6 +264,9 @@ class RandomInput:
         for key, mod in (route(self.app.stack.top) if callable(route) else route):
             if key == "click":
                 self.click_button(mod)
+            elif key == "frames":  # let an animation (a page turning) finish first
+                for _ in range(mod):
+                    self.frame()
             else:
                 self.key(key if key else self.rng.randint(pygame.K_1, pygame.K_5), mod)
             if self.rng.random() < 0.5:
@@ -317,8 +320,8 @@ ROUTES = {
                      "PacksScene": [(pygame.K_p, 0)], "DialogScene": [(pygame.K_F2, 0), (pygame.K_DELETE, 0)],
                      "RitualSetupScene": [("click", "Ritual with my cards")]},
     "GrimoireScene:ritual": {"TableScene": [(pygame.K_RIGHT, 0), (pygame.K_RETURN, 0), (0, 0)],
-                             "OwnCardsDialog": lambda book: [(pygame.K_RIGHT if book.target == "cover" else
-                                                              pygame.K_o, 0)]},
+                             "OwnCardsDialog": lambda book: [("frames", 12), (pygame.K_RIGHT if book.target == "cover"
+                                                                             else pygame.K_o, 0)]},
 }
 
 
