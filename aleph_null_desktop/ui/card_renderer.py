@@ -32,7 +32,7 @@ MIN_TEXT = 16  # px at the 1920×1080 layout: 14 px at the default 1689×950 win
 GEM_MIN_R = 12
 CUSTOM_EDGE = (196, 204, 214)  # the silver frame of a card the player made
 SIDE_GLOW = {"church": (236, 222, 160), "hell": (214, 84, 40)}
-FACE_LIMIT = 120  # faces kept: every card of a busy table at its two or three resting sizes
+FACE_LIMIT = 160  # faces kept: every card of a busy table at the resting sizes it has or may soon have
 
 
 class CardRenderer:
@@ -42,20 +42,25 @@ class CardRenderer:
         self.limit = limit
         self._faces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._backs: dict[tuple, pygame.Surface] = {}
-        self.drawn = 0  # faces drawn from scratch (the bench and tests watch it)
+        self.drawn = 0  # faces drawn from scratch when shown (the bench and tests watch it)
 
-    def face(self, card_id: str, width: int) -> pygame.Surface:
+    def face(self, card_id: str, width: int, ahead: bool = False) -> pygame.Surface:
+        """`ahead`: drawn before it is shown (on a quiet frame), not counted in `drawn`."""
         key = (card_id, width, current_language(), style.current())  # contrast and cues redraw the face
         surface = self._faces.get(key)
         if surface is None:
             surface = self._draw_face(self.cards[card_id], width)
-            self.drawn += 1
+            self.drawn += not ahead
             self._faces[key] = surface
             while len(self._faces) > self.limit:
                 self._faces.popitem(last=False)
         else:
             self._faces.move_to_end(key)
         return surface
+
+    def cached(self, card_id: str, width: int) -> bool:
+        """Whether that face is in the cache (without counting as a use)."""
+        return (card_id, width, current_language(), style.current()) in self._faces
 
     def face_scaled(self, card_id: str, base_width: int, size) -> pygame.Surface:
         """The face drawn at `base_width` (a resting size), scaled to `size`: a card in motion."""
