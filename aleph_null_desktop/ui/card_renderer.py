@@ -24,6 +24,11 @@ def is_custom(card) -> bool:
     return isinstance(getattr(card, "data", None), dict) and bool(card.data.get("custom"))
 
 
+def _type_text_width(line_w: int, unit: float) -> int:
+    """The room for the type line's words: the line less its icon and margins."""
+    return line_w - round(4 * unit) - round(18 * unit) - round(8 * unit)
+
+
 def card_size(width: int) -> tuple[int, int]:
     return (width, round(width * theme.CARD_RATIO))
 
@@ -112,7 +117,7 @@ class CardRenderer:
         band = pygame.Rect(inner.x, inner.y, inner.w, round(36 * unit))
         name_lines = self._name_lines(card, band, unit)
         band.h = max(band.h, len(name_lines) * self.fonts.get("title", MIN_TEXT).get_linesize() + round(6 * unit))
-        type_words = self._type_words(card, inner.w - round(30 * unit))
+        type_words = self._type_words(card, _type_text_width(inner.w, unit))
         text_top = band.bottom + round(70 * unit) + round(26 * unit)
         text_box = pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
                                inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
@@ -126,7 +131,7 @@ class CardRenderer:
         art = pygame.Rect(inner.x, band.bottom, inner.w, max(1, art_bottom - band.bottom))
         self._draw_art(s, card, art, frame, unit)
         type_rect = pygame.Rect(inner.x, art.bottom, inner.w, round(26 * unit))
-        self._draw_type_line(s, card, type_rect, type_words or [card.type_name], frame, unit)
+        self._draw_type_line(s, card, type_rect, type_words, frame, unit)  # no words fit: the icon alone
         if blocks is not None:
             self._draw_rules(s, blocks, flavour, text_box, unit)
         if style.current().colour_cues:
@@ -193,8 +198,10 @@ class CardRenderer:
         pygame.draw.line(s, frame, rect.bottomleft, rect.bottomright, max(1, round(2 * unit)))
         icon = pygame.Rect(rect.x + round(4 * unit), rect.centery - round(9 * unit), round(18 * unit), round(18 * unit))
         draw_icon(s, theme.TYPE_ICON.get(card.type, ""), icon, theme.INK_SOFT)
+        if not words:
+            return
         text = words[0]
-        font = fit_font(self.fonts, "italic", text, rect.right - icon.right - round(8 * unit),
+        font = fit_font(self.fonts, "italic", text, _type_text_width(rect.w, unit),
                         max(MIN_TEXT, round(16 * unit)), MIN_TEXT)
         image = font.render(text, True, theme.INK_SOFT)
         s.blit(image, image.get_rect(midleft=(icon.right + round(5 * unit), rect.centery)))
