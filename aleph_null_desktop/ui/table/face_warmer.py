@@ -11,11 +11,13 @@ from __future__ import annotations
 import time
 
 from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
+from aleph_null_desktop.ui.table.overlays import SPOTLIGHT_CARD_W
 
 BIG_W = 500  # the width a card is read at (right-click or Alt)
 HOVER_DWELL = 0.1  # seconds the mouse rests on a card before its large face is drawn ahead
 QUIET_MS = 3.0  # a frame that has cost less than this so far may draw one face at a resting size
 QUIET_BIG_MS = 1.0  # or, below this, one large face (a few times the work)
+LARGE_W = 400  # faces this wide or wider are large ones
 
 
 class FaceWarmer:
@@ -47,6 +49,8 @@ class FaceWarmer:
         hover = scene.hover_uid
         if hover is not None and hover in scene.sprites and scene.hover_time >= HOVER_DWELL:
             wanted.append((game.card(hover).card_id, BIG_W))
+        wanted += [(c.card_id, SPOTLIGHT_CARD_W) for zone in ("set_aside", "deck") for c in game.zone(zone)
+                   if game.cards[c.card_id].is_interference]  # drawn, it is shown large at once
         for zones, widths in plan:
             for zone in zones:
                 for card in game.zone(zone):
@@ -60,7 +64,7 @@ class FaceWarmer:
             return False
         for card_id, width in self.wanted(scene):
             if not self.renderer.cached(card_id, width):
-                if width >= BIG_W and spent >= QUIET_BIG_MS:
+                if width >= LARGE_W and spent >= QUIET_BIG_MS:
                     continue
                 self.renderer.face(card_id, width, ahead=True)
                 self.warmed += 1
