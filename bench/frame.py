@@ -185,7 +185,7 @@ class Bench:
 
     def rss_growth(self, cycles: int = RSS_CYCLES) -> float:
         self.open(BUSY)
-        for _ in range(20):  # warm up: the first cycles fill every cache once
+        for _ in range(2):  # warm up: the resting sizes of these cards are drawn once
             self._summon_undo()
         before = rss_mb()
         for _ in range(cycles):

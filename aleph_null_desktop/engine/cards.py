@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from aleph_null_desktop.engine.ops import ops_for, validate_steps
+from aleph_null_desktop.engine.ops import OPS, ops_for, validate_steps
 from aleph_null_desktop.engine.schema import (  # noqa: F401  (re-exported: the schema's words)
     CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, SIDES, TYPE_NAMES, CardDataError,
 )
@@ -61,12 +61,15 @@ class ActionDef:
     gains_power: bool = field(init=False, compare=False, repr=False)  # its own effect gains power (R4.3)
     cost_moves: tuple[dict, ...] = field(init=False, compare=False, repr=False)  # its cost's move steps
     effect_moves: tuple[dict, ...] = field(init=False, compare=False, repr=False)  # its effect's
+    once_a_turn: bool = field(init=False, compare=False, repr=False)  # moves no card: once a turn
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pay", sum(s["amount"] for s in self.cost if s["op"] == "pay"))
         object.__setattr__(self, "gains_power", any(s["op"] == "gain_power" for s in self.effect))
         object.__setattr__(self, "cost_moves", tuple(s for s in self.cost if s["op"] == "move"))
         object.__setattr__(self, "effect_moves", tuple(s for s in self.effect if s["op"] == "move"))
+        object.__setattr__(self, "once_a_turn", not any(OPS[s["op"]].moves_a_card(s)
+                                                         for s in self.cost + self.effect))
 
     def has_op(self, op: str, *, in_cost: bool = False) -> bool:
         return any(step["op"] == op for step in (self.cost if in_cost else self.effect))

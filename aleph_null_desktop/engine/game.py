@@ -63,6 +63,7 @@ class Game:
         self._legal: list[Command] | None = None  # what legal_commands last returned, until a change
         self._legal_at: tuple = ()
         self._summons_this_turn = 0
+        self._used_once: frozenset[tuple[int, str]] = frozenset()  # once-a-turn actions used this turn
         self._summoned_any = False
         self._sacrificed_this_turn = False
         self._baphomet_summoning = False
@@ -397,6 +398,8 @@ class Game:
             return refusal_text(code, keys=r[1])
         if code == "special_cost":
             return refusal_text(code, card=self.name_of(r[1]), step=step_text(r[2]))
+        if code == "once_a_turn":
+            return refusal_text(code, card=self.name_of(r[1]), action=r[2])
         if code in ("cost_target", "no_target"):
             return refusal_text(code, card=self.name_of(r[1]), action=r[2], step=step_text(r[3]))
         if code == "short":
@@ -463,6 +466,8 @@ class Game:
         action_id = action.id
         if waiting is not None and not action.gains_power:
             return ("interference_first_action", waiting)
+        if action.once_a_turn and (uid, action_id) in self._used_once:
+            return ("once_a_turn", uid, action_id)
         if action.pay > self.power:
             return ("short", uid, action_id, action.pay)
         for step in action.cost_moves:
@@ -510,6 +515,8 @@ class Game:
             self._summon(cmd.uid)
         elif isinstance(cmd, Activate):
             action = self._defs[cmd.uid].action(cmd.action)
+            if action.once_a_turn:
+                self._used_once = self._used_once | {(cmd.uid, cmd.action)}
             self._emit("activated", cmd.uid, action=cmd.action)
             self._push_steps(action.effect, cmd.uid)
             self._push_steps(action.cost, cmd.uid)
@@ -815,6 +822,8 @@ class Game:
         """R4.1: a new turn draws up to the hand size."""
         self.turn += 1
         self._summons_this_turn = 0
+        self._used_once = frozenset()
+        self._used_once: frozenset[tuple[int, str]] = frozenset()  # once-a-turn actions used this turn
         self._summoned_any = False
         self._sacrificed_this_turn = False
         self._events.append(_event(("turn", {"turn": self.turn})))
@@ -836,6 +845,7 @@ class Game:
             "turn_flags": [self._summons_this_turn, self._summoned_any, self._sacrificed_this_turn,
                            self._baphomet_summoning],
             "deferred_daggers": list(self._deferred_daggers),
+            "used_once": [list(used) for used in sorted(self._used_once)],
             "stack": [dict(t) for t in self._stack],
             "pending": self.pending.to_dict() if self.pending else None,
             "outcome": self.outcome.to_dict() if self.outcome else None,
@@ -854,6 +864,7 @@ class Game:
         (self._summons_this_turn, self._summoned_any, self._sacrificed_this_turn,
          self._baphomet_summoning) = d["turn_flags"]
         self._deferred_daggers = list(d["deferred_daggers"])
+        self._used_once = frozenset((uid, action) for uid, action in d.get("used_once", []))
         self._stack = [dict(t) for t in d["stack"]]
         self.pending = Decision.from_dict(d["pending"]) if d["pending"] else None
         self.outcome = Outcome.from_dict(d["outcome"]) if d["outcome"] else None
@@ -865,14 +876,14 @@ class Game:
         return (self.hour, self.last_hour, self.damage, self.power, self.tokens, self.turn,
                 {z: list(v) for z, v in self._zones.items()}, self._inst, self._defs,
                 (self._summons_this_turn, self._summoned_any, self._sacrificed_this_turn,
-                 self._baphomet_summoning),
+                 self._baphomet_summoning, self._used_once),
                 list(self._deferred_daggers), list(self._stack), self.pending, self.outcome)
 
     def _restore(self, snap: tuple) -> None:
         (self.hour, self.last_hour, self.damage, self.power, self.tokens, self.turn, zones, self._inst,
          self._defs, flags, deferred, stack, self.pending, self.outcome) = snap
         (self._summons_this_turn, self._summoned_any, self._sacrificed_this_turn,
-         self._baphomet_summoning) = flags
+         self._baphomet_summoning, self._used_once) = flags
         self._zones = {z: list(v) for z, v in zones.items()}
         self._loc = {i.uid: z for z, v in self._zones.items() for i in v}
         self._deferred_daggers, self._stack = list(deferred), list(stack)

@@ -97,6 +97,7 @@ def public_key(game: "Game") -> tuple:
     outcome = game.outcome
     return (game.circle, game.hour, game.last_hour, game.damage, game.power, game.tokens, game.turn,
             game._summons_this_turn, game._summoned_any, game._sacrificed_this_turn,
+            tuple(sorted((inst_of[uid].card_id, action) for uid, action in game._used_once)),
             tuple(parts), pend, tuple(_task_sig(game, t) for t in game._stack),
             (outcome.reason, outcome.score) if outcome else None)
 

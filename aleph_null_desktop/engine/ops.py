@@ -127,6 +127,9 @@ class Op:
     applies: str = ""
     defaults: Mapping[str, Any] = field(default_factory=dict)
     refusal: Callable[..., str] | None = None
+    # True if carrying the step out surely moves a card on (deck -> hand -> play -> discard ->
+    # sacrificed) or advances the Hour: an action with such a step cannot loop for ever in a turn
+    moves_a_card: Callable[[dict], bool] = lambda step: False
 
     def params_in(self, slot: str) -> tuple[Param, ...]:
         return tuple(p for p in self.params if p.in_slot(slot))
@@ -347,12 +350,13 @@ OPS: dict[str, Op] = {op.name: op for op in (
        _gain_power),
     Op("draw", ("effect",), (Param("count", "int", N_("cards"), 1, 9),),
        lambda s: _("draw {cards}").format(cards=plural(s["count"], "card")), N_("Draw cards"),
-       AiKnowledge("draw", _count), _draw),
+       AiKnowledge("draw", _count), _draw, moves_a_card=lambda s: True),
     Op("search", ("effect",), (_FILTER,),
        lambda s: _("search your deck for {card}").format(card=card_noun(s["filter"], 1)),
        N_("Search the deck for a card"), AiKnowledge("search"), _search),
     Op("move", ("effect", "cost", "special_cost"), _MOVE_PARAMS, _move_words,
-       N_("Sacrifice, scrap or discard cards"), AiKnowledge("move", _count), _move, defaults=_MOVE_DEFAULTS),
+       N_("Sacrifice, scrap or discard cards"), AiKnowledge("move", _count), _move, defaults=_MOVE_DEFAULTS,
+       moves_a_card=lambda s: not s["up_to"]),
     Op("remove_damage", ("effect",), (Param(_AMOUNT, "int", N_("amount"), 1, 3),),
        lambda s: _("remove {n} damage").format(n=s["amount"]), N_("Remove damage"),
        AiKnowledge("heal", _amount), _remove_damage),
@@ -360,9 +364,9 @@ OPS: dict[str, Op] = {op.name: op for op in (
        lambda s: _("take {n} damage").format(n=s["amount"]), N_("Take damage"),
        AiKnowledge("hurt", _amount), _take_damage),
     Op("scrap_self", ("effect", "cost"), (), lambda s: _("scrap this"), N_("Scrap this card"),
-       AiKnowledge("scrap_self"), _scrap_self),
+       AiKnowledge("scrap_self"), _scrap_self, moves_a_card=lambda s: True),
     Op("sacrifice_self", ("effect", "cost"), (), lambda s: _("sacrifice this"), N_("Sacrifice this card"),
-       AiKnowledge("sacrifice_self"), _sacrifice_self),
+       AiKnowledge("sacrifice_self"), _sacrifice_self, moves_a_card=lambda s: True),
     Op("add_hour_vii", ("effect",), (), lambda s: _("the Grimoire gains Hour VII for the rest of the game"),
        N_("The Grimoire gains Hour VII"), AiKnowledge("time"), _add_hour_vii),
     Op("pay", ("cost", "special_cost"), (Param(_AMOUNT, "int", N_("amount"), 0, 9),),

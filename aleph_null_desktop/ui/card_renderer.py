@@ -79,8 +79,7 @@ class CardRenderer:
 
     # ------------------------------------------------------------------ drawing
     def _new_surface(self, width: int) -> pygame.Surface:
-        surface = pygame.Surface(card_size(width), pygame.SRCALPHA)
-        return surface.convert_alpha() if pygame.display.get_surface() else surface
+        return pygame.Surface(card_size(width), pygame.SRCALPHA)  # already the display's alpha format
 
     def _draw_back(self, width: int) -> pygame.Surface:
         s = self._new_surface(width)

@@ -108,3 +108,18 @@ def test_a_card_may_name_its_own_illustration():
     assert art_name(chosen) == "goat"
     unknown = card_from_dict({**cards["wax_candle"].data, "id": "odd_candle", "custom": True, "art": "no-such"})
     assert art_name(unknown) == "candle-light"  # an unknown name falls back to the icon's glyph
+
+
+def test_f1_on_a_card_read_large_opens_the_grimoires_glossary(table, driver):
+    from aleph_null_desktop.ui.grimoire.scene import GrimoireScene
+
+    scene = table({"hand": ["gnome"], "power": 0})
+    gnome = driver.uid("hand", "gnome")
+    driver.post(pygame.MOUSEMOTION, pos=tuple(map(round, scene.sprites[gnome].target.center)), rel=(0, 0),
+                buttons=(0, 0, 0))
+    driver.frames(30, dt=0.05)
+    assert scene.card_tip_shown()
+    driver.key(pygame.K_F1)
+    book = driver.scene
+    assert isinstance(book, GrimoireScene)
+    assert book.page == scene._glossary_page() and book.page.startswith("ref-")

@@ -20,7 +20,9 @@ def hand_slots(area: pygame.Rect, count: int, card_w: int | None = None) -> list
     as the UI scale makes them; larger ones rise above the zone rather than leave the screen."""
     if count == 0:
         return []
-    card_w = style.scaled(HAND_CARD_W) if card_w is None else card_w
+    if card_w is None:  # at the UI scale, but no larger than lets the hand lie side by side
+        room = (area.w - (count - 1) * GAP) // count
+        card_w = max(min(HAND_CARD_W, style.scaled(HAND_CARD_W)), min(style.scaled(HAND_CARD_W), room))
     h = _card_h(card_w)
     step = card_w + GAP
     if count > 1 and count * card_w + (count - 1) * GAP > area.w:

@@ -64,7 +64,7 @@ def draw_card_tip(surface: pygame.Surface, fonts, renderer, card, anchor: pygame
     for term, text in card_terms(card):
         blocks.append((bold, term, theme.GOLD))
         blocks += [(body, line, theme.TEXT) for line in wrap(body, text, inner_w)]
-    blocks.append((fonts.get("italic", 17), _("F1: the Grimoire's rules and glossary"), theme.TEXT_DIM))
+    blocks.append((fonts.get("italic", 17), _("F1: the Grimoire's glossary"), theme.TEXT_DIM))
     text_h = sum(font.get_linesize() for font, _line, _c in blocks) + 20
     box = pygame.Rect(0, 0, PREVIEW_W + 16 + PANEL_W, max(face.get_height(), text_h) + 16)
     screen = surface.get_rect()

@@ -111,6 +111,7 @@ class TableMotion:
         self.damage_shake = Shake()
         self.tokens: list[Flight] = []
         self.banner = ("", 0.0, 0.0)  # text, seconds left, seconds in all
+        self._banner_card = None  # (text, its plate), drawn once per Hour
         self.circle = (None, 0.0, 0.0)  # centre, seconds left, seconds in all
 
     @property
@@ -184,16 +185,18 @@ class TableMotion:
         age = total - left
         grow = min(1.0, age / (0.25 * total))
         fade = min(1.0, left / (0.25 * total))
-        image = render(fonts.get("title", 54), text, theme.GOLD)
-        box = image.get_rect().inflate(60, 30)
-        card = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(card, theme.PANEL, card.get_rect(), border_radius=14)
-        pygame.draw.rect(card, theme.GOLD, card.get_rect(), 3, border_radius=14)
-        card.blit(image, image.get_rect(center=card.get_rect().center))
+        if self._banner_card is None or self._banner_card[0] != text:
+            image = render(fonts.get("title", 54), text, theme.GOLD)
+            plate = pygame.Surface(image.get_rect().inflate(60, 30).size, pygame.SRCALPHA)
+            pygame.draw.rect(plate, theme.PANEL, plate.get_rect(), border_radius=14)
+            pygame.draw.rect(plate, theme.GOLD, plate.get_rect(), 3, border_radius=14)
+            plate.blit(image, image.get_rect(center=plate.get_rect().center))
+            self._banner_card = (text, plate)
+        card = self._banner_card[1]
         scale = 0.6 + 0.4 * (1 - (1 - grow) ** 3)
         if scale < 1.0:
             card = pygame.transform.smoothscale_by(card, scale)
-        card.set_alpha(round(255 * fade))
+        card.set_alpha(round(255 * fade))  # (the kept plate is fully opaque again once the fade ends)
         rect = card.get_rect(center=centre)
         surface.blit(card, rect)
         return rect

@@ -38,7 +38,9 @@ def shade(size, alpha: int) -> pygame.Surface:
 
 
 def _shade(surface: pygame.Surface, alpha: int = 150) -> None:
-    surface.blit(shade(surface.get_size(), alpha), (0, 0))
+    """The same darkening as blitting a black veil of that alpha, done in place (cheaper)."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
 def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -104,7 +104,9 @@ def draw_damage(surface, fonts, rect, damage: int, pulse: float) -> None:
             draw_icon(surface, "damage", slot, theme.WARN)
         else:
             pygame.draw.circle(surface, theme.TEXT_DIM, slot.center, 10, 2)
-    blit_text(surface, fonts.get("bold", 26), f"{damage}/3", theme.TEXT, (rect.right - 10, rect.y + 6), "topright")
+    count = f"{damage}/3"  # beside the three tokens at every UI scale
+    blit_text(surface, fit_font(fonts, "bold", count, rect.w - 112, 26, 12), count, theme.TEXT,
+              (rect.right - 10, rect.y + 6), "topright")
     label = _("damage (3 loses)") if damage < 2 else _("damage: next loses")
     font = fit_font(fonts, "body", label, rect.w - 16, 16, 12)  # never past the panel's edge
     blit_text(surface, font, label, theme.WARN if damage >= 2 else theme.TEXT_DIM,
@@ -199,7 +201,18 @@ def draw_set_aside(surface, fonts, renderer, rect, game, circle_id: str) -> pyga
 def draw_keys(surface, fonts, rect) -> None:
     panel(surface, rect)
     y = rect.y + 10
-    key_font, text_font = fonts.get("bold", 15), fonts.get("body", 15)
+    size = 15  # as large as the panel allows at the player's UI scale
+
+    def fits(n: int) -> bool:
+        key_font, text_font = fonts.get("bold", n), fonts.get("body", n)
+        widths = (key_font.size(_(key))[0] + 8 + text_font.size(_(what))[0] for key, what in KEYS_HELP)
+        return (max(widths) <= rect.w - 24
+                and len(KEYS_HELP) * max(text_font.get_linesize(), 24 * n // 15) <= rect.h - 16)
+
+    while size > 9 and not fits(size):
+        size -= 1
+    key_font, text_font = fonts.get("bold", size), fonts.get("body", size)
+    step = max(text_font.get_linesize(), 24 * size // 15)
     for key, what in KEYS_HELP:
         k = key_font.render(_(key), True, theme.GOLD)
         surface.blit(k, (rect.x + 12, y))
@@ -209,7 +222,7 @@ def draw_keys(surface, fonts, rect) -> None:
             text_font = fit_font(fonts, "body", what, room, 15, 10)
         t = text_font.render(what, True, theme.TEXT_DIM)
         surface.blit(t, (rect.x + 12 + max(k.get_width() + 8, 0), y))
-        y += 24
+        y += step
 
 
 def draw_prompt(surface, fonts, rect, text: str, warn: bool, question: bool, reserve: int = 0) -> None:

@@ -16,6 +16,7 @@ from aleph_null_desktop.i18n import N_, _, current_language
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
+from aleph_null_desktop.ui.grimoire.scene import book_art
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.layer import CachedLayer
 from aleph_null_desktop.ui.scene import Scene
@@ -28,7 +29,7 @@ from aleph_null_desktop.ui.table.hints import HintKeeper
 from aleph_null_desktop.ui.table.log_panel import LogPanel, event_lines, replayed_lines
 from aleph_null_desktop.ui.table.motion import TableMotion
 from aleph_null_desktop.ui.table.overlays import (
-    ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer, shade,
+    ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer,
 )
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.tween import CardSprite, Pulse
@@ -77,6 +78,8 @@ class TableScene(Scene):
         self.hover_time, self._hover_seen = 0.0, None  # how long the mouse has rested on hover_uid
         self.motion = TableMotion(game)  # ticking numbers, shakes, tokens, the Hour's banner, the circle
         self._shown = None  # the signature of the picture on the screen, when it may be left as it is
+        self._under: tuple = (None, None)  # (signature, picture) of the table under an open panel
+        self._under_last = None  # the table's signature under the panel last frame
         self.pulses = {name: Pulse() for name in ("power", "damage", "tokens", "deck")}
         self.grimoire = TableGrimoire(app, table_page_rect(self.rects["grimoire"], self.rects["tokens"]),
                                       game, circle_id)  # turns its page on "hour" and "game_over"
@@ -359,6 +362,7 @@ class TableScene(Scene):
         self.grimoire.restyle()
         self.board.invalidate()
         self._shown = None
+        self._under = (None, None)
         self._refresh_sprites({}, instant=True)
 
     @property
@@ -500,8 +504,9 @@ class TableScene(Scene):
         key, mods = event.key, event.mod
         if key == pygame.K_h:
             self.hints.request()
-        elif key == pygame.K_F1:
-            open_reference(self.app)  # the Grimoire's rules over the table; Esc or F1 comes back
+        elif key == pygame.K_F1:  # the Grimoire's rules over the table (its glossary while a card is
+            # read large); Esc or F1 comes back
+            open_reference(self.app, self._glossary_page() if self.card_tip_shown() else None)
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
         elif beside_panel:
@@ -800,12 +805,19 @@ class TableScene(Scene):
             self._tints[key] = veil
         return self._tints[key]
 
+    def card_tip_shown(self) -> bool:
+        uid = self.hover_uid
+        return not (uid is None or uid not in self.sprites or self.hover_time < HOVER_SECONDS or self.drag
+                    or self.modal is not None or self.big_uid is not None or self.alt_held)
+
+    def _glossary_page(self) -> str:
+        return book_art(self.app.fonts).chapter_spread("glossary")
+
     def _draw_card_tip(self, surface) -> None:
         """The hovered card read large, with why it cannot be used and the terms it uses."""
-        uid = self.hover_uid
-        if (uid is None or uid not in self.sprites or self.hover_time < HOVER_SECONDS or self.drag
-                or self.modal is not None or self.big_uid is not None or self.alt_held):
+        if not self.card_tip_shown():
             return
+        uid = self.hover_uid
         sprite = self.sprites[uid]
         anchor = pygame.FRect(sprite.rect).move(0, -HOVER_LIFT if self.game.zone_of(uid) == "hand" else 0)
         draw_card_tip(surface, self.app.fonts, self.renderer, self.game.cdef(uid), anchor,
@@ -821,19 +833,24 @@ class TableScene(Scene):
         self._sync_buttons()
         board_signature = self._board_signature(drops, token_hot)
         shown = None
-        if self.modal is None and self.app.stack.top is self and not self.app.error_time:
+        if self.app.stack.top is self and not self.app.error_time:
             shown = (board_signature, self._motion_signature(), id(surface))
-            if shown == self._shown:
+            if self.modal is None and shown == self._shown:
                 return  # nothing changed since the last frame, and nothing else drew over it
-        self._shown = shown
+            if self.modal is not None and shown == self._under[0]:
+                surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
+                self.modal.draw(surface)
+                self._shown = None
+                return
+        self._shown = shown if self.modal is None else None
         self.board.blit(surface, board_signature, lambda layer: self._draw_board(layer, drops, token_hot))
         self.grimoire.draw(surface)  # the page above the tokens, turning with the Hours
         self._draw_effects(surface)
         mark = self.hints.highlight()
         if mark and mark[0] == "zone" and mark[1] in self.rects:
             self._draw_hint_mark(surface, self.rects[mark[1]], self.hints.tag(), on_top=False)
+        self.motion.draw_circle(surface, self.app.fonts)  # under the cards it draws in
         self._draw_cards(surface)
-        self.motion.draw_circle(surface, self.app.fonts)
         self.motion.draw_tokens(surface)
         self.motion.draw_banner(surface, self.app.fonts, self.rects["play"].center)
         if self.modal is None:
@@ -841,7 +858,12 @@ class TableScene(Scene):
             self._draw_disabled_reason(surface)
             self._draw_card_tip(surface)
         if self.modal is not None:
+            if shown is not None and shown == self._under_last:  # settled: kept while the panel is open
+                self._under = (shown, surface.copy())
+            self._under_last = shown
             self.modal.draw(surface)
+        else:
+            self._under = (None, None)
         big = self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None)
         if big is not None and big in self.sprites:
             self._draw_big(surface, big)
@@ -1075,9 +1097,7 @@ class TableScene(Scene):
         mark = self.hints.highlight()
         hinted = mark[1] if mark and mark[0] == "card" else None
         hinted_rect = None
-        for sprite, card_id in self.ghosts:
-            if sprite.delay > 0:
-                continue  # still waiting its turn on its pile
+        for sprite, card_id in self.ghosts:  # a card waiting its turn to leave is shown where it is
             if card_id is None:
                 surface.blit(self.renderer.back(sprite.base_width), sprite.rect)
             else:
@@ -1124,7 +1144,7 @@ class TableScene(Scene):
             draw_icon(surface, "token", pygame.Rect(x - 20, y - 20, 40, 40), theme.INK)
 
     def _draw_big(self, surface, uid: int) -> None:
-        surface.blit(shade(surface.get_size(), 150), (0, 0))
+        surface.fill((105, 105, 105), special_flags=pygame.BLEND_RGB_MULT)  # a veil of alpha 150
         face = self.renderer.face(self.game.card(uid).card_id, 500)
         rect = face.get_rect(center=(960, 520))
         surface.blit(face, rect)
