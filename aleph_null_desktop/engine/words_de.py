@@ -61,8 +61,8 @@ def card_phrase(f: dict, count: int, case: str = "acc", up_to: bool = False) -> 
             return {"nom": "die Karte", "acc": "die Karte", "dat": "der Karte"}[case] + " " + names
         amount = f"bis zu {count}" if up_to else _number(count)
         return f"{amount} {'Karte' if count == 1 else 'Karten'} {names}"
-    if count == 1 and not up_to:
-        return " oder ".join(_one(k, case, other) for k in kinds)
+    if count == 1:  # 'bis zu' takes the dative: 'bis zu einer Karte'
+        return ("bis zu " if up_to else "") + " oder ".join(_one(k, "dat" if up_to else case, other) for k in kinds)
     amount = f"bis zu {count}" if up_to else _number(count)
     plural = []
     for k in kinds:

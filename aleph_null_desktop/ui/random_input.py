@@ -308,6 +308,7 @@ ROUTES = {
     "EditScene": {"CardTestScene": [(pygame.K_t, pygame.KMOD_LCTRL)]},
     "TableScene": {"PauseScene": [(pygame.K_ESCAPE, 0)], "GrimoireScene:reference": [(pygame.K_F1, 0)],
                    "JudgementScene": _END_TURN + _CIRCLE, "*": [(pygame.K_ESCAPE, 0)]},
+    "TutorialScene": {"*": [(pygame.K_l, 0)]},  # the lesson: L leaves it for the title
     "PauseScene": {"TableScene": [(pygame.K_ESCAPE, 0)], "JudgementScene": [(pygame.K_ESCAPE, 0)],
                    "*": [("click", "Back to the title")]},
     "GalleryScene": {"EditScene": [(pygame.K_n, 0)], "CardTestScene": [(pygame.K_n, 0)],

@@ -46,7 +46,8 @@ def test_a_losing_end_of_turn_is_confirmed_and_judged_with_its_reason(table, dri
     scene = table({"damage": 2, "power": 1, "deck": ["wax_candle"] * 6})
     driver.click(driver.zone_centre("end_turn"))
     dialog = scene.modal
-    assert isinstance(dialog, ConfirmDialog) and dialog.title == "This ends the ritual"
+    assert isinstance(dialog, ConfirmDialog) and dialog.title == "This would end the ritual"
+    assert dialog.text.startswith("You would take the third damage")
     assert scene.applied == []
     driver.key(pygame.K_RETURN)
     assert scene.applied == [EndTurn()]

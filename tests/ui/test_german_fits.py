@@ -160,7 +160,7 @@ def test_every_card_face_in_german(game_window, app, watch):
     for card_id in cards:
         for width in (170, 230, 500):
             renderer.face(card_id, width)
-    _check(watch, "Großer Beschwörungskreis", "Schlüssel")
+    _check(watch, "Großer Beschwörungskreis", "opfere einen Tanisten", "Schlüssel")
 
 
 def test_the_grimoire_in_german(game_window, app, driver, watch):

@@ -43,3 +43,19 @@ def test_pages_fit_and_every_chapter_has_a_page(fonts):
             assert line.y + font.get_linesize() <= area[1] + slack, line.text
     # body text is readable at 1080p
     assert min(size for _, size, *_ in STYLES.values()) >= 20
+
+
+def test_a_page_left_over_at_a_chapter_end_is_not_blank(app):
+    from aleph_null_desktop.ui.grimoire.pages import BookArt
+
+    art = BookArt(app.fonts)
+    pages = art.reference.pages
+    left_over = [i for i, page in enumerate(pages) if not page.lines]
+    assert left_over  # the glossary ends on a left page: its right page has no text of its own
+    index = left_over[0]
+    side = "left" if index % 2 == 0 else "right"
+    drawn, blank = art._text_page(index, side), art.blank(side)
+    body = art.text_rect(side).inflate(0, -160)  # below the running head, above the page number
+    differing = sum(1 for x in range(body.left, body.right, 5) for y in range(body.top, body.bottom, 5)
+                    if drawn.get_at((x, y)) != blank.get_at((x, y)))
+    assert differing > 100  # an ornament and a line of words, not an empty page

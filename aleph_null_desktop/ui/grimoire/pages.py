@@ -705,6 +705,15 @@ class BookArt:
         self._head(half, side, page.title or "", f"{index + 1}")
         r = self.text_rect(side)
         y0 = r.y + 10
+        if not page.lines:  # the right page left over where a chapter ends: an ornament, not a blank
+            mark = pygame.Rect(0, 0, 140, 140)
+            mark.center = (r.centerx, r.centery - 40)
+            draw_icon(half, "pentacle", mark, theme.PARCHMENT_DARK)
+            words = _("Here ends the {title}. Turn the page for what follows.").format(title=page.title) \
+                if page.title else _("Turn the page for what follows.")
+            blit_text(half, fit_font(self.fonts, "italic", words, r.w, 24), words, theme.INK_SOFT,
+                      (r.centerx, mark.bottom + 30), "midtop")
+            return half
         for line in page.lines:
             font = font_for(self.fonts, line.style)
             colour = {"chapter": INK_RED, "ref": theme.INK_SOFT, "q": INK_RED}.get(line.style, theme.INK)

@@ -146,5 +146,5 @@ class TableFocus:
         rect = self.rect(stop) if stop else None
         if rect is not None:
             if stop[0] == "card" and stop[1] == self.scene.hover_uid:
-                rect.y -= self.scene.HOVER_LIFT
+                rect.y -= self.scene.lift_of(stop[1], rect)
             draw_focus_ring(surface, rect)

@@ -17,6 +17,7 @@ from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.table.arrange import play_slots
 from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter, list_key, number_key
+from aleph_null_desktop.ui.table.wording import without_rule_numbers
 from aleph_null_desktop.ui.text import blit_wrapped, fit_font, wrap
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
@@ -112,7 +113,7 @@ class ActionMenu(Modal):
         self.buttons = []
         for cmd, label in commands:
             reason = game.explain(cmd)
-            detail = _("Not now: {reason}").format(reason=reason) if reason else ""
+            detail = _("Not now: {reason}").format(reason=without_rule_numbers(reason)) if reason else ""
             lines = len(wrap(fonts.get("italic", 16), detail, width - 40)) if detail else 0
             self.buttons.append(Button(pygame.Rect(0, 0, width - 24, 50 + 20 * lines), label,
                                        on_click=lambda c=cmd: self._choose(c), enabled=reason is None,
@@ -336,6 +337,8 @@ class ChoicePicker(Modal):
         blit_wrapped(surface, fonts.get("title", 26), self.decision.prompt, theme.GOLD,
                      pygame.Rect(self.rect.x + 24, self.rect.y + 18, self.rect.w - 48, 70), align="center")
         hint = _("Click a card or press its number.") if self.cards else _("Choose one.")
+        if len(self.decision.options) > 9:
+            hint = _("Click a card, press its number, or move with the arrow keys and press Enter.")
         if self.buttons and self.cards:
             hint = _("Click a card or press its number, or choose none below.")
         colour = theme.TEXT_DIM
@@ -480,6 +483,9 @@ class PileViewer(Modal):
                 surface.blit(self.scene.renderer.face(inst.card_id, round(slot.w)), slot)
 
 
+SPOTLIGHT_CARD_W = 460  # the arriving interference card, shown large (its face is drawn ahead)
+
+
 class InterferenceSpotlight(Modal):
     """An interference card just drawn, shown large. It waits for the player: Enter (or a click, for
     a free one) summons it; Esc puts it off to look at the table or raise power first. Two drawn
@@ -493,7 +499,7 @@ class InterferenceSpotlight(Modal):
         self.cost = game.summon_cost(uid)
         self.rect = pygame.Rect(0, 0, 1000, 720)
         self.rect.center = (960, 500)
-        self.card_rect = pygame.Rect(self.rect.x + 40, self.rect.y + 40, 460, 644)
+        self.card_rect = pygame.Rect(self.rect.x + 40, self.rect.y + 40, SPOTLIGHT_CARD_W, 644)
         bx = self.card_rect.right + 40
         if self.cost == 0:
             self.buttons = [Button(pygame.Rect(bx, self.rect.bottom - 120, 420, 70), _("Summon it now"),

@@ -8,6 +8,8 @@ input is never blocked by an animation.
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
@@ -23,6 +25,7 @@ from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS, draw_card_tip
+from aleph_null_desktop.ui.table.face_warmer import BIG_W, FaceWarmer
 from aleph_null_desktop.ui.table.focus import TableFocus, number_key
 from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
 from aleph_null_desktop.ui.table.hints import HintKeeper
@@ -31,6 +34,7 @@ from aleph_null_desktop.ui.table.motion import TableMotion
 from aleph_null_desktop.ui.table.overlays import (
     ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer,
 )
+from aleph_null_desktop.ui.table.wording import without_rule_numbers, would_lose
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.tween import CardSprite, Pulse
 from aleph_null_desktop.ui.widgets import Button
@@ -45,7 +49,6 @@ MESSAGE_SECONDS = 5.0
 
 
 class TableScene(Scene):
-    HOVER_LIFT = HOVER_LIFT
     counts = True  # autosaved and counted in the statistics (a lesson is not)
     def __init__(self, app, game, circle_id: str) -> None:
         super().__init__(app)
@@ -54,6 +57,7 @@ class TableScene(Scene):
         self.rects = {name: pygame.Rect(round(z.rect.x), round(z.rect.y), round(z.rect.w), round(z.rect.h))
                       for name, z in app.layout.zones.items()}
         self.renderer = CardRenderer(game.cards, app.fonts)
+        self.warmer = FaceWarmer(self.renderer)
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.board = CachedLayer()  # everything under the cards, redrawn only when it changes
         self._derived_key = None  # what was worked out once per game change (legal moves, previews)
@@ -126,7 +130,8 @@ class TableScene(Scene):
         if not confirmed and self.app.current_settings().confirm_losing_moves:
             loss = self._loss_if(cmd)
             if loss:
-                self.modal = ConfirmDialog(self, _("This ends the ritual"), _("{loss} Do it anyway?").format(loss=loss),
+                self.modal = ConfirmDialog(self, _("This would end the ritual"),
+                                           _("{loss} Do it anyway?").format(loss=loss),
                                            _("Do it"), lambda: self.submit(cmd, confirmed=True),
                                            no=_("No, go back"))
                 return False
@@ -148,7 +153,7 @@ class TableScene(Scene):
         trial.apply(cmd)
         outcome = trial.outcome
         if outcome is not None and not outcome.won:
-            return outcome.message
+            return would_lose(outcome)
         return None
 
     def _after(self, events) -> None:
@@ -303,7 +308,7 @@ class TableScene(Scene):
             self.submit(Choose(index))
 
     def say(self, text: str, warn: bool = False) -> None:
-        self.message, self.message_warn, self.message_time = text, warn, MESSAGE_SECONDS
+        self.message, self.message_warn, self.message_time = without_rule_numbers(text), warn, MESSAGE_SECONDS
 
     # ------------------------------------------------------------------ decisions
     def target_options(self) -> dict[int, int] | None:
@@ -575,7 +580,7 @@ class TableScene(Scene):
         if name == "undo":
             return _("Nothing to undo since cards were last revealed (a draw, shuffle or search).")
         if name == "end_turn":
-            return game.explain(EndTurn()) or ""
+            return without_rule_numbers(game.explain(EndTurn()) or "")
         return ""
 
     def _close_stale_modal(self) -> None:
@@ -825,7 +830,17 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board layer (redrawn only when it changed), then what moves. When nothing at all
-        changed since the last frame and nothing else drew over it, the screen is left as it is."""
+        changed since the last frame and nothing else drew over it, the screen is left as it is.
+        A frame that cost next to nothing draws one face the table may soon show."""
+        start = time.thread_time()
+        self._draw_table(surface)
+        self.warmer.warm(self, start)
+
+    def pile_width(self) -> int:
+        """The width of a pile's top card (every pile has the same)."""
+        return panels.pile_card_rect(self.rects["discard"]).w
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
         game, r = self.game, self.rects
         drops = self.legal_drop_zones()
         token_hot = bool(game.tokens) and r["tokens"].collidepoint(self.mouse) and self.modal is None \
@@ -992,7 +1007,7 @@ class TableScene(Scene):
         end = self.buttons["end_turn"]
         reason = derived["end_reason"]
         end.enabled = reason is None
-        end.detail = reason if reason else derived["end_detail"]
+        end.detail = without_rule_numbers(reason) if reason else derived["end_detail"]
         self.buttons["undo"].enabled = derived["can_undo"]
         hint = self.buttons["hint"]
         hint.label = _("Hint: thinking…") if self.hints.thinking else _("Hint")
@@ -1035,6 +1050,31 @@ class TableScene(Scene):
             pygame.draw.rect(surface, theme.WARN, box, 2, border_radius=8)
             blit_wrapped(surface, font, reason, theme.TEXT, box.inflate(-20, -14))
 
+    def hand_title_rect(self) -> pygame.Rect:
+        hand = self.rects["hand"]
+        return pygame.Rect(hand.x, hand.y, 220, 24)
+
+    def lift_of(self, uid: int, rect) -> int:
+        """How far the card under the mouse rises: as far as HOVER_LIFT, but a hand card never over
+        the hand's title."""
+        if self.game.zone_of(uid) != "hand":
+            return HOVER_LIFT
+        title = self.hand_title_rect()
+        lifted = pygame.Rect(rect).move(0, -HOVER_LIFT)
+        if not lifted.colliderect(title):
+            return HOVER_LIFT
+        return max(0, min(HOVER_LIFT, round(rect.top) - title.bottom))
+
+    def _tag_box(self, tag: pygame.Surface, ring: pygame.Rect) -> pygame.Rect:
+        """A card's word tag ("choose", "hint: …"): just above its ring, clear of the line; below
+        the ring when the zone's edge (or the screen's) leaves no room above."""
+        box = tag.get_rect().inflate(16, 6)
+        box.midbottom = (ring.centerx, ring.top - 3)
+        zone = self.rects["play"] if ring.centery < self.rects["play"].bottom else self.rects["hand"]
+        if box.top < zone.top + 2:
+            box.midtop = (ring.centerx, ring.bottom + 3)
+        return box
+
     def _draw_hint_mark(self, surface, rect: pygame.Rect, label: str, on_top: bool = True,
                         margin: int = 20) -> None:
         """The hinted card or place: a blue ring and a tag in words naming the action (never colour
@@ -1043,12 +1083,10 @@ class TableScene(Scene):
         ring = pygame.Rect(rect).inflate(margin, margin)
         pygame.draw.rect(surface, theme.POWER, ring, 5, border_radius=16)
         tag = render(self.app.fonts.get("bold", 18), label, theme.INK)
-        box = tag.get_rect().inflate(16, 6)
         if on_top:
-            box.midbottom = (ring.centerx, ring.top + 4)
+            box = self._tag_box(tag, ring)
         else:
-            box.center = (ring.centerx, ring.bottom)
-        if box.top < 0:
+            box = tag.get_rect().inflate(16, 6)
             box.center = (ring.centerx, ring.bottom)
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, theme.POWER, box, border_radius=6)
@@ -1112,7 +1150,7 @@ class TableScene(Scene):
             sprite = self.sprites[uid]
             rect = pygame.FRect(sprite.rect)
             if uid == self.hover_uid and not sprite.moving:
-                rect.y -= HOVER_LIFT
+                rect.y -= self.lift_of(uid, rect)
                 shadow = pygame.Rect(rect).move(8, 14)
                 pygame.draw.rect(surface, (8, 5, 4), shadow, border_radius=10)
             if sprite.delay > 0:
@@ -1122,8 +1160,8 @@ class TableScene(Scene):
                 surface.blit(self._veil(rect.size), rect)  # cannot be used now: dimmed (why: on hover)
             if uid in targets and uid != hinted:  # the hinted target gets the hint's ring and words
                 pygame.draw.rect(surface, theme.GLOW_LEGAL, pygame.Rect(rect).inflate(12, 12), 5, border_radius=14)
-                tag = render(self.app.fonts.get("bold", 18), "choose", theme.INK)
-                box = tag.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(14, 4)
+                tag = render(self.app.fonts.get("bold", 18), _("choose"), theme.INK)
+                box = self._tag_box(tag, pygame.Rect(rect).inflate(12, 12))
                 pygame.draw.rect(surface, theme.GLOW_LEGAL, box, border_radius=6)
                 surface.blit(tag, tag.get_rect(center=box.center))
             elif self.game.cards[self.game.card(uid).card_id].is_interference and \
@@ -1145,8 +1183,10 @@ class TableScene(Scene):
 
     def _draw_big(self, surface, uid: int) -> None:
         surface.fill((105, 105, 105), special_flags=pygame.BLEND_RGB_MULT)  # a veil of alpha 150
-        face = self.renderer.face(self.game.card(uid).card_id, 500)
+        face = self.renderer.face(self.game.card(uid).card_id, BIG_W)
         rect = face.get_rect(center=(960, 520))
         surface.blit(face, rect)
-        blit_text(surface, self.app.fonts.get("italic", 20), _("click or Esc to close"), theme.TEXT_DIM,
-                  (rect.centerx, rect.bottom + 10), "midtop")
+        words = render(self.app.fonts.get("italic", 20), _("click or Esc to close"), theme.TEXT)
+        box = words.get_rect(midbottom=(rect.centerx, rect.top - 10)).inflate(20, 8)  # above it, clear of the hand
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        surface.blit(words, words.get_rect(center=box.center))
