@@ -627,17 +627,19 @@ class IconGrid(PopupMenu):
         pygame.draw.rect(surface, (0, 0, 0), self.rect.move(6, 8), border_radius=10)
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=10)
         pygame.draw.rect(surface, theme.GOLD, self.rect, 2, border_radius=10)
-        font = fonts.get("body", 17)
-        for i, (name, _) in enumerate(self.items):
+        for i, (name, _pick) in enumerate(self.items):
             r = self.item_rect(i).inflate(-6, -6)
             if name == self.current:
                 pygame.draw.rect(surface, (92, 70, 40), r, border_radius=6)
                 pygame.draw.rect(surface, theme.CANDLE, r, 2, border_radius=6)
             elif hover is not None and r.collidepoint(hover):
                 pygame.draw.rect(surface, theme.TABLE_GLOW, r, border_radius=6)
-            draw_icon(surface, name, pygame.Rect(r.centerx - 26, r.y + 6, 52, 52), theme.PARCHMENT)
-            label = font.render(name, True, theme.TEXT)
-            surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))
+            self._draw_item(surface, fonts, name, r)
+
+    def _draw_item(self, surface, fonts, name: str, r: pygame.Rect) -> None:
+        draw_icon(surface, name, pygame.Rect(r.centerx - 26, r.y + 6, 52, 52), theme.PARCHMENT)
+        label = fonts.get("body", 17).render(name, True, theme.TEXT)
+        surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))
 
 
 class ArtGrid(IconGrid):
@@ -652,21 +654,10 @@ class ArtGrid(IconGrid):
         self.name = "art.menu"
         self.icon = icon
 
-    def draw(self, surface, fonts, hover=None) -> None:
-        pygame.draw.rect(surface, (0, 0, 0), self.rect.move(6, 8), border_radius=10)
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=10)
-        pygame.draw.rect(surface, theme.GOLD, self.rect, 2, border_radius=10)
-        for i, (name, _pick) in enumerate(self.items):
-            r = self.item_rect(i).inflate(-6, -6)
-            if name == self.current:
-                pygame.draw.rect(surface, (92, 70, 40), r, border_radius=6)
-                pygame.draw.rect(surface, theme.CANDLE, r, 2, border_radius=6)
-            elif hover is not None and r.collidepoint(hover):
-                pygame.draw.rect(surface, theme.TABLE_GLOW, r, border_radius=6)
-            image = ART.image(name or ART_BY_ICON.get(self.icon, ""), 56, theme.PARCHMENT)
-            if image is not None:
-                surface.blit(image, image.get_rect(midtop=(r.centerx, r.y + 6)))
-            words = name or _("from the icon")
-            font = fit_font(fonts, "body", words, r.w - 6, 17, 12)
-            label = font.render(words, True, theme.TEXT)
-            surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))
+    def _draw_item(self, surface, fonts, name: str, r: pygame.Rect) -> None:
+        image = ART.image(name or ART_BY_ICON.get(self.icon, ""), 56, theme.PARCHMENT)
+        if image is not None:
+            surface.blit(image, image.get_rect(midtop=(r.centerx, r.y + 6)))
+        words = name or _("from the icon")
+        label = fit_font(fonts, "body", words, r.w - 6, 17, 12).render(words, True, theme.TEXT)
+        surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))
