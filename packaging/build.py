@@ -4,6 +4,9 @@
     python packaging/build.py --onefile        # one file:    dist/aleph-null[.exe]
     python packaging/build.py --check          # ... then run the bundle's --version and --smoke-test
     python packaging/build.py --archive        # ... and pack it: dist/aleph-null-<version>-<system>.tar.gz/.zip
+                                               #     (Linux: with install.sh / uninstall.sh for one user)
+    python packaging/build.py --deb            # ... and a Debian package: dist/aleph-null_<version>_<arch>.deb
+    python packaging/build.py --bundle dist/aleph-null --deb   # package an existing bundle, no build
     python packaging/build.py --distpath /tmp/out --workpath /tmp/work
 
 Run it with the Python whose environment has the game's dependencies and PyInstaller installed
@@ -28,6 +31,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(HERE))  # linux_install.py
 SPEC = HERE / "aleph-null.spec"
 NAME = "aleph-null"
 EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
@@ -131,6 +135,10 @@ def archive(target: Path, onefile: bool) -> Path:
     fmt = "gztar" if sys.platform.startswith("linux") else "zip"
     if onefile:
         return Path(shutil.make_archive(str(base), fmt, root_dir=target.parent, base_dir=target.name))
+    if sys.platform.startswith("linux"):
+        from linux_install import add_user_install_files
+
+        add_user_install_files(target)
     return Path(shutil.make_archive(str(base), fmt, root_dir=target.parent, base_dir=NAME))
 
 
@@ -146,22 +154,32 @@ def main(argv: list[str] | None = None) -> int:
                         help="after building, run the bundle's --version and --smoke-test headless")
     parser.add_argument("--archive", action="store_true",
                         help="pack the result as dist/aleph-null-<version>-<system>-<machine>.tar.gz (.zip)")
+    parser.add_argument("--deb", action="store_true",
+                        help="Linux: a Debian package dist/aleph-null_<version>_<arch>.deb (dpkg-deb), checked by "
+                             "lintian when it is installed")
+    parser.add_argument("--bundle", type=Path, help="use this built bundle folder instead of building")
     args = parser.parse_args(argv)
 
-    problem = check_environment()
-    if problem:
-        return fail(problem)
-    started = time.perf_counter()
-    try:
-        exe = build(args.distpath.resolve(), args.workpath.resolve(), onefile=args.onefile,
-                    clean=args.clean, quiet=args.quiet)
-    except subprocess.CalledProcessError as exc:
-        return fail(f"PyInstaller failed (exit {exc.returncode}); its messages are above")
-    except RuntimeError as exc:
-        return fail(str(exc))
+    if args.bundle is not None:
+        exe = args.bundle.resolve() / f"{NAME}{EXE_SUFFIX}"
+        if not exe.is_file():
+            return fail(f"{args.bundle} holds no {NAME}{EXE_SUFFIX}: build it first (build.py)")
+        args.onefile = False
+    else:
+        problem = check_environment()
+        if problem:
+            return fail(problem)
+        started = time.perf_counter()
+        try:
+            exe = build(args.distpath.resolve(), args.workpath.resolve(), onefile=args.onefile,
+                        clean=args.clean, quiet=args.quiet)
+        except subprocess.CalledProcessError as exc:
+            return fail(f"PyInstaller failed (exit {exc.returncode}); its messages are above")
+        except RuntimeError as exc:
+            return fail(str(exc))
+        print(f"built {exe} in {time.perf_counter() - started:.0f} s")
     target = exe if args.onefile else exe.parent
     size, files = folder_size(target)
-    print(f"built {exe} in {time.perf_counter() - started:.0f} s")
     print(f"bundle: {target}  {size / 1e6:.1f} MB in {files} files")
     if args.check:
         try:
@@ -171,6 +189,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.archive:
         packed = archive(target, args.onefile)
         print(f"archive: {packed}  {packed.stat().st_size / 1e6:.1f} MB")
+    if args.deb:
+        if args.onefile or not sys.platform.startswith("linux"):
+            return fail("--deb packages the one-folder bundle, on Linux")
+        from linux_install import make_deb, run_lintian
+
+        try:
+            deb = make_deb(target, args.distpath.resolve(), version())
+        except RuntimeError as exc:
+            return fail(str(exc))
+        print(f"deb: {deb}  {deb.stat().st_size / 1e6:.1f} MB")
+        report = run_lintian(deb)
+        print(report if report is not None else "lintian is not installed: the package was not checked")
     return 0
 
 

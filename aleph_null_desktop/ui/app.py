@@ -16,7 +16,7 @@ from aleph_null_desktop.i18n import _
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
-from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui import memory, style, theme
 from aleph_null_desktop.ui.display_mode import DisplayMode
 from aleph_null_desktop.ui.fonts import Fonts
 from aleph_null_desktop.ui.scene import SceneStack
@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 FPS = 60
 ERROR_SECONDS = 8.0
 INSTANT_SECONDS = 1e6  # an "instant" animation step: longer than any animation
+TRIM_SECONDS = 5.0  # freed memory goes back to the system this often (ui.memory)
 ERRORS_BEFORE_RESET = 30  # the same scene failing frame after frame: go back to the title
 
 
@@ -43,6 +44,7 @@ class App:
         self.error_text = ""
         self.error_time = 0.0
         self._errors_in_a_row = 0
+        self._trim_clock = 0.0
         self.failed_frames = 0  # frames the top-level guard caught (tests and bench/stress.py read it)
         self.last_failure = ""  # the traceback of the latest one
         self.audio = None  # an audio.AudioSystem when run() found one; None: silent
@@ -319,6 +321,10 @@ class App:
             if self._errors_in_a_row >= ERRORS_BEFORE_RESET:
                 self._errors_in_a_row = 0
                 self.show_title()
+        self._trim_clock += dt
+        if self._trim_clock >= TRIM_SECONDS:
+            self._trim_clock = 0.0
+            memory.trim()
         self.error_time = max(0.0, self.error_time - dt)
         if self.error_time > 0:
             self._draw_error()

@@ -37,7 +37,7 @@ def ritual_in_progress(app) -> RitualInProgress | None:
         if isinstance(scene, TableScene):
             game = scene.game
             if game.outcome is None and game.history:
-                return RitualInProgress(scene.circle_id, game.hour, saved=app.persist)
+                return RitualInProgress(scene.circle_id, game.hour, saved=app.persist and scene.counts)
             break  # the table shows a finished or untouched ritual: the autosave is not this one's
     if not app.persist:
         return None
@@ -82,7 +82,7 @@ def confirm_quit(app) -> bool:
         return True
     from aleph_null_desktop.ui.confirm_scene import ConfirmScene
 
-    ritual = RitualInProgress(table.circle_id, table.game.hour, saved=app.persist)
+    ritual = RitualInProgress(table.circle_id, table.game.hour, saved=app.persist and table.counts)
     if ritual.saved:
         text = _("Your ritual ({ritual}) is saved. Continue on the title brings it back, just where "
                  "you left it.").format(ritual=ritual.words())

@@ -32,7 +32,7 @@ class Columns:
 
     def __init__(self, fonts) -> None:
         scale = style.current().ui_scale
-        self.menu_w, gap = (500, 60) if scale <= 1.1 else (440, 40)
+        self.menu_w, gap = (500, 60) if scale <= 1.1 else (500, 30)
         self.circle_w = 900 if scale <= 1.1 else theme.LOGICAL_SIZE[0] - 120 - self.menu_w - gap
         self.left = (theme.LOGICAL_SIZE[0] - (self.menu_w + gap + self.circle_w)) // 2
         self.right = self.left + self.menu_w + gap
