@@ -18,7 +18,6 @@ import random
 from dataclasses import dataclass
 
 from aleph_null_desktop.ai.evaluate import DEFAULT, Weights
-from aleph_null_desktop.ai.internals import state_key
 from aleph_null_desktop.ai.knowledge import answer_decision, option_score
 from aleph_null_desktop.ai.search import SearchConfig, TurnSearch
 from aleph_null_desktop.engine import Choose, Command, EndTurn, Game
@@ -33,13 +32,17 @@ class Analysis:
     fresh: bool
 
 
+NODE_BUDGET = 3000  # search nodes per search (the hint's budget too): ~0.3 s of CPU at most
+EXPERT = SearchConfig(node_budget=NODE_BUDGET)
+
+
 class ExpertPlayer:
     name = "expert"
 
     def __init__(self, config: SearchConfig | None = None, weights: Weights = DEFAULT):
-        self.config = config or SearchConfig()
+        self.config = config or EXPERT
         self.weights = weights
-        self._search: TurnSearch | None = None
+        self.search: TurnSearch | None = None
         self.searches = 0
 
     def choose_command(self, game: Game, rng: random.Random) -> Command:
@@ -49,13 +52,13 @@ class ExpertPlayer:
         legal = game.legal_commands()
         if len(legal) == 1:
             return Analysis({legal[0]: 0.0}, legal[0], False)
-        key = state_key(game)
-        values = self._search.command_values(key) if self._search is not None else None
+        key = game.public_key()
+        values = self.search.command_values(key) if self.search is not None else None
         fresh = values is None
         if fresh:
-            self._search = TurnSearch(game, rng, self._config_for(game), self.weights)
+            self.search = TurnSearch(game, rng, self._config_for(game), self.weights)
             self.searches += 1
-            values = self._search.command_values(key) or {}
+            values = self.search.command_values(key) or {}
         values = {c: v for c, v in values.items() if c in legal}
         if not values:
             choice = Choose(answer_decision(game)) if game.pending is not None else EndTurn()

@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from aleph_null_desktop.ai.internals import determinized, with_power
 from aleph_null_desktop.ai.knowledge import (
     action_profile, answer_decision, grand_circle_missing, interference_harm, keep_value,
 )
@@ -27,6 +26,14 @@ class _Option:
     cmd: Command
     cost: int  # power it needs
     value: float
+
+
+def with_power(game: Game, extra: int) -> Game:
+    """A copy with `extra` more power: which commands would be legal if power allowed (the copy is
+    only asked, never played on)."""
+    c = game.clone()
+    c.power += extra
+    return c
 
 
 def _resolve(game: Game, limit: int = 20) -> None:
@@ -43,7 +50,7 @@ class GreedyPlayer:
         if game.pending is not None:
             return Choose(answer_decision(game))
         legal = game.legal_commands()
-        sample = determinized(game, rng)
+        sample = game.determinized(rng)
 
         def safe(cmd: Command, absorb: bool = True) -> bool:
             """Does not lose on the spot, takes no damage, and (`absorb`) leaves no power that

@@ -17,13 +17,12 @@ import zlib
 from dataclasses import dataclass, replace
 
 from aleph_null_desktop.ai.evaluate import LOSS, WIN
-from aleph_null_desktop.ai.expert import ExpertPlayer
-from aleph_null_desktop.ai.internals import state_key
+from aleph_null_desktop.ai.expert import EXPERT, NODE_BUDGET, ExpertPlayer
 from aleph_null_desktop.ai.search import NEG, SearchConfig, TurnSearch
 from aleph_null_desktop.engine import Choose, Command, EndTurn, Game, Summon
 
-HINT_NODE_BUDGET = 3000
-HINT_CONFIG = SearchConfig(node_budget=HINT_NODE_BUDGET)
+HINT_NODE_BUDGET = NODE_BUDGET
+HINT_CONFIG = EXPERT  # the hint is the expert's own choice
 _LINE_LIMIT = 6
 
 
@@ -36,7 +35,7 @@ class Hint:
 
 
 def _seed(game: Game) -> int:
-    return zlib.crc32(repr(state_key(game)).encode("utf-8"))
+    return zlib.crc32(repr(game.public_key()).encode("utf-8"))
 
 
 def _best_line(search: TurnSearch) -> tuple[list[str], str, Game]:
@@ -108,9 +107,9 @@ def make_hint(game: Game, config: SearchConfig = HINT_CONFIG) -> Hint:
         if isinstance(cmd, Summon) and game.cdef(cmd.uid).is_interference:
             why = "interference in your hand must be summoned before anything else"
         return Hint(cmd, f"{first}: {why}.", [cmd], value)
-    search = player._search
+    search = player.search
     line, ending, last = [], "more", game
-    if search is not None and search.root == state_key(game):
+    if search is not None and search.root == game.public_key():
         line, ending, last = _best_line(search)
     if value >= WIN:
         text = f"{first}. This turn BAPHOMET can be summoned"

@@ -2,8 +2,8 @@
 
 Most commands of a turn reveal nothing: from a position a player can see they lead to one
 position a player can see, whatever the hidden deck order. Those are searched once, on one
-determinized copy of the game (`internals.determinized`), as a tree of positions merged by
-`state_key` (summon A then B = summon B then A; two Wax Candles are one choice).
+determinized copy of the game (`Game.determinized`), as a tree of positions merged by
+`Game.public_key` (summon A then B = summon B then A; two Wax Candles are one choice).
 
 A command that draws a card (or lets interference arrive) is a *chance* node: what follows
 depends on the hidden order. Its value is the mean, over `samples` fresh determinizations of the
@@ -30,7 +30,6 @@ import random
 from dataclasses import dataclass, field
 
 from aleph_null_desktop.ai.evaluate import DEFAULT, Weights, evaluate, evaluate_mid_turn
-from aleph_null_desktop.ai.internals import determinized, state_key
 from aleph_null_desktop.ai.knowledge import answer_decision
 from aleph_null_desktop.engine import Activate, Choose, Command, EndTurn, Game, Summon
 
@@ -119,8 +118,8 @@ class TurnSearch:
         self.w = weights
         self.chance_enabled = chance
         self.seeds = [rng.getrandbits(64) for _ in range(self.cfg.samples)]
-        base = determinized(game, random.Random(rng.getrandbits(64))) if chance else game
-        self.root = state_key(base)
+        base = game.determinized(random.Random(rng.getrandbits(64))) if chance else game
+        self.root = base.public_key()
         self.nodes: dict[tuple, Node] = {}
         self.chances: dict[tuple, Chance] = {}
         self.expansions = 0
@@ -174,7 +173,7 @@ class TurnSearch:
                     self.chances[ck] = Chance(key, cmd, evaluate(c, self.w, mid_turn="pessimistic"))
                 child = ("chance", ck)
             else:
-                ck = state_key(c)
+                ck = c.public_key()
                 child = ("node", ck)
                 if ck not in self.nodes:
                     self._add(ck, c)
@@ -220,7 +219,7 @@ class TurnSearch:
         for seed in self.seeds:
             if done and self._late():  # the budget is spent: the mean of the samples so far
                 break
-            c = determinized(parent, random.Random(seed))
+            c = parent.determinized(random.Random(seed))
             c.apply(chance.cmd)
             self.work.nodes += 1
             done += 1

@@ -4,7 +4,6 @@ import random
 
 import pytest
 
-from aleph_null_desktop.ai import internals
 from aleph_null_desktop.ai.expert import ExpertPlayer, light_expert
 from aleph_null_desktop.ai.greedy import GreedyPlayer
 from aleph_null_desktop.ai.knowledge import answer_decision
@@ -126,12 +125,9 @@ def test_expert_does_not_walk_into_a_forced_key_sacrifice():
 # ----------------------------------------------------------------------------- no peeking
 
 def _reorder_hidden(g: Game, seed: int) -> Game:
-    """The same position with another hidden deck order and another future for the game's own RNG."""
-    c = g.clone()
-    rng = random.Random(seed)
-    rng.shuffle(c._zones["deck"])
-    c._rng.seed(seed)
-    return c
+    """The same position with another hidden deck order, other set-aside interference and another
+    future for the game's own RNG (the engine's determinized copy)."""
+    return g.determinized(random.Random(seed))
 
 
 def _positions(circle: str, count: int):
@@ -152,11 +148,11 @@ def test_determinized_copy_depends_only_on_what_the_player_sees():
     for g in _positions("master", 4):
         other = _reorder_hidden(g, 99)
         assert [i.card_id for i in g.zone("deck")] != [i.card_id for i in other.zone("deck")]
-        a = internals.determinized(g, random.Random(3))
-        b = internals.determinized(other, random.Random(3))
+        a = g.determinized(random.Random(3))
+        b = other.determinized(random.Random(3))
         assert [i.uid for i in a.zone("deck")] == [i.uid for i in b.zone("deck")]
         assert [i.card_id for i in a.zone("set_aside")] == [i.card_id for i in b.zone("set_aside")]
-        assert internals.state_key(g) == internals.state_key(other)
+        assert g.public_key() == other.public_key()
         # the copy leaves the real game alone
         assert [i.uid for i in g.zone("deck")] != [i.uid for i in a.zone("deck")] or len(g.zone("deck")) < 2
 
@@ -173,17 +169,8 @@ def test_expert_choice_does_not_change_with_the_hidden_deck_order(circle):
 
 def test_expert_ignores_which_interference_waits_set_aside():
     g = new_game(seed=21, circle="grand_master")
-    other = g.clone()
-    aside = other._zones["set_aside"]
-    levels = [g.cards[i.card_id].level for i in aside]
-    first = next(k for k in range(len(aside) - 1) if levels[k] == levels[k + 1])  # two of a level
-    x, y = aside[first], aside[first + 1]
-    other._inst = dict(other._inst)
-    for k, inst, card_id in ((first, x, y.card_id), (first + 1, y, x.card_id)):
-        swapped = type(inst)(inst.uid, card_id)
-        other._inst[inst.uid] = swapped
-        aside[k] = swapped
-    assert [i.card_id for i in other.zone("set_aside")] != [i.card_id for i in g.zone("set_aside")]
+    others = (g.determinized(random.Random(k)) for k in range(50))
+    other = next(o for o in others if [i.card_id for i in o.zone("set_aside")] != [i.card_id for i in g.zone("set_aside")])
     a = light_expert().choose_command(g, random.Random(1))
     b = light_expert().choose_command(other, random.Random(1))
     assert a == b
