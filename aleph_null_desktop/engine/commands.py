@@ -94,3 +94,32 @@ def command_from_dict(d: dict) -> Command:
         if not isinstance(value, expected) or isinstance(value, bool):
             raise ValueError(f"bad {d['kind']} command: {name} must be {expected.__name__}")
     return cmd
+
+
+# Commands are values, so the engine hands out one object per value (legal_commands makes many).
+_SUMMONS: dict[int, Summon] = {}
+_ACTIVATIONS: dict[tuple[int, str], Activate] = {}
+_CHOICES: dict[int, Choose] = {}
+END_TURN = EndTurn()
+TAKE_TOKEN = TakeToken()
+
+
+def summon_of(uid: int) -> Summon:
+    cmd = _SUMMONS.get(uid)
+    if cmd is None:
+        cmd = _SUMMONS[uid] = Summon(uid)
+    return cmd
+
+
+def activation_of(uid: int, action: str) -> Activate:
+    cmd = _ACTIVATIONS.get((uid, action))
+    if cmd is None:
+        cmd = _ACTIVATIONS[(uid, action)] = Activate(uid, action)
+    return cmd
+
+
+def choice_of(index: int) -> Choose:
+    cmd = _CHOICES.get(index)
+    if cmd is None:
+        cmd = _CHOICES[index] = Choose(index)
+    return cmd

@@ -12,7 +12,8 @@ from typing import Callable, Iterable
 
 from aleph_null_desktop.engine.cards import ROMAN, ActionDef, CardDef, CardSet, cardset_with, circles, hour_pages
 from aleph_null_desktop.engine.commands import (
-    Activate, Choose, Command, EndTurn, Summon, TakeToken, command_from_dict, command_to_dict,
+    END_TURN, TAKE_TOKEN, Activate, Choose, Command, EndTurn, Summon, TakeToken, activation_of, choice_of,
+    command_from_dict, command_to_dict, summon_of,
 )
 from aleph_null_desktop.engine.events import Event, new_event as _event  # _event((kind, data))
 from aleph_null_desktop.engine.model import (
@@ -330,24 +331,24 @@ class Game:
         if self.outcome is not None:
             cmds: list[Command] = []
         elif self.pending is not None:
-            cmds = [Choose(i) for i in range(len(self.pending.options))]
+            cmds = [choice_of(i) for i in range(len(self.pending.options))]
         else:
             waiting = self._first_waiting()
             limited = self._limit_refusal()
             defs = self._defs
-            cmds = [Summon(i.uid) for i in self._zones["hand"]
+            cmds = [summon_of(i.uid) for i in self._zones["hand"]
                     if self._hand_card_refusal(i.uid, defs[i.uid], waiting, limited) is None]
             for inst in self._zones["play"]:
                 for action in defs[inst.uid].actions:
                     if self._action_refusal(inst.uid, action, waiting) is None:
-                        cmds.append(Activate(inst.uid, action.id))
+                        cmds.append(activation_of(inst.uid, action.id))
             if self.tokens:
-                cmds.append(TakeToken())
+                cmds.append(TAKE_TOKEN)
             if waiting is None:
-                cmds.append(EndTurn())
+                cmds.append(END_TURN)
         self._legal = cmds
         self._legal_at = (self.power, self.tokens, self.damage)  # public fields a caller might set
-        return cmds
+        return list(cmds)
 
     def explain(self, cmd: Command) -> str | None:
         """None if the command is legal now, otherwise why not, in words."""
