@@ -15,7 +15,8 @@ Scenarios, all on a busy table (12 cards in play, 7 in hand, full piles, a long 
   idle       nothing happens
   hover      the mouse sweeps back and forth across the hand (cards lift and drop)
   drag       a hand card is dragged across the table (drop zones glowing)
-  zoom       a card is opened large (right-click), read, closed; the next one
+  zoom       a card is opened large (right-click), read, closed; the mouse goes to the next one
+             and rests on it 8 frames (133 ms) before it is opened
   animation  summon / sacrifice / draw / undo cycles, the cards flying
   hour       the turn ends with the deck running short: the Hour changes
 """
@@ -52,6 +53,7 @@ BUSY = {
 # ending the turn with two cards in the deck: the draw comes up short and the Hour turns
 HOUR_CHANGE = dict(BUSY, power=0, tokens=0, damage=0, deck=["sylph", "gnome"], discard=[])
 RSS_CYCLES = 200
+SETTLE_FRAMES = 90  # 1.5 s: a fresh table settles (and draws ahead the faces it may show) before the first input
 
 
 def post(kind, **data) -> None:
@@ -78,7 +80,7 @@ class Bench:
         for i in range(200):
             self.table.log.add(f"Line {i} of a long ritual: something was drawn, summoned or sacrificed.")
         pygame.event.clear()
-        self.idle(40)  # settle, and fill the caches as the first frames of a game would
+        self.idle(SETTLE_FRAMES)  # a player looks at a fresh table a moment before acting
 
     def idle(self, frames: int) -> None:
         for _ in range(frames):
@@ -129,12 +131,16 @@ class Bench:
         cards = [c.uid for c in self.table.game.zone("play")] + [c.uid for c in self.table.game.zone("hand")]
         times = []
         for n in range(frames):
+            card = self.centre(cards[(n // 40) % len(cards)])
             if n % 40 == 0:  # open the next card large
-                post(pygame.MOUSEBUTTONDOWN, pos=self.centre(cards[(n // 40) % len(cards)]), button=3, clicks=1)
-                post(pygame.MOUSEBUTTONUP, pos=self.centre(cards[(n // 40) % len(cards)]), button=3)
+                post(pygame.MOUSEBUTTONDOWN, pos=card, button=3, clicks=1)
+                post(pygame.MOUSEBUTTONUP, pos=card, button=3)
             elif n % 40 == 30:  # and close it
                 post(pygame.MOUSEBUTTONDOWN, pos=(1000, 690), button=1, clicks=1)
                 post(pygame.MOUSEBUTTONUP, pos=(1000, 690), button=1)
+            elif n % 40 >= 32:  # the hand goes to the next card and rests on it (a quarter second at most)
+                nxt = self.centre(cards[(n // 40 + 1) % len(cards)])
+                post(pygame.MOUSEMOTION, pos=(nxt[0] + n % 3, nxt[1]), rel=(1, 0), buttons=(0, 0, 0))
             else:
                 post(pygame.MOUSEMOTION, pos=(900 + n % 50, 500), rel=(1, 0), buttons=(0, 0, 0))
             times.append(self.frame())

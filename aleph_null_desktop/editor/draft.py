@@ -64,6 +64,7 @@ class CardDraft:
     dagger: list[dict] = field(default_factory=list)
     flavour: str = ""
     icon: str = "imp"
+    art: str = ""  # the illustration's name (ui.art's glyphs); "" = the one standing for the icon
     id: str | None = None  # None until first saved
     other_names: dict[str, str] = field(default_factory=dict)  # translations kept from an import
     other_flavours: dict[str, str] = field(default_factory=dict)
@@ -89,6 +90,7 @@ class CardDraft:
             "on_summon": copy.deepcopy(self.on_summon),
             "flavour": {"en": self.flavour.strip(), **self.other_flavours},
             "icon": self.icon,
+            **({"art": self.art} if self.art else {}),
             "custom": True,
         }
 
@@ -109,7 +111,7 @@ class CardDraft:
             actions=[Action(copy.deepcopy(list(a.cost)), copy.deepcopy(list(a.effect)), a.id)
                      for a in card.actions],
             dagger=copy.deepcopy(list(card.dagger)),
-            flavour=flav.pop("en", ""), icon=card.icon, id=card.id,
+            flavour=flav.pop("en", ""), icon=card.icon, art=record.get("art") or "", id=card.id,
             other_names=names, other_flavours=flav,
         )
 

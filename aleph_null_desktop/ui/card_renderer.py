@@ -24,6 +24,11 @@ def is_custom(card) -> bool:
     return isinstance(getattr(card, "data", None), dict) and bool(card.data.get("custom"))
 
 
+def _type_text_width(line_w: int, unit: float) -> int:
+    """The room for the type line's words: the line less its icon and margins."""
+    return line_w - round(4 * unit) - round(18 * unit) - round(8 * unit)
+
+
 def card_size(width: int) -> tuple[int, int]:
     return (width, round(width * theme.CARD_RATIO))
 
@@ -32,7 +37,7 @@ MIN_TEXT = 16  # px at the 1920×1080 layout: 14 px at the default 1689×950 win
 GEM_MIN_R = 12
 CUSTOM_EDGE = (196, 204, 214)  # the silver frame of a card the player made
 SIDE_GLOW = {"church": (236, 222, 160), "hell": (214, 84, 40)}
-FACE_LIMIT = 120  # faces kept: every card of a busy table at its two or three resting sizes
+FACE_LIMIT = 160  # faces kept: every card of a busy table at the resting sizes it has or may soon have
 
 
 class CardRenderer:
@@ -42,20 +47,25 @@ class CardRenderer:
         self.limit = limit
         self._faces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._backs: dict[tuple, pygame.Surface] = {}
-        self.drawn = 0  # faces drawn from scratch (the bench and tests watch it)
+        self.drawn = 0  # faces drawn from scratch when shown (the bench and tests watch it)
 
-    def face(self, card_id: str, width: int) -> pygame.Surface:
+    def face(self, card_id: str, width: int, ahead: bool = False) -> pygame.Surface:
+        """`ahead`: drawn before it is shown (on a quiet frame), not counted in `drawn`."""
         key = (card_id, width, current_language(), style.current())  # contrast and cues redraw the face
         surface = self._faces.get(key)
         if surface is None:
             surface = self._draw_face(self.cards[card_id], width)
-            self.drawn += 1
+            self.drawn += not ahead
             self._faces[key] = surface
             while len(self._faces) > self.limit:
                 self._faces.popitem(last=False)
         else:
             self._faces.move_to_end(key)
         return surface
+
+    def cached(self, card_id: str, width: int) -> bool:
+        """Whether that face is in the cache (without counting as a use)."""
+        return (card_id, width, current_language(), style.current()) in self._faces
 
     def face_scaled(self, card_id: str, base_width: int, size) -> pygame.Surface:
         """The face drawn at `base_width` (a resting size), scaled to `size`: a card in motion."""
@@ -107,7 +117,7 @@ class CardRenderer:
         band = pygame.Rect(inner.x, inner.y, inner.w, round(36 * unit))
         name_lines = self._name_lines(card, band, unit)
         band.h = max(band.h, len(name_lines) * self.fonts.get("title", MIN_TEXT).get_linesize() + round(6 * unit))
-        type_words = self._type_words(card, inner.w - round(30 * unit))
+        type_words = self._type_words(card, _type_text_width(inner.w, unit))
         text_top = band.bottom + round(70 * unit) + round(26 * unit)
         text_box = pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
                                inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
@@ -121,7 +131,7 @@ class CardRenderer:
         art = pygame.Rect(inner.x, band.bottom, inner.w, max(1, art_bottom - band.bottom))
         self._draw_art(s, card, art, frame, unit)
         type_rect = pygame.Rect(inner.x, art.bottom, inner.w, round(26 * unit))
-        self._draw_type_line(s, card, type_rect, type_words or [card.type_name], frame, unit)
+        self._draw_type_line(s, card, type_rect, type_words, frame, unit)  # no words fit: the icon alone
         if blocks is not None:
             self._draw_rules(s, blocks, flavour, text_box, unit)
         if style.current().colour_cues:
@@ -188,8 +198,10 @@ class CardRenderer:
         pygame.draw.line(s, frame, rect.bottomleft, rect.bottomright, max(1, round(2 * unit)))
         icon = pygame.Rect(rect.x + round(4 * unit), rect.centery - round(9 * unit), round(18 * unit), round(18 * unit))
         draw_icon(s, theme.TYPE_ICON.get(card.type, ""), icon, theme.INK_SOFT)
+        if not words:
+            return
         text = words[0]
-        font = fit_font(self.fonts, "italic", text, rect.right - icon.right - round(8 * unit),
+        font = fit_font(self.fonts, "italic", text, _type_text_width(rect.w, unit),
                         max(MIN_TEXT, round(16 * unit)), MIN_TEXT)
         image = font.render(text, True, theme.INK_SOFT)
         s.blit(image, image.get_rect(midleft=(icon.right + round(5 * unit), rect.centery)))

@@ -4,6 +4,10 @@
 Three columns: the display (window, size of text and cards, animations, language); sound and
 play (volumes and mute as in the pause menu, hints, asking before a losing move); seeing (high
 contrast, colour-blind cues) with sample cards that show the look as it is now.
+
+By keyboard (the table's focus helpers): Tab / Shift+Tab and Up / Down move a ring over the
+controls, Left / Right change the focused choice or volume, Enter / Space choose the next value
+or press the button, Esc goes back.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.language_choice import languages
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.sound_controls import SoundControls
+from aleph_null_desktop.ui.table.focus import ARROWS, draw_focus_ring, is_enter, nearest
 from aleph_null_desktop.ui.table.panels import draw_background
 from aleph_null_desktop.ui.text import blit_text, fit_font
 from aleph_null_desktop.ui.widgets import Button, Stepper, buttons_handle
@@ -53,10 +58,28 @@ class Choice:
                 pygame.draw.circle(surface, theme.GOLD, dot, radius)
             pygame.draw.circle(surface, theme.TEXT, dot, radius, 2)
 
+    def rect(self) -> pygame.Rect:
+        return self.buttons[0].rect.unionall([b.rect for b in self.buttons[1:]])
+
+    def step(self, direction: int, wrap: bool = False) -> None:
+        """Choose the next (or previous) enabled value; at the end stay, or wrap round."""
+        usable = [n for n, b in enumerate(self.buttons) if b.enabled]
+        if not usable:
+            return
+        chosen = self.current()
+        here = self.values.index(chosen) if chosen in self.values else usable[0]
+        later = [n for n in usable if (n - here) * direction > 0]
+        if later:
+            self.buttons[min(later, key=lambda n: abs(n - here))].click()
+        elif wrap:
+            self.buttons[usable[0] if direction > 0 else usable[-1]].click()
+
 
 class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
+        self.focus = 0  # index into controls(); kept across a relayout (a new UI scale)
+        self.keyboard = False  # the ring shows once a key moved it, hides at a mouse press
         self._layout()
 
     # ------------------------------------------------------------------ layout
@@ -134,6 +157,14 @@ class SettingsScene(Scene):
     def restyle(self) -> None:
         self._layout()
 
+    def controls(self) -> list:
+        """Every control in reading order, column by column: a Choice, a Stepper or a Button."""
+        return [self.display, self.scale, self.speed, self.language, *self.sound.steppers,
+                self.sound.mute_button, self.hints, self.confirm, self.contrast, self.cues, self.back_button]
+
+    def focused(self):
+        return self.controls()[self.focus]
+
     # ------------------------------------------------------------------ actions
     def step_scale(self, direction: int) -> None:
         now = self.app.current_settings().ui_scale
@@ -153,8 +184,42 @@ class SettingsScene(Scene):
                 self.close()
             elif event.key == pygame.K_m:
                 self.sound.toggle_mute()
+            else:
+                self.handle_focus_key(event)
             return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.keyboard = False
         buttons_handle(self.buttons, event)
+
+    def handle_focus_key(self, event) -> None:
+        controls = self.controls()
+        control = controls[self.focus]
+        if event.key == pygame.K_TAB:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self.focus = (self.focus + step) % len(controls) if self.keyboard else self.focus
+        elif event.key in (pygame.K_UP, pygame.K_DOWN) and self.keyboard:
+            self.focus = nearest([self._rect(c) for c in controls], self.focus, ARROWS[event.key])
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.keyboard:
+            direction = -1 if event.key == pygame.K_LEFT else 1
+            if isinstance(control, Choice):
+                control.step(direction)
+            elif isinstance(control, Stepper):
+                (control.minus if direction < 0 else control.plus).click()
+            else:
+                self.focus = nearest([self._rect(c) for c in controls], self.focus, ARROWS[event.key])
+        elif (is_enter(event) or event.key == pygame.K_SPACE) and self.keyboard:
+            if isinstance(control, Choice):
+                control.step(1, wrap=True)
+            elif isinstance(control, Button):
+                control.click()
+        elif event.key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE) \
+                and not is_enter(event):
+            return
+        self.keyboard = True  # the first key only shows where the focus is
+
+    @staticmethod
+    def _rect(control) -> pygame.Rect:
+        return control.rect() if isinstance(control, Choice) else pygame.Rect(control.rect)
 
     # ------------------------------------------------------------------ drawing
     def sample_renderer(self):
@@ -179,6 +244,8 @@ class SettingsScene(Scene):
         self.sound.draw(surface, fonts)
         self._draw_samples(surface)
         self.back_button.draw(surface, fonts, size=24)
+        if self.keyboard and self.app.stack.top is self:
+            draw_focus_ring(surface, self._rect(self.focused()), margin=style.scaled(12))
         for c in self.choices:  # the chosen-marking borrowed `hot`; the mouse sets it again
             for b in c.buttons:
                 b.hot = False

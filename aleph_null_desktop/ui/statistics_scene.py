@@ -3,6 +3,10 @@ score and rank, winning streaks and the average Hour of BAPHOMET's summoning; fo
 Circle how its rituals were lost and its ranks; a chart of the last 50 rituals' scores; reset
 (asked first). Rituals with custom cards or a card pack have rows of their own.
 
+By keyboard: Up / Down choose a Circle's row (its details show at once), Tab / Shift+Tab move
+the ring over the rows, Back and Reset, Left / Right between the buttons, Enter / Space press the
+focused one (on a row: show its details), R asks to reset, Esc goes back.
+
 The numbers come from ui.statistics_model; every text drawn is kept in `drawn` (tests read it).
 """
 
@@ -14,11 +18,13 @@ from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.statistics_model import StatisticsModel, build
+from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter
 from aleph_null_desktop.ui.table.panels import draw_background
 from aleph_null_desktop.ui.text import fit_font
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 MARGIN, TABLE_TOP = 60, 96
+MIN_PANEL_H, MIN_ROW_H = 320, 28  # the details and chart below the table; a row of the table
 COLUMNS = ((0.29, N_("Circle")), (0.08, N_("Rituals")), (0.07, N_("Wins")), (0.07, N_("Win %")),
            (0.17, N_("Best score · rank")), (0.14, N_("Streak now / best")), (0.18, N_("Average Hour summoned")))
 
@@ -28,6 +34,8 @@ class StatisticsScene(Scene):
         super().__init__(app)
         self.drawn: list[str] = []
         self.selected = 0
+        self.focus = 0  # 0 the table's rows, 1 Back, 2 Reset
+        self.keyboard = False  # the ring shows once a key moved it, hides at a mouse press
         self.load()
         self._layout()
 
@@ -68,9 +76,10 @@ class StatisticsScene(Scene):
         self.background = draw_background(theme.LOGICAL_SIZE)
         row_h = style.scaled(40)
         rows = len(self.model.rows) + 1
-        self.row_h = min(row_h, (560 - TABLE_TOP) // rows)
-        self.table = pygame.Rect(MARGIN, TABLE_TOP, theme.LOGICAL_SIZE[0] - 2 * MARGIN, self.row_h * rows)
         bottom = theme.LOGICAL_SIZE[1] - style.scaled(64) - 40
+        lowest_table = bottom - 24 - style.scaled(MIN_PANEL_H)  # the chart keeps room to be read
+        self.row_h = max(MIN_ROW_H, min(row_h, (560 - TABLE_TOP) // rows, (lowest_table - TABLE_TOP) // rows))
+        self.table = pygame.Rect(MARGIN, TABLE_TOP, theme.LOGICAL_SIZE[0] - 2 * MARGIN, self.row_h * rows)
         self.details = pygame.Rect(MARGIN, self.table.bottom + 24, 820, bottom - self.table.bottom - 24)
         self.chart = pygame.Rect(self.details.right + 40, self.details.y,
                                  theme.LOGICAL_SIZE[0] - MARGIN - self.details.right - 40, self.details.h)
@@ -92,22 +101,56 @@ class StatisticsScene(Scene):
     def row_rect(self, n: int) -> pygame.Rect:
         return pygame.Rect(self.table.x, self.table.y + (n + 1) * self.row_h, self.table.w, self.row_h)
 
+    def focus_stops(self) -> list:
+        return ["rows", *(b for b in self.buttons if b.enabled)]
+
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.close()
             elif event.key == pygame.K_r:
                 self.reset_button.click()
-            elif event.key in (pygame.K_DOWN, pygame.K_UP):
-                step = 1 if event.key == pygame.K_DOWN else -1
-                self.selected = (self.selected + step) % len(self.model.rows)
+            else:
+                self.handle_focus_key(event)
             return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.keyboard = False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for n in range(len(self.model.rows)):
                 if self.row_rect(n).collidepoint(event.pos):
                     self.selected = n
                     return
         buttons_handle(self.buttons, event)
+
+    def handle_focus_key(self, event) -> None:
+        stops = self.focus_stops()
+        self.focus = min(self.focus, len(stops) - 1)
+        stop = stops[self.focus]
+        if event.key in (pygame.K_DOWN, pygame.K_UP):
+            if stop == "rows" and self.model.rows:
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.selected = (self.selected + step) % len(self.model.rows)
+            else:
+                self.focus = 0 if event.key == pygame.K_UP else self.focus
+        elif event.key == pygame.K_TAB:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self.focus = (self.focus + step) % len(stops) if self.keyboard else self.focus
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if stop != "rows" and len(stops) > 2:
+                self.focus = 1 + (self.focus - 1 + (1 if event.key == pygame.K_RIGHT else -1)) % (len(stops) - 1)
+        elif is_enter(event) or event.key == pygame.K_SPACE:
+            if stop != "rows" and self.keyboard:
+                stop.click()
+        else:
+            return
+        self.keyboard = True
+
+    def focus_rect(self) -> pygame.Rect | None:
+        stops = self.focus_stops()
+        stop = stops[min(self.focus, len(stops) - 1)]
+        if stop == "rows":
+            return self.row_rect(self.selected) if self.model.rows else None
+        return pygame.Rect(stop.rect)
 
     # ------------------------------------------------------------------ drawing
     def _text(self, surface, font, text: str, colour, pos, anchor: str = "topleft") -> pygame.Rect:
@@ -130,6 +173,9 @@ class StatisticsScene(Scene):
         self._draw_chart(surface)
         for b in self.buttons:
             b.draw(surface, fonts, size=24)
+        ring = self.focus_rect() if self.keyboard and self.app.stack.top is self else None
+        if ring is not None:
+            draw_focus_ring(surface, ring, margin=6)
 
     def _columns(self) -> list[tuple[int, int]]:
         x, out = self.table.x, []

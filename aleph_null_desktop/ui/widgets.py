@@ -54,6 +54,11 @@ class Button:
         beside_badge = True  # the centred label clears the shortcut in the corner, or goes below it
         if badge is not None:
             beside_badge = font.size(self.label)[0] <= self.rect.w - 2 * (badge.get_width() + 14)
+            below = self.rect.h - 6 - badge.get_height()  # room under the badge (a short button)
+            while not beside_badge and font.get_linesize() > below and size > 12:
+                size -= 1  # a smaller label that fits beside the badge or under it, never past the edge
+                font = fit_font(fonts, role, self.label, inner.w, size, 12)
+                beside_badge = font.size(self.label)[0] <= self.rect.w - 2 * (badge.get_width() + 14)
         detail_font = fonts.get("italic" if not self.enabled else "body", max(14, min(24, size - 4)))
         detail_lines = wrap(detail_font, self.detail, inner.w) if self.detail else []
         max_lines = max(0, (inner.h - font.get_linesize()) // detail_font.get_linesize())

@@ -61,6 +61,7 @@ def test_the_json_schema_accepts_the_example_and_refuses_broken_packs():
     for key, ops in (("effects", engine.EFFECT_OPS), ("costs", engine.COST_OPS), ("ongoing", engine.ONGOING_OPS),
                      ("special_costs", engine.SPECIAL_COST_OPS)):  # the schema says what the engine reads
         assert {v["properties"]["op"]["const"] for v in schema["$defs"][key]["items"]["oneOf"]} == set(ops)
+    assert set(schema["$defs"]["card"]["properties"]) == set(engine.CARD_KEYS) - {"custom"}  # packs hold no editor cards
     for broken in ({"cards": []}, {"schema": 1}, {"schema": 1, "cards": [{"id": "x"}]},
                    {**example(), "extra": 1},
                    {**example(), "cards": [{**example()["cards"][0], "cost": 12}]},

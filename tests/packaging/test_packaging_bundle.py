@@ -101,7 +101,7 @@ def test_bundle_contents(bundle):
         assert (data / "assets" / "fonts" / font.name).is_file(), f"{font.name} is missing from the bundle"
     # licence notices
     for name in ("LICENSE", "THIRD-PARTY-NOTICES.md", "LGPL-2.1.txt", "LGPL-3.0.txt", "GPL-3.0.txt",
-                 "Python-PSF.txt", "zlib-SDL2.txt"):
+                 "Python-PSF.txt", "zlib-SDL2.txt", "game-icons-CC-BY-3.0.txt"):
         assert (data / "licenses" / name).is_file(), f"licenses/{name} is missing from the bundle"
     for ofl in sorted((ROOT / "assets" / "fonts").glob("OFL*.txt")):
         assert (data / "licenses" / "fonts" / ofl.name).is_file()

@@ -72,8 +72,11 @@ def test_licence_notices():
     assert "Version 2.1" in (licenses / "LGPL-2.1.txt").read_text(encoding="utf-8")
     assert "Version 3" in (licenses / "LGPL-3.0.txt").read_text(encoding="utf-8")
     assert "GNU GENERAL PUBLIC LICENSE" in (licenses / "GPL-3.0.txt").read_text(encoding="utf-8")
+    icons = (licenses / "game-icons-CC-BY-3.0.txt").read_text(encoding="utf-8")
+    assert "Creative Commons Legal Code" in icons and "Attribution 3.0 Unported" in icons  # the full text
+    assert "8. Miscellaneous" in icons and "Lorc" in icons  # to its end, after the set's notice
     notices = (licenses / "THIRD-PARTY-NOTICES.md").read_text(encoding="utf-8")
-    for name in ("pygame-ce", "PyTMX", "SDL2", "FreeType", "Cinzel", "Linux Libertine"):
+    for name in ("pygame-ce", "PyTMX", "SDL2", "FreeType", "Cinzel", "Linux Libertine", "game-icons.net"):
         assert name in notices
     # every text the notices point to exists
     import re

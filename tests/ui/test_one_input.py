@@ -129,3 +129,22 @@ def test_a_greyed_undo_says_why_under_the_mouse(table, driver):
     assert reason.startswith("Nothing to undo")
     driver.click(driver.zone_centre("undo"))
     assert scene.message == reason
+
+
+def test_h_hints_while_a_picker_is_open_and_the_picker_shows_it(table, driver, app):
+    from aleph_null_desktop.engine import Choose
+    from aleph_null_desktop.ui.table.overlays import ChoicePicker
+
+    app.hint_function = lambda game: (Choose(1), "The Salamander gives more.")
+    scene = table({"play": ["bell"], "deck": ["wax_candle", "gnome", "salamander", "boline"]})
+    driver.drag(driver.card_centre(driver.uid("play", "bell")), driver.zone_centre("discard"))
+    picker = scene.modal
+    assert isinstance(picker, ChoicePicker)
+    driver.key(pygame.K_h)
+    for _ in range(100):
+        if not scene.hints.thinking:
+            break
+        driver.frames()
+    assert scene.modal is picker and scene.hint_text().startswith("Hint: Choose")
+    driver.key(pygame.K_2)  # the number key picks the second option
+    assert scene.applied[-1] == Choose(1) and scene.modal is None

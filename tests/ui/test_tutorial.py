@@ -6,11 +6,11 @@ import pygame
 
 from aleph_null_desktop import storage
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, Summon, TakeToken
+from aleph_null_desktop.ui.confirm_scene import ConfirmScene
 from aleph_null_desktop.ui.judgement_scene import JudgementScene
 from aleph_null_desktop.ui.table.overlays import ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight
 from aleph_null_desktop.ui.title_scene import TitleScene
 from aleph_null_desktop.ui.tutorial.lesson import STEPS
-from aleph_null_desktop.ui.tutorial.offer import TutorialOffer
 from aleph_null_desktop.ui.tutorial.scene import TutorialScene
 
 
@@ -99,7 +99,7 @@ def test_the_first_start_offers_the_lesson(app, driver, user_dirs):
     assert app.first_start
     app.offer_lesson_if_first_start()
     driver.frames()
-    assert isinstance(driver.scene, TutorialOffer)
+    assert isinstance(driver.scene, ConfirmScene) and driver.scene.title == "Your first ritual?"
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, TutorialScene)
     app.show_title()

@@ -22,6 +22,7 @@ from aleph_null_desktop.editor.library import EditorError, Library
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
 from aleph_null_desktop.i18n import _, ngettext
 from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.art import ART, ART_BY_ICON, glyphs
 from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.editor.controls import (
     CHIP_H, Chip, Control, Label, PopupMenu, Stepper, draw_message, flow,
@@ -159,6 +160,8 @@ class EditScene(Scene):
                     on_minus=lambda: self._set("cost", d.cost - 1), on_plus=lambda: self._set("cost", d.cost + 1),
                     can_minus=d.cost > 0, can_plus=d.cost < 9),
             Chip(name="icon", label=f"Icon: {d.icon}", icon=d.icon, mark="menu", on_click=self._open_icons),
+            Chip(name="art", label=_("Picture: {name}").format(name=d.art or _("from the icon")), mark="menu",
+                 on_click=self._open_art),
         ]
         y = place(row, y)
 
@@ -371,6 +374,11 @@ class EditScene(Scene):
         anchor = self._control("icon")
         items = [(name, (lambda n=name: self._set("icon", n))) for name in default_icons()]
         self.popup = IconGrid(anchor.rect, items, self.app.fonts, current=self.draft.icon)
+
+    def _open_art(self) -> None:
+        anchor = self._control("art")
+        items = [(name, (lambda n=name: self._set("art", n))) for name in ("", *glyphs())]
+        self.popup = ArtGrid(anchor.rect, items, self.app.fonts, current=self.draft.art, icon=self.draft.icon)
 
     # ------------------------------------------------------------------ commands
     def save(self) -> None:
@@ -621,14 +629,37 @@ class IconGrid(PopupMenu):
         pygame.draw.rect(surface, (0, 0, 0), self.rect.move(6, 8), border_radius=10)
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=10)
         pygame.draw.rect(surface, theme.GOLD, self.rect, 2, border_radius=10)
-        font = fonts.get("body", 17)
-        for i, (name, _) in enumerate(self.items):
+        for i, (name, _pick) in enumerate(self.items):
             r = self.item_rect(i).inflate(-6, -6)
             if name == self.current:
                 pygame.draw.rect(surface, (92, 70, 40), r, border_radius=6)
                 pygame.draw.rect(surface, theme.CANDLE, r, 2, border_radius=6)
             elif hover is not None and r.collidepoint(hover):
                 pygame.draw.rect(surface, theme.TABLE_GLOW, r, border_radius=6)
-            draw_icon(surface, name, pygame.Rect(r.centerx - 26, r.y + 6, 52, 52), theme.PARCHMENT)
-            label = font.render(name, True, theme.TEXT)
-            surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))
+            self._draw_item(surface, fonts, name, r)
+
+    def _draw_item(self, surface, fonts, name: str, r: pygame.Rect) -> None:
+        draw_icon(surface, name, pygame.Rect(r.centerx - 26, r.y + 6, 52, 52), theme.PARCHMENT)
+        label = fonts.get("body", 17).render(name, True, theme.TEXT)
+        surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))
+
+
+class ArtGrid(IconGrid):
+    """The picture picker: every illustration the game has (game-icons.net glyphs), and first the
+    one standing for the card's icon (the card keeps no "art" of its own)."""
+
+    COLS = 8
+    CELL = (140, 100)
+
+    def __init__(self, anchor: pygame.Rect, items, fonts, current: str = "", icon: str = "") -> None:
+        super().__init__(anchor, items, fonts, current)
+        self.name = "art.menu"
+        self.icon = icon
+
+    def _draw_item(self, surface, fonts, name: str, r: pygame.Rect) -> None:
+        image = ART.image(name or ART_BY_ICON.get(self.icon, ""), 56, theme.PARCHMENT)
+        if image is not None:
+            surface.blit(image, image.get_rect(midtop=(r.centerx, r.y + 6)))
+        words = name or _("from the icon")
+        label = fit_font(fonts, "body", words, r.w - 6, 17, 12).render(words, True, theme.TEXT)
+        surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))

@@ -483,6 +483,9 @@ class PileViewer(Modal):
                 surface.blit(self.scene.renderer.face(inst.card_id, round(slot.w)), slot)
 
 
+SPOTLIGHT_CARD_W = 460  # the arriving interference card, shown large (its face is drawn ahead)
+
+
 class InterferenceSpotlight(Modal):
     """An interference card just drawn, shown large. It waits for the player: Enter (or a click, for
     a free one) summons it; Esc puts it off to look at the table or raise power first. Two drawn
@@ -496,7 +499,7 @@ class InterferenceSpotlight(Modal):
         self.cost = game.summon_cost(uid)
         self.rect = pygame.Rect(0, 0, 1000, 720)
         self.rect.center = (960, 500)
-        self.card_rect = pygame.Rect(self.rect.x + 40, self.rect.y + 40, 460, 644)
+        self.card_rect = pygame.Rect(self.rect.x + 40, self.rect.y + 40, SPOTLIGHT_CARD_W, 644)
         bx = self.card_rect.right + 40
         if self.cost == 0:
             self.buttons = [Button(pygame.Rect(bx, self.rect.bottom - 120, 420, 70), _("Summon it now"),

@@ -18,7 +18,7 @@ KEYS_HELP = (
     (N_("Click"), N_("a card: its actions")),
     (N_("Double-click"), N_("a card's only move")),
     (N_("Right-click / Alt"), N_("read a card large")),
-    (N_("Space"), N_("end turn · 1–9 hand cards")),
+    (N_("Space"), N_("end turn · Tab, arrows, Enter: by keys")),
     (N_("Ctrl+Z"), N_("undo · H hint · Esc menu · F11")),
 )
 

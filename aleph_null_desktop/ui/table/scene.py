@@ -8,6 +8,8 @@ input is never blocked by an animation.
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
@@ -23,6 +25,7 @@ from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS, draw_card_tip
+from aleph_null_desktop.ui.table.face_warmer import BIG_W, FaceWarmer
 from aleph_null_desktop.ui.table.focus import TableFocus, number_key
 from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
 from aleph_null_desktop.ui.table.hints import HintKeeper
@@ -54,6 +57,7 @@ class TableScene(Scene):
         self.rects = {name: pygame.Rect(round(z.rect.x), round(z.rect.y), round(z.rect.w), round(z.rect.h))
                       for name, z in app.layout.zones.items()}
         self.renderer = CardRenderer(game.cards, app.fonts)
+        self.warmer = FaceWarmer(self.renderer)
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.board = CachedLayer()  # everything under the cards, redrawn only when it changes
         self._derived_key = None  # what was worked out once per game change (legal moves, previews)
@@ -826,7 +830,17 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board layer (redrawn only when it changed), then what moves. When nothing at all
-        changed since the last frame and nothing else drew over it, the screen is left as it is."""
+        changed since the last frame and nothing else drew over it, the screen is left as it is.
+        A frame that cost next to nothing draws one face the table may soon show."""
+        start = time.thread_time()
+        self._draw_table(surface)
+        self.warmer.warm(self, start)
+
+    def pile_width(self) -> int:
+        """The width of a pile's top card (every pile has the same)."""
+        return panels.pile_card_rect(self.rects["discard"]).w
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
         game, r = self.game, self.rects
         drops = self.legal_drop_zones()
         token_hot = bool(game.tokens) and r["tokens"].collidepoint(self.mouse) and self.modal is None \
@@ -1169,7 +1183,7 @@ class TableScene(Scene):
 
     def _draw_big(self, surface, uid: int) -> None:
         surface.fill((105, 105, 105), special_flags=pygame.BLEND_RGB_MULT)  # a veil of alpha 150
-        face = self.renderer.face(self.game.card(uid).card_id, 500)
+        face = self.renderer.face(self.game.card(uid).card_id, BIG_W)
         rect = face.get_rect(center=(960, 520))
         surface.blit(face, rect)
         words = render(self.app.fonts.get("italic", 20), _("click or Esc to close"), theme.TEXT)

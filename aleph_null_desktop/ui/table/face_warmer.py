@@ -1,0 +1,72 @@
+"""Faces a player is about to see, drawn ahead on frames that cost next to nothing.
+
+A command moves cards to sizes they were not shown at (a drawn card at the hand's width, a
+sacrificed one on its pile), and a card read large needs its 500 px face. Drawn on the frame that
+needs them, those faces make that frame the slowest of the game; drawn one at a time on quiet
+frames, they are already in the face cache when the command or the zoom comes.
+"""
+
+from __future__ import annotations
+
+import time
+
+from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
+from aleph_null_desktop.ui.table.overlays import SPOTLIGHT_CARD_W
+
+BIG_W = 500  # the width a card is read at (right-click or Alt)
+HOVER_DWELL = 0.1  # seconds the mouse rests on a card before its large face is drawn ahead
+QUIET_MS = 3.0  # a frame that has cost less than this so far may draw one face at a resting size
+QUIET_BIG_MS = 1.0  # or, below this, one large face (a few times the work)
+LARGE_W = 400  # faces this wide or wider are large ones
+
+
+class FaceWarmer:
+    def __init__(self, renderer) -> None:
+        self.renderer = renderer
+        self.warmed = 0  # faces drawn ahead (tests watch it)
+
+    def wanted(self, scene) -> list[tuple[str, int]]:
+        """(card_id, width) the table may show soon, most urgent first, never more than the
+        face cache keeps (warming must not push out what is on screen): a card read large, cards
+        summoned into a fuller play area, cards leaving it (the rest spread out, it lies on a pile),
+        cards drawn into a fuller hand."""
+        game, rects = scene.game, scene.rects
+        hand, play = len(game.zone("hand")), len(game.zone("play"))
+
+        def hand_w(n):
+            return [round(s.w) for s in hand_slots(rects["hand"], n)[:1]]
+
+        def play_w(n):
+            return [round(s.w) for s in play_slots(rects["play"], n)[:1]]
+
+        pile = [scene.pile_width()]
+        plan = [(("hand",), play_w(play + 1) + pile + hand_w(hand - 1) + hand_w(hand + 1) + hand_w(hand + 2)
+                 + play_w(play + 2)),
+                (("play",), play_w(play - 1) + play_w(play + 1) + pile + play_w(play - 2)),
+                (("deck", "set_aside"), hand_w(hand + 1) + hand_w(hand + 2) + play_w(play + 1) + pile),
+                (("discard",), hand_w(hand + 1))]
+        wanted = []
+        hover = scene.hover_uid
+        if hover is not None and hover in scene.sprites and scene.hover_time >= HOVER_DWELL:
+            wanted.append((game.card(hover).card_id, BIG_W))
+        wanted += [(c.card_id, SPOTLIGHT_CARD_W) for zone in ("set_aside", "deck") for c in game.zone(zone)
+                   if game.cards[c.card_id].is_interference]  # drawn, it is shown large at once
+        for zones, widths in plan:
+            for zone in zones:
+                for card in game.zone(zone):
+                    wanted.extend((card.card_id, w) for w in dict.fromkeys(widths))
+        return list(dict.fromkeys(wanted))[: self.renderer.limit * 4 // 5]
+
+    def warm(self, scene, frame_start: float) -> bool:
+        """Draws one missing face if this frame has been cheap so far; True if it drew one."""
+        spent = (time.thread_time() - frame_start) * 1000
+        if spent >= QUIET_MS:
+            return False
+        for card_id, width in self.wanted(scene):
+            if not self.renderer.cached(card_id, width):
+                if width >= LARGE_W and spent >= QUIET_BIG_MS:
+                    continue
+                self.renderer.face(card_id, width, ahead=True)
+                self.warmed += 1
+                return True
+        return False

@@ -1,0 +1,35 @@
+"""Faces drawn ahead on quiet frames, through the app's own loop: a card the mouse rests on opens
+large without drawing a face on that frame, and a summon after the table settled draws none."""
+
+import pygame
+
+from aleph_null_desktop.ui.table.face_warmer import BIG_W
+
+BUSY = {"hour": 2, "power": 5, "play": ["salamander", "incense", "bell"],
+        "hand": ["wax_candle", "undine", "gnome"], "deck": ["sylph", "boline", "besom"], "discard": ["chasuble"]}
+
+
+def test_a_card_rested_on_is_ready_to_be_read_large(table, driver):
+    scene = table(BUSY)
+    uid = driver.uid("hand", "undine")
+    driver.post(pygame.MOUSEMOTION, pos=tuple(map(round, driver.card_centre(uid))), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(60)
+    assert scene.renderer.cached("undine", BIG_W)
+    drawn = scene.renderer.drawn
+    driver.click(driver.card_centre(uid), button=3)  # right-click: read it large
+    assert scene.big_uid == uid
+    driver.frames(2)
+    assert scene.renderer.drawn == drawn  # the large face was already there
+
+
+def test_a_summon_after_a_quiet_moment_draws_no_face_when_it_lands(table, driver):
+    scene = table(BUSY)
+    driver.post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(150)
+    assert scene.warmer.warmed > 0
+    assert scene.renderer.cached_faces() <= scene.renderer.limit
+    drawn = scene.renderer.drawn
+    driver.drag(driver.card_centre(driver.uid("hand", "wax_candle")), driver.zone_centre("play"))
+    driver.frames(40)
+    assert scene.game.zone_of(driver.uid("play", "wax_candle")) == "play"
+    assert scene.renderer.drawn == drawn  # every size the summon needed was drawn ahead
