@@ -89,9 +89,11 @@ def run_mode(mode: str, events: int, seed: int, every: int, junk: list[str]) -> 
             next_report += every
             now = rss_mb()
             peak = max(peak, now)
+            settled = settled_rss_mb()
             rate = (s.events - warmup) / max(1e-9, time.perf_counter() - wall)
             print(f"[{mode}] {s.events:>9} events  {rate:6.0f}/s  failed frames {s.failed_frames}  "
-                  f"RSS {now:7.1f} MB (after warm-up {base:.1f})  quits {s.quits}", file=sys.stderr, flush=True)
+                  f"RSS {now:7.1f} MB, {settled:7.1f} MB after a collection (growth {settled - base:+.1f} MB "
+                  f"since the warm-up)  quits {s.quits}", file=sys.stderr, flush=True)
 
     storm.run(events, on_burst=progress)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

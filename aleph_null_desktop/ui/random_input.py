@@ -264,6 +264,9 @@ class RandomInput:
         for key, mod in (route(self.app.stack.top) if callable(route) else route):
             if key == "click":
                 self.click_button(mod)
+            elif key == "frames":  # let an animation (a page turning) finish first
+                for _ in range(mod):
+                    self.frame()
             else:
                 self.key(key if key else self.rng.randint(pygame.K_1, pygame.K_5), mod)
             if self.rng.random() < 0.5:
@@ -294,7 +297,8 @@ def screen_name(scene) -> str:
 #: every screen the storm must reach (tests/fuzz checks it)
 SCREENS = ["TitleScene", "TableScene", "PauseScene", "JudgementScene", "GrimoireScene:ritual",
            "GrimoireScene:reference", "GalleryScene", "EditScene", "DialogScene", "RitualSetupScene",
-           "OwnCardsDialog", "ConfirmScene", "SettingsScene", "StatisticsScene", "PacksScene", "CardTestScene"]
+           "OwnCardsDialog", "ConfirmScene", "SettingsScene", "StatisticsScene", "PacksScene", "CardTestScene",
+           "TutorialScene"]
 _END_TURN = [(pygame.K_SPACE, 0), (pygame.K_RETURN, 0)] * 5
 _CIRCLE = [(0, 0)]  # 0: one of the keys 1–5
 #: from a screen, the keys toward another ("*": toward anything not listed)
@@ -303,6 +307,7 @@ ROUTES = {
                    "GrimoireScene:ritual": [(pygame.K_n, 0)], "OwnCardsDialog": [(pygame.K_n, 0)],
                    "GrimoireScene:reference": [(pygame.K_F1, 0)], "ConfirmScene": _CIRCLE,
                    "SettingsScene": [(pygame.K_s, 0)], "StatisticsScene": [(pygame.K_t, 0)],
+                   "TutorialScene": [(pygame.K_l, 0)],
                    "*": [(pygame.K_e, 0)]},
     "ConfirmScene": {"TitleScene": [(pygame.K_ESCAPE, 0)], "*": [(pygame.K_RETURN, 0)]},
     "EditScene": {"CardTestScene": [(pygame.K_t, pygame.KMOD_LCTRL)]},
@@ -315,8 +320,8 @@ ROUTES = {
                      "PacksScene": [(pygame.K_p, 0)], "DialogScene": [(pygame.K_F2, 0), (pygame.K_DELETE, 0)],
                      "RitualSetupScene": [("click", "Ritual with my cards")]},
     "GrimoireScene:ritual": {"TableScene": [(pygame.K_RIGHT, 0), (pygame.K_RETURN, 0), (0, 0)],
-                             "OwnCardsDialog": lambda book: [(pygame.K_RIGHT if book.target == "cover" else
-                                                              pygame.K_o, 0)]},
+                             "OwnCardsDialog": lambda book: [("frames", 12), (pygame.K_RIGHT if book.target == "cover"
+                                                                             else pygame.K_o, 0)]},
 }
 
 
