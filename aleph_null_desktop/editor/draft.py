@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from aleph_null_desktop.engine.cards import SIDES, CardDataError, card_from_dict, load_builtin_cards
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.safe_text import card_text_problem, char_problem
 
 NAME_MAX = 40
@@ -99,7 +99,7 @@ class CardDraft:
         """The draft of a stored or imported record (which the engine has already accepted)."""
         card = card_from_dict(record)
         if not card.is_interference:
-            raise CardDataError("the editor makes interference cards only", card_id=card.id, field_name="type")
+            raise CardDataError(_("the editor makes interference cards only"), card_id=card.id, field_name="type")
         names = record.get("name")
         names = {"en": names} if isinstance(names, str) else dict(names)
         flav = record.get("flavour") or {}
@@ -198,13 +198,14 @@ class Validation:
     def summary(self) -> str:
         if self.errors:
             key, text = next(iter(self.errors.items()))
-            return f"{FIELD_TITLES.get(key, key)}: {text}"
+            return f"{_(FIELD_TITLES[key]) if key in FIELD_TITLES else key}: {text}"
         return ""
 
 
-FIELD_TITLES = {"name": "Name", "level": "Level", "side": "Side", "cost": "Cost", "icon": "Icon",
-                "on_summon": "When summoned", "ongoing": "Ongoing", "action0": "Action 1",
-                "action1": "Action 2", "actions": "Actions", "dagger": "†", "flavour": "Flavour"}
+FIELD_TITLES = {"name": N_("Name"), "level": N_("Level"), "side": N_("Side"), "cost": N_("Cost"),
+                "icon": N_("Icon"), "on_summon": N_("When summoned"), "ongoing": N_("Ongoing"),
+                "action0": N_("Action 1"), "action1": N_("Action 2"), "actions": N_("Actions"), "dagger": "†",
+                "flavour": N_("Flavour")}
 
 
 def field_of(engine_field: str) -> str:
@@ -220,11 +221,11 @@ def _humane(message: str) -> str:
     """The engine's message, said for a player."""
     text = message.split(": ", 1)[-1] if ": " in message else message
     if "must be a list of zones" in text:
-        return "choose where the cards come from: hand, play or discard pile"
+        return _("choose where the cards come from: hand, play or discard pile")
     if "an action needs a cost or an effect" in text:
-        return "give the action a cost or an effect"
+        return _("give the action a cost or an effect")
     if text.startswith("unknown "):
-        return "this effect is not one the game knows: " + text
+        return _("this effect is not one the game knows: {what}").format(what=text)
     return text
 
 
@@ -238,15 +239,15 @@ def validate(draft: CardDraft, others: Iterable[dict] = ()) -> Validation:
     v = Validation()
     name = draft.name.strip()
     if not name:
-        v.errors["name"] = "give the card a name"
+        v.errors["name"] = _("give the card a name")
     elif len(name) > NAME_MAX:
-        v.errors["name"] = f"at most {NAME_MAX} characters ({len(name)} now)"
+        v.errors["name"] = _("at most {most} characters ({n} now)").format(most=NAME_MAX, n=len(name))
     elif char_problem(name):
         v.errors["name"] = _("the name holds {what}").format(what=char_problem(name))
     else:
         clash = builtin_names().get(_fold(name))
         if clash:
-            v.errors["name"] = f"“{clash}” is already a card of the game; choose another name"
+            v.errors["name"] = _("“{name}” is already a card of the game; choose another name").format(name=clash)
         else:
             for rec in others:
                 if rec.get("id") == draft.id:
@@ -254,27 +255,28 @@ def validate(draft: CardDraft, others: Iterable[dict] = ()) -> Validation:
                 other = rec.get("name", {})
                 other = other.get("en", "") if isinstance(other, dict) else str(other)
                 if _fold(other) == _fold(name):
-                    v.errors["name"] = f"another of your cards is called “{other}”"
+                    v.errors["name"] = _("another of your cards is called “{name}”").format(name=other)
                     break
     if len(draft.flavour.strip()) > FLAVOUR_MAX:
-        v.errors["flavour"] = f"at most {FLAVOUR_MAX} characters ({len(draft.flavour.strip())} now)"
+        v.errors["flavour"] = _("at most {most} characters ({n} now)").format(most=FLAVOUR_MAX,
+                                                                             n=len(draft.flavour.strip()))
     elif char_problem(draft.flavour.strip(), multiline=True):
         v.errors["flavour"] = _("the flavour holds {what}").format(
             what=char_problem(draft.flavour.strip(), multiline=True))
     if draft.level not in (1, 2, 3):
-        v.errors["level"] = "the level is 1, 2 or 3"
+        v.errors["level"] = _("the level is 1, 2 or 3")
     if draft.side not in SIDES:
-        v.errors["side"] = "the side is Church or Hell"
+        v.errors["side"] = _("the side is Church or Hell")
     for slot in ("on_summon", "ongoing", "dagger"):
         if len(draft.steps(slot)) > MAX_STEPS:
-            v.errors[slot] = f"at most {MAX_STEPS} effects here"
+            v.errors[slot] = _("at most {n} effects here").format(n=MAX_STEPS)
     if not draft.actions:
-        v.errors["actions"] = "a card needs at least one action"
+        v.errors["actions"] = _("a card needs at least one action")
     elif len(draft.actions) > MAX_ACTIONS:
-        v.errors["actions"] = f"at most {MAX_ACTIONS} actions"
+        v.errors["actions"] = _("at most {n} actions").format(n=MAX_ACTIONS)
     for i, a in enumerate(draft.actions):
         if len(a.cost) > MAX_STEPS or len(a.effect) > MAX_STEPS:
-            v.errors.setdefault(f"action{i}", f"at most {MAX_STEPS} steps in a cost or an effect")
+            v.errors.setdefault(f"action{i}", _("at most {n} steps in a cost or an effect").format(n=MAX_STEPS))
 
     # names and flavour kept from an import: the same limits in every language
     texts = card_text_problem(draft.to_record(draft.id or (ID_PREFIX + "draft")),
@@ -288,17 +290,17 @@ def validate(draft: CardDraft, others: Iterable[dict] = ()) -> Validation:
     except CardDataError as err:
         v.errors.setdefault(field_of(err.field_name), _humane(str(err)))
     except (RecursionError, TypeError, ValueError, KeyError) as err:  # never reached with menu data
-        v.errors.setdefault("name", f"the card cannot be read: {err}")
+        v.errors.setdefault("name", _("the card cannot be read: {why}").format(why=err))
 
     # warnings: allowed, but the player should know
     leaves = {"scrap_self", "sacrifice_self"}
     if not any(_steps_ops(a.cost) & leaves or _steps_ops(a.effect) & leaves for a in draft.actions) \
             and not _steps_ops(draft.on_summon) & leaves:
         v.warnings["actions" if draft.actions else "name"] = (
-            "no action takes this card out of play; only a card like Circle of Protection can")
+            _("no action takes this card out of play; only a card like Circle of Protection can"))
     for i, a in enumerate(draft.actions):
         if f"action{i}" not in v.errors and not a.cost and a.effect:
-            v.warnings.setdefault(f"action{i}", "this action costs nothing: it can be used at once")
+            v.warnings.setdefault(f"action{i}", _("this action costs nothing: it can be used at once"))
     if "on_summon" not in v.errors and _steps_ops(draft.on_summon) & leaves:
-        v.warnings.setdefault("on_summon", "the card leaves play as soon as it is summoned")
+        v.warnings.setdefault("on_summon", _("the card leaves play as soon as it is summoned"))
     return v

@@ -159,7 +159,8 @@ class JudgementScene(Scene):
                   (cx, y), "midtop")
         y += 44
         for label, points in self.outcome.breakdown:
-            blit_text(surface, font, label, theme.INK, (left, y))
+            label_font = fit_font(fonts, "body", label, right - left - 80, 26, 16)  # clear of the points
+            blit_text(surface, label_font, label, theme.INK, (left, y))
             sign = "+" if points > 0 else ("−" if points < 0 else "")
             blit_text(surface, bold, f"{sign}{abs(points)}", theme.INK, (right, y), "topright")
             pygame.draw.line(surface, theme.PARCHMENT_DARK, (left, y + 38), (right, y + 38), 1)

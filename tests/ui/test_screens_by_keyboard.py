@@ -6,28 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from aleph_null_desktop import storage
 from aleph_null_desktop.ui import style
 from aleph_null_desktop.ui.confirm_scene import ConfirmScene
-from aleph_null_desktop.ui.settings_scene import SettingsScene
 from aleph_null_desktop.ui.statistics_scene import StatisticsScene
 from aleph_null_desktop.ui.title_scene import TitleScene
+from tests.ui.test_settings_screen import _open_settings as _settings
+from tests.ui.test_settings_screen import plain_look  # noqa: F401  (the default look around each test)
 from tests.ui.test_statistics_screen import HISTORY, _open, _prepare
-
-
-@pytest.fixture(autouse=True)
-def plain_look():
-    style.apply(storage.Settings())
-    yield
-    style.apply(storage.Settings())
-
-
-def _settings(app, driver) -> SettingsScene:
-    app.show_title()
-    driver.frames()
-    driver.key(pygame.K_s)
-    assert isinstance(driver.scene, SettingsScene)
-    return driver.scene
 
 
 def _tab_to(driver, scene, control) -> None:

@@ -20,7 +20,7 @@ from aleph_null_desktop.editor.draft import (
 )
 from aleph_null_desktop.editor.library import EditorError, Library
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _, ngettext
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.art import ART, ART_BY_ICON, glyphs
 from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
@@ -68,10 +68,10 @@ class EditScene(Scene):
         self.background = draw_background(theme.LOGICAL_SIZE)
         fonts = app.fonts
         self.name_field = TextField(pygame.Rect(0, 0, 620, 48), self.draft.name, max_length=NAME_MAX + 20,
-                                    placeholder="The card's name", on_change=self._name_changed,
+                                    placeholder=_("The card's name"), on_change=self._name_changed,
                                     font_role="title", font_size=26, name="name")
         self.flavour_field = TextField(pygame.Rect(0, 0, CONTENT_W - 20, 44), self.draft.flavour,
-                                       max_length=FLAVOUR_MAX + 40, placeholder="A line of flavour (optional)",
+                                       max_length=FLAVOUR_MAX + 40, placeholder=_("A line of flavour (optional)"),
                                        on_change=self._flavour_changed, font_role="italic", font_size=23,
                                        name="flavour")
         for f in (self.name_field, self.flavour_field):
@@ -91,8 +91,8 @@ class EditScene(Scene):
         self._preview_stale = False
         self._preview_error = ""
         self.buttons = [
-            Button(pygame.Rect(FORM.x, 985, 300, 70), "Save", on_click=self.save, key_hint="Ctrl+S"),
-            Button(pygame.Rect(FORM.x + 320, 985, 300, 70), "Back to the gallery", on_click=self.back,
+            Button(pygame.Rect(FORM.x, 985, 300, 70), _("Save"), on_click=self.save, key_hint="Ctrl+S"),
+            Button(pygame.Rect(FORM.x + 320, 985, 300, 70), _("Back to the gallery"), on_click=self.back,
                    key_hint="Esc"),
             Button(pygame.Rect(FORM.x + 640, 985, 300, 70), _("Test this card"), on_click=self.test_card,
                    key_hint="Ctrl+T"),
@@ -139,24 +139,24 @@ class EditScene(Scene):
             return flow(parts, fonts, CONTENT_X, top, CONTENT_W) + SECTION_GAP
 
         # name
-        y = header("name", "Name")
+        y = header("name", _("Name, in English (the language a card needs)"))
         self.name_field.rect.topleft = (CONTENT_X, y)
         self.name_field.error = "name" in self.check.errors
         y += self.name_field.rect.h + SECTION_GAP
 
         # level, side, cost, icon
-        y = header("card", "Card")
+        y = header("card", _("Card"))
         d = self.draft
         row: list[Control | None] = [
-            Stepper(name="level", label="Level", value_text=ROMAN[d.level],
+            Stepper(name="level", label=_("Level"), value_text=ROMAN[d.level],
                     on_minus=lambda: self._set("level", d.level - 1), on_plus=lambda: self._set("level", d.level + 1),
                     can_minus=d.level > 1, can_plus=d.level < 3),
-            Label(text="Side"),
-            Chip(name="side.church", label="Church", mark="radio", selected=d.side == "church",
+            Label(text=_("Side")),
+            Chip(name="side.church", label=_("Church"), mark="radio", selected=d.side == "church",
                  on_click=lambda: self._set("side", "church")),
-            Chip(name="side.hell", label="Hell", mark="radio", selected=d.side == "hell",
+            Chip(name="side.hell", label=_("Hell"), mark="radio", selected=d.side == "hell",
                  on_click=lambda: self._set("side", "hell")),
-            Stepper(name="cost", label="Summoning cost", value_text=f"{d.cost}P",
+            Stepper(name="cost", label=_("Summoning cost"), value_text=f"{d.cost}P",
                     on_minus=lambda: self._set("cost", d.cost - 1), on_plus=lambda: self._set("cost", d.cost + 1),
                     can_minus=d.cost > 0, can_plus=d.cost < 9),
             Chip(name="icon", label=f"Icon: {d.icon}", icon=d.icon, mark="menu", on_click=self._open_icons),
@@ -166,30 +166,30 @@ class EditScene(Scene):
         y = place(row, y)
 
         for key in ("on_summon", "ongoing"):
-            y = header(key, FIELD_TITLES[key])
+            y = header(key, _(FIELD_TITLES[key]))
             y = place(self._steps_controls(key, "nothing"), y)
 
         for i, action in enumerate(d.actions):
             y = header(f"action{i}", f"Action {i + 1}")
-            parts: list[Control | None] = [Label(text="Cost", role="bold", colour=theme.PARCHMENT_DARK)]
+            parts: list[Control | None] = [Label(text=_("Cost"), role="bold", colour=theme.PARCHMENT_DARK)]
             parts += self._steps_controls(f"action{i}.cost", "free", indent=True)
-            parts += [None, Label(text="Effect", role="bold", colour=theme.PARCHMENT_DARK)]
+            parts += [None, Label(text=_("Effect"), role="bold", colour=theme.PARCHMENT_DARK)]
             parts += self._steps_controls(f"action{i}.effect", "nothing", indent=True)
             if len(d.actions) > 1:
-                parts += [None, Chip(name=f"action{i}.remove", label=f"Remove action {i + 1}", mark="remove",
+                parts += [None, Chip(name=f"action{i}.remove", label=_("Remove action {n}").format(n=i + 1), mark="remove",
                                      on_click=lambda i=i: self._remove_action(i))]
             y = place(parts, y)
         if len(d.actions) < MAX_ACTIONS:
-            y = header("actions", "Actions")
-            y = place([Chip(name="actions.add", label="Add a second action", mark="add",
+            y = header("actions", _("Actions"))
+            y = place([Chip(name="actions.add", label=_("Add a second action"), mark="add",
                             on_click=self._add_action)], y)
         else:
             self.headers.append(("actions", "", -10_000))  # messages about all actions go to action 1
 
-        y = header("dagger", "† When sacrificed")
+        y = header("dagger", _("† When sacrificed"))
         y = place(self._steps_controls("dagger", "nothing"), y)
 
-        y = header("flavour", "Flavour")
+        y = header("flavour", _("Flavour, in English; other languages are kept as imported"))
         self.flavour_field.rect.topleft = (CONTENT_X, y)
         self.flavour_field.error = "flavour" in self.check.errors
         y += self.flavour_field.rect.h + SECTION_GAP
@@ -217,11 +217,10 @@ class EditScene(Scene):
             if i:
                 out.append(None)
                 if indent:
-                    out.append(Label(text="then", colour=theme.PARCHMENT_DARK))
+                    out.append(Label(text=_("then"), colour=theme.PARCHMENT_DARK))
             out += self._step_controls(slot, i, step)
         if self.draft.can_add_step(slot):
-            what = "a step" if indent else "an effect"
-            out.append(Chip(name=f"{slot}.add", label=f"Add {what}", mark="add",
+            out.append(Chip(name=f"{slot}.add", label=_("Add a step") if indent else _("Add an effect"), mark="add",
                             on_click=lambda: self._add_step(slot)))
         return out
 
@@ -256,20 +255,20 @@ class EditScene(Scene):
                                     on_click=lambda z=zone: self._update(slot, i, voc.toggle_zone(
                                         self.draft.steps(slot)[i], z))))
             elif p.kind == "toggle":
-                out.append(Chip(name=f"{base}.{p.name}", label="up to (fewer allowed)", mark="check",
+                out.append(Chip(name=f"{base}.{p.name}", label=_("up to (fewer allowed)"), mark="check",
                                 selected=bool(value),
                                 on_click=lambda n=p.name: self._update(slot, i, voc.set_param(
                                     self.draft.steps(slot)[i], n, not self.draft.steps(slot)[i].get(n)))))
             elif p.kind == "filter":
                 f = value if isinstance(value, dict) else {}
                 types = f.get("types", [])
-                out.append(Label(text="of type" if types else "of type (none ticked: any card)"))
+                out.append(Label(text=_("of type") if types else _("of type (none ticked: any card)")))
                 for t in p.choices:
                     out.append(Chip(name=f"{base}.filter.{t}", label=voc.FILTER_TYPE_LABELS[t], mark="check",
                                     selected=t in types,
                                     on_click=lambda t=t: self._update(slot, i, voc.toggle_filter_type(
                                         self.draft.steps(slot)[i], t))))
-                out.append(Chip(name=f"{base}.filter.other", label="not this card", mark="check",
+                out.append(Chip(name=f"{base}.filter.other", label=_("not this card"), mark="check",
                                 selected=bool(f.get("other")),
                                 on_click=lambda: self._update(slot, i, voc.toggle_filter_other(
                                     self.draft.steps(slot)[i]))))
@@ -278,7 +277,7 @@ class EditScene(Scene):
             elif p.kind == "otherwise":
                 follow = (value or [None])[0] if isinstance(value, list) else None
                 fspec = next((s for s in voc.otherwise_menu() if follow and s.op == follow.get("op")), None)
-                out.append(Chip(name=f"{base}.otherwise", label=f"if none: {fspec.label.lower() if fspec else 'nothing'}",
+                out.append(Chip(name=f"{base}.otherwise", label=_("if none: {what}").format(what=_(fspec.label).lower() if fspec else _("nothing")),
                                 mark="menu", on_click=lambda: self._open_otherwise(slot, i)))
                 if fspec:
                     for fp in fspec.params:
@@ -291,7 +290,7 @@ class EditScene(Scene):
         return out
 
     def _remove_chip(self, slot: str, i: int) -> Chip:
-        return Chip(name=f"{slot}.{i}.remove", label="Remove", mark="remove",
+        return Chip(name=f"{slot}.{i}.remove", label=_("Remove"), mark="remove",
                     on_click=lambda: self._remove_step(slot, i))
 
     # ------------------------------------------------------------------ edits
@@ -384,7 +383,7 @@ class EditScene(Scene):
     # ------------------------------------------------------------------ commands
     def save(self) -> None:
         if not self.check.ok:
-            self.status, self.status_kind = "Not saved: " + self.check.summary(), "error"
+            self.status, self.status_kind = _("Not saved: {why}").format(why=self.check.summary()), "error"
             return
         try:
             self.library.save(self.draft)
@@ -392,7 +391,7 @@ class EditScene(Scene):
             self.status, self.status_kind = str(err), "error"
             return
         self._clean = self._snapshot()
-        self.status, self.status_kind = f"Saved “{self.draft.name.strip()}” to your gallery.", "info"
+        self.status, self.status_kind = _("Saved “{name}” to your gallery.").format(name=self.draft.name.strip()), "info"
         self.rebuild()
 
     def test_card(self) -> None:
@@ -407,9 +406,9 @@ class EditScene(Scene):
     def back(self) -> None:
         if self.dirty or (self._clean is None and self.draft.name.strip()):
             self.app.stack.push(DialogScene(
-                self.app, "Leave without saving?",
-                "This card has changes that are not saved. Leave the editor and lose them?",
-                buttons=[("Leave, lose changes", lambda _: self._close()), ("Keep editing", None)],
+                self.app, _("Leave without saving?"),
+                _("This card has changes that are not saved. Leave the editor and lose them?"),
+                buttons=[(_("Leave, lose changes"), lambda _result: self._close()), (_("Keep editing"), None)],
                 name="discard"))
             return
         self._close()
@@ -488,7 +487,8 @@ class EditScene(Scene):
             card = card_from_dict(record)
         except (CardDataError, RecursionError, TypeError, ValueError) as err:
             self._preview_stale = self._preview is not None
-            where = FIELD_TITLES.get(field_of(getattr(err, "field_name", "")), "")
+            title = FIELD_TITLES.get(field_of(getattr(err, "field_name", "")))
+            where = _(title) if title else ""
             self._preview_error = f"{where}: {_humane(str(err))}" if where else _humane(str(err))
             return
         self._preview_error = ""
@@ -499,10 +499,11 @@ class EditScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
         surface.blit(self.background, (0, 0))
-        title = "New custom card" if not self.draft.id else f"Editing “{self.draft.name.strip() or '…'}”"
+        title = _("New custom card") if not self.draft.id else _("Editing “{name}”").format(
+            name=self.draft.name.strip() or "…")
         blit_text(surface, fit_font(fonts, "title", title, 1200, 40, 24), title, theme.GOLD, (FORM.x, 30))
         if self.dirty and self.draft.id:
-            blit_text(surface, fonts.get("italic", 22), "unsaved changes", theme.CANDLE, (FORM.right, 48), "topright")
+            blit_text(surface, fonts.get("italic", 22), _("unsaved changes"), theme.CANDLE, (FORM.right, 48), "topright")
         panel = FORM.inflate(24, 16)
         pygame.draw.rect(surface, (30, 23, 20), panel, border_radius=12)
         pygame.draw.rect(surface, theme.PANEL_EDGE, panel, 2, border_radius=12)
@@ -530,7 +531,7 @@ class EditScene(Scene):
         elif self.status:
             blit_text(surface, fonts.get("body", 24), self.status, theme.TEXT, (status_rect.x, status_rect.y + 20))
         elif not self.check.ok:
-            draw_message(surface, fonts, "error", "Save is disabled until this is fixed: " + self.check.summary(),
+            draw_message(surface, fonts, "error", _("Save is disabled until this is fixed: {why}").format(why=self.check.summary()),
                          status_rect, size=22)
         if self.popup:
             self.popup.draw(surface, fonts, self.hover)
@@ -568,7 +569,7 @@ class EditScene(Scene):
     def _draw_preview(self, surface, fonts) -> None:
         x, y = PREVIEW_POS
         w, h = card_size(PREVIEW_W)
-        blit_text(surface, fonts.get("title", 22), "LIVE PREVIEW", theme.TEXT_DIM, (x + w // 2, y - 2), "midbottom")
+        blit_text(surface, fonts.get("title", 22), _("LIVE PREVIEW"), theme.TEXT_DIM, (x + w // 2, y - 2), "midbottom")
         rect = pygame.Rect(x, y + 8, w, h)
         shadow = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 120), shadow.get_rect(), border_radius=24)
@@ -579,8 +580,8 @@ class EditScene(Scene):
             veil = pygame.Surface((w, h), pygame.SRCALPHA)
             veil.fill((20, 12, 10, 190))
             surface.blit(veil, rect)
-            lead = ("The game cannot play this version yet; the card shows the last one it could. "
-                    if self._preview is not None else "No preview yet: the game cannot play this card. ")
+            lead = (_("The game cannot play this version yet; the card shows the last one it could.") + " "
+                    if self._preview is not None else _("No preview yet: the game cannot play this card.") + " ")
             font = fonts.get("body", 22)
             lines = wrap(font, lead + self._preview_error, rect.w - 100)[:6]
             box = pygame.Rect(0, 0, rect.w - 60, len(lines) * font.get_linesize() + 40)
@@ -593,11 +594,12 @@ class EditScene(Scene):
                 ty += font.get_linesize()
         # what the engine sees: id and file, below the card
         info_y = rect.bottom + 22
-        cid = self.draft.id or "(new: gets its id from the name when saved)"
-        blit_text(surface, fonts.get("italic", 20), f"card id: {cid}", theme.TEXT_DIM, (x, info_y))
+        cid = self.draft.id or _("(new: gets its id from the name when saved)")
+        blit_text(surface, fonts.get("italic", 20), _("card id: {id}").format(id=cid), theme.TEXT_DIM, (x, info_y))
         warn_keys = [k for k in self.check.warnings]
         if warn_keys:
-            blit_text(surface, fonts.get("italic", 20), f"{len(warn_keys)} warning(s): allowed, but read them",
+            blit_text(surface, fonts.get("italic", 20), ngettext("{n} warning: allowed, but read it", "{n} warnings: allowed, but read them",
+                               len(warn_keys)).format(n=len(warn_keys)),
                       theme.CANDLE, (x, info_y + 28))
 
 

@@ -13,7 +13,7 @@ import pygame
 from aleph_null_desktop.editor.draft import NAME_MAX, CardDraft, validate
 from aleph_null_desktop.editor.library import EditorError, Library
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
-from aleph_null_desktop.i18n import _, current_language
+from aleph_null_desktop.i18n import N_, _, current_language, ngettext
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.editor.controls import draw_message
@@ -50,19 +50,19 @@ class GalleryScene(Scene):
         self._last_click = (None, -10_000)
         self.hover = None
         labels = [
-            ("New card", self.new_card, "N"), ("Edit", self.edit_selected, "Enter"),
-            ("Duplicate", self.duplicate, "Ctrl+D"), ("Rename", self.rename, "F2"),
-            ("Delete", self.delete, "Del"), ("Export…", self.export, ""), ("Import…", self.import_dialog, ""),
-            ("Ritual with my cards", self.ritual, ""), (_("Card packs…"), self.packs, "P"), ("Back", self.back, "Esc"),
+            (N_("New card"), self.new_card, "N"), (N_("Edit"), self.edit_selected, "Enter"),
+            (N_("Duplicate"), self.duplicate, "Ctrl+D"), (N_("Rename"), self.rename, "F2"),
+            (N_("Delete"), self.delete, "Del"), (N_("Export…"), self.export, ""), (N_("Import…"), self.import_dialog, ""),
+            (N_("Ritual with my cards"), self.ritual, ""), (_("Card packs…"), self.packs, "P"), (N_("Back"), self.back, "Esc"),
         ]
         x, gap = 60, 14
         self.buttons = {}
         font = app.fonts.get("title", 22)
-        widths = [font.size(label)[0] + 56 for label, _key, _action in labels]
+        widths = [font.size(_(label))[0] + 56 for label, _key, _action in labels]
         spare = (1800 - sum(widths) - gap * (len(labels) - 1)) // len(labels)
         for (label, action, hint), w in zip(labels, widths):
             w += max(0, spare)
-            self.buttons[label] = Button(pygame.Rect(x, 980, w, 76), label, on_click=action, key_hint=hint)
+            self.buttons[label] = Button(pygame.Rect(x, 980, w, 76), _(label), on_click=action, key_hint=hint)
             x += w + gap
         self._sync()
 
@@ -78,10 +78,10 @@ class GalleryScene(Scene):
         for label in need:
             b = self.buttons[label]
             b.enabled = self.selected is not None
-            b.detail = "" if b.enabled else "select a card"
+            b.detail = "" if b.enabled else _("select a card")
         ritual = self.buttons["Ritual with my cards"]
         ritual.enabled = bool(self.library.entries)
-        ritual.detail = "" if ritual.enabled else "no cards yet"
+        ritual.detail = "" if ritual.enabled else _("no cards yet")
         if self.library.read_only:
             for label in ("New card", "Duplicate", "Rename", "Delete", "Import…"):
                 self.buttons[label].enabled = False
@@ -139,7 +139,7 @@ class GalleryScene(Scene):
             return
         try:
             self.selected = self.library.duplicate(self.selected)
-            self.say(f"Duplicated as “{self.library.entries[self.selected].name}”.")
+            self.say(_("Duplicated as “{name}”.").format(name=self.library.entries[self.selected].name))
         except EditorError as err:
             self.say(str(err), "error")
         self._sync()
@@ -158,13 +158,13 @@ class GalleryScene(Scene):
         def done(text: str | None) -> None:
             try:
                 self.selected = self.library.rename(entry.id, text or "")
-                self.say(f"Renamed to “{self.library.entries[self.selected].name}”.")
+                self.say(_("Renamed to “{name}”.").format(name=self.library.entries[self.selected].name))
             except EditorError as err:
                 self.say(str(err), "error")
             self._sync()
 
-        self.app.stack.push(DialogScene(self.app, "Rename the card", f"A new name for “{entry.name}”:",
-                                        buttons=[("Rename", done), ("Cancel", None)], field_text=entry.name,
+        self.app.stack.push(DialogScene(self.app, _("Rename the card"), _("A new name for “{name}”:").format(
+                                        name=entry.name), buttons=[(_("Rename"), done), (_("Cancel"), None)], field_text=entry.name,
                                         check=check, max_length=NAME_MAX + 10, name="rename"))
 
     def delete(self) -> None:
@@ -175,16 +175,16 @@ class GalleryScene(Scene):
         def done(_result):
             try:
                 self.library.delete(entry.id)
-                self.say(f"Deleted “{entry.name}”.")
+                self.say(_("Deleted “{name}”.").format(name=entry.name))
             except EditorError as err:
                 self.say(str(err), "error")
             self._sync()
 
         self.app.stack.push(DialogScene(
-            self.app, "Delete this card?",
-            f"“{entry.name}” will be deleted from your gallery (the file {entry.path.name}). "
-            "Rituals already under way keep their copy. This cannot be undone.",
-            buttons=[("Delete", done), ("Keep it", None)], name="delete"))
+            self.app, _("Delete this card?"),
+            _("“{name}” will be deleted from your gallery (the file {file}). Rituals already under way keep "
+              "their copy. This cannot be undone.").format(name=entry.name, file=entry.path.name),
+            buttons=[(_("Delete"), done), (_("Keep it"), None)], name="delete"))
 
     def export(self) -> None:
         if not self.selected:
@@ -195,12 +195,12 @@ class GalleryScene(Scene):
         def check(text: str) -> str | None:
             path = Path(os.path.expanduser(text.strip())) if text.strip() else None
             if path is None:
-                return "give a file name"
+                return _("give a file name")
             try:
                 if path.is_dir():
-                    return "that is a folder; add a file name"
+                    return _("that is a folder; add a file name")
                 if not path.parent.is_dir():
-                    return f"the folder {path.parent} does not exist"
+                    return _("the folder {folder} does not exist").format(folder=path.parent)
             except (OSError, ValueError) as err:  # a name too long for the system, a NUL
                 return _("that name cannot be used ({why})").format(why=getattr(err, "strerror", None) or err)
             return None
@@ -208,21 +208,21 @@ class GalleryScene(Scene):
         def done(text: str | None) -> None:
             try:
                 path = self.library.export(entry.id, (text or "").strip())
-                self.say(f"Exported “{entry.name}” to {path}.")
+                self.say(_("Exported “{name}” to {path}.").format(name=entry.name, path=path))
             except EditorError as err:
                 self.say(str(err), "error")
 
-        self.app.stack.push(DialogScene(self.app, "Export the card", "Save a copy of the card as a .json file:",
-                                        buttons=[("Export", done), ("Cancel", None)], field_text=default,
+        self.app.stack.push(DialogScene(self.app, _("Export the card"), _("Save a copy of the card as a .json file:"),
+                                        buttons=[(_("Export"), done), (_("Cancel"), None)], field_text=default,
                                         check=check, max_length=400, width=1100, name="export"))
 
     def import_dialog(self) -> None:
         def check(text: str) -> str | None:
-            return None if text.strip() else "give the path of a .json card file"
+            return None if text.strip() else _("give the path of a .json card file")
 
         self.app.stack.push(DialogScene(
-            self.app, "Import a card", "The path of a .json card file (or drop the file on the window):",
-            buttons=[("Import", lambda text: self.import_path(text or "")), ("Cancel", None)],
+            self.app, _("Import a card"), _("The path of a .json card file (or drop the file on the window):"),
+            buttons=[(_("Import"), lambda text: self.import_path(text or "")), (_("Cancel"), None)],
             field_text=str(_export_folder()) + os.sep, check=check, max_length=400, width=1100, name="import"))
 
     def import_path(self, path: str) -> None:
@@ -312,12 +312,13 @@ class GalleryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
         surface.blit(self.background, (0, 0))
-        blit_text(surface, fonts.get("title", 46), "Your interference cards", theme.GOLD, (60, 34))
+        blit_text(surface, fonts.get("title", 46), _("Your interference cards"), theme.GOLD, (60, 34))
         blit_text(surface, fonts.get("italic", 25),
-                  "The blank cards of the box, designed by you. Click a card to select it, double-click to edit; "
-                  "drop a .json card file on the window to import it.", theme.TEXT, (62, 100))
+                  _("The blank cards of the box, designed by you. Click a card to select it, double-click to edit; "
+                    "drop a .json card file on the window to import it."), theme.TEXT, (62, 100))
         blit_text(surface, fonts.get("body", 21),
-                  f"{len(self.library.entries)} card(s) in {self.library.folder}", theme.TEXT_DIM, (62, 140))
+                  ngettext("{n} card in {folder}", "{n} cards in {folder}", len(self.library.entries)).format(
+                      n=len(self.library.entries), folder=self.library.folder), theme.TEXT_DIM, (62, 140))
         old_clip = surface.get_clip()
         surface.set_clip(GRID.inflate(20, 40))
         rects = self.tile_rects()
@@ -341,7 +342,7 @@ class GalleryScene(Scene):
         surface.set_clip(old_clip)
         if not self.library.entries:
             blit_wrapped(surface, fonts.get("italic", 28),
-                         "No custom cards yet. Create one with “New card”, or drop a card file here.",
+                         _("No custom cards yet. Create one with “New card”, or drop a card file here."),
                          theme.TEXT, pygame.Rect(rects[0].right + 60, rects[0].centery - 20, 1200, 100))
         y = 916
         for kind, text in self.messages[-2:]:
@@ -366,5 +367,5 @@ class GalleryScene(Scene):
         c = rect.center
         pygame.draw.line(surface, theme.GOLD, (c[0] - 34, c[1] - 20), (c[0] + 34, c[1] - 20), 6)
         pygame.draw.line(surface, theme.GOLD, (c[0], c[1] - 54), (c[0], c[1] + 14), 6)
-        blit_text(surface, fonts.get("title", 26), "New card", theme.GOLD, (c[0], c[1] + 40), "midtop")
+        blit_text(surface, fonts.get("title", 26), _("New card"), theme.GOLD, (c[0], c[1] + 40), "midtop")
         draw_icon(surface, "eye", pygame.Rect(c[0] - 20, rect.bottom - 60, 40, 40), theme.PANEL_EDGE)

@@ -480,7 +480,7 @@ class BookArt:
                    if hour <= last else _("Hour {hour} (only with The Long Night)").format(hour=ROMAN[hour]))
         f = self.fonts
         r = self.text_rect("left")
-        blit_text(left, f.get("title", 30), "HOUR", theme.INK_SOFT, (r.centerx, r.y + 30), "midtop")
+        blit_text(left, f.get("title", 30), _("HOUR"), theme.INK_SOFT, (r.centerx, r.y + 30), "midtop")
         blit_text(left, f.get("title", 190), ROMAN[hour], theme.INK, (r.centerx, r.y + 60), "midtop")
         name_font = fit_font(f, "title", page.name, r.w, 52, 28)
         blit_text(left, name_font, page.name, INK_RED, (r.centerx, r.y + 320), "midtop")
@@ -748,7 +748,7 @@ class BookArt:
             last = max(context.last_hour, hour)
             blit_text(page, f.get("title", 16), _("GRIMOIRE · Hour {hour} of {last}").format(hour=ROMAN[hour], last=ROMAN[last]),
                       theme.INK_SOFT, (cx, 8), "midtop")
-            blit_text(page, f.get("title", 50), f"Hour {ROMAN[hour]}", theme.INK, (cx, 26), "midtop")
+            blit_text(page, f.get("title", 50), _("Hour {hour}").format(hour=ROMAN[hour]), theme.INK, (cx, 26), "midtop")
             font = fit_font(f, "italic", hp.name, w - 20, 24, 16)
             blit_text(page, font, hp.name, INK_RED, (cx, 86), "midtop")
             rule = steps_text(hp.page_rule) if hp.page_rule else ""

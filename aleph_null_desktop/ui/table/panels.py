@@ -51,7 +51,7 @@ def draw_grimoire(surface, fonts, rect, tokens_rect, game, token_pulse: float, t
     pygame.draw.rect(surface, theme.GOLD, rect, 3, border_radius=10)
     page = hour_pages().get(game.hour)
     blit_text(surface, fonts.get("title", 17), _("GRIMOIRE VERUM"), theme.INK_SOFT, (rect.centerx, rect.y + 10), "midtop")
-    numeral = fonts.get("title", 52).render(f"Hour {ROMAN.get(game.hour, game.hour)}", True, theme.INK)
+    numeral = fonts.get("title", 52).render(_("Hour {hour}").format(hour=ROMAN.get(game.hour, game.hour)), True, theme.INK)
     surface.blit(numeral, numeral.get_rect(midtop=(rect.centerx, rect.y + 30)))
     name = page.name if page else ""
     font = fit_font(fonts, "italic", name, rect.w - 20, 22)
@@ -148,7 +148,7 @@ def draw_pile(surface, fonts, renderer, rect, title: str, cards, face_up: bool, 
         surface.blit(image, card)
     else:
         pygame.draw.rect(surface, theme.PANEL_EDGE, card, 2, border_radius=8)
-        blit_text(surface, fonts.get("italic", 18), "empty", theme.TEXT_DIM, card.center, "center")
+        blit_text(surface, fonts.get("italic", 18), _("empty"), theme.TEXT_DIM, card.center, "center")
     badge = pile_badge_rect(card, face_up)
     pygame.draw.rect(surface, theme.INK, badge, border_radius=10)
     pygame.draw.rect(surface, theme.GOLD, badge, 2, border_radius=10)
