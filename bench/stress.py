@@ -124,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.chdir(folder)  # a card exported under a relative name lands here
     junk = folder / "dropped"
     junk.mkdir()
     (junk / "binary.json").write_bytes(bytes(range(256)) * 8)

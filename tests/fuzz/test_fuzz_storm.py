@@ -27,6 +27,7 @@ def private_home(tmp_path, monkeypatch):
     """The player's folders and HOME (where the card editor exports) inside tmp_path."""
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "HOME"):
         monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    monkeypatch.chdir(tmp_path)  # a card exported under a relative name lands here, not in the checkout
     junk = tmp_path / "dropped"
     junk.mkdir()
     (junk / "binary.json").write_bytes(bytes(range(256)) * 8)

@@ -196,10 +196,13 @@ class GalleryScene(Scene):
             path = Path(os.path.expanduser(text.strip())) if text.strip() else None
             if path is None:
                 return _("give a file name")
-            if path.is_dir():
-                return _("that is a folder; add a file name")
-            if not path.parent.is_dir():
-                return _("the folder {folder} does not exist").format(folder=path.parent)
+            try:
+                if path.is_dir():
+                    return _("that is a folder; add a file name")
+                if not path.parent.is_dir():
+                    return _("the folder {folder} does not exist").format(folder=path.parent)
+            except (OSError, ValueError) as err:  # a name too long for the system, a NUL
+                return _("that name cannot be used ({why})").format(why=getattr(err, "strerror", None) or err)
             return None
 
         def done(text: str | None) -> None:
