@@ -121,10 +121,8 @@ def _engine_problem(rec: dict) -> str | None:
     if texts:
         return _("its {field}: {problem}").format(field=texts[0], problem=texts[1])
     if not card.is_interference:
-        kind = card.type_name
-        article = "an" if kind[:1] in "AEIOU" else "a"
-        return _("{name} is {article} {kind} card; the editor makes interference cards").format(
-            name=quote(card.name, NAME_MAX), article=article, kind=kind)
+        return _("{name} is a card of the type {kind}; the editor makes interference cards").format(
+            name=quote(card.name, NAME_MAX), kind=card.type_name)
     return None
 
 
