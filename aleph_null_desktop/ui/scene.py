@@ -21,6 +21,13 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def leave(self) -> None:
+        """Back to the scene underneath, or to the title when this scene is the only one."""
+        if len(self.app.stack.scenes) > 1 and self.app.stack.top is self:
+            self.app.stack.pop()
+        else:
+            self.app.show_title()
+
     def restyle(self) -> None:
         """The UI scale, contrast, cues or language changed: redraw anything cached."""
 

@@ -53,7 +53,7 @@ class GalleryScene(Scene):
             (N_("New card"), self.new_card, "N"), (N_("Edit"), self.edit_selected, "Enter"),
             (N_("Duplicate"), self.duplicate, "Ctrl+D"), (N_("Rename"), self.rename, "F2"),
             (N_("Delete"), self.delete, "Del"), (N_("Export…"), self.export, ""), (N_("Import…"), self.import_dialog, ""),
-            (N_("Ritual with my cards"), self.ritual, ""), (_("Card packs…"), self.packs, "P"), (N_("Back"), self.back, "Esc"),
+            (N_("Ritual with my cards"), self.ritual, ""), (_("Card packs…"), self.packs, "P"), (N_("Back"), self.leave, "Esc"),
         ]
         x, gap = 60, 14
         self.buttons = {}
@@ -245,12 +245,6 @@ class GalleryScene(Scene):
 
         self.app.stack.push(PacksScene(self.app))
 
-    def back(self) -> None:
-        if len(self.app.stack.scenes) > 1 and self.app.stack.top is self:
-            self.app.stack.pop()
-        else:
-            self.app.show_title()
-
     # ------------------------------------------------------------------ events
     def handle_event(self, event) -> None:
         if hasattr(event, "pos"):
@@ -267,7 +261,7 @@ class GalleryScene(Scene):
             key, mod = event.key, getattr(event, "mod", 0)
             ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
             if key == pygame.K_ESCAPE:
-                self.back()
+                self.leave()
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.edit_selected()
             elif key == pygame.K_DELETE:

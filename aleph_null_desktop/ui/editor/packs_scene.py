@@ -46,7 +46,7 @@ class PacksScene(Scene):
         self._renderer: tuple[str, CardRenderer] | None = None
         labels = [
             (_("Load from a path…"), self.load_dialog, "L"), (_("Load the example pack"), self.load_example, ""),
-            (_("Refresh"), self.refresh, "F5"), (_("Remove"), self.remove, "Del"), (_("Back"), self.back, "Esc"),
+            (_("Refresh"), self.refresh, "F5"), (_("Remove"), self.remove, "Del"), (_("Back"), self.leave, "Esc"),
         ]
         x, gap, w = 60, 14, (1800 - 14 * 4) // 5
         self.buttons = {}
@@ -130,12 +130,6 @@ class PacksScene(Scene):
               "cards.").format(name=quote(name, 60)),
             buttons=[(_("Remove"), done), (_("Keep it"), None)], name="remove_pack"))
 
-    def back(self) -> None:
-        if len(self.app.stack.scenes) > 1 and self.app.stack.top is self:
-            self.app.stack.pop()
-        else:
-            self.app.show_title()
-
     # ------------------------------------------------------------------ events
     def handle_event(self, event) -> None:
         if event.type == pygame.DROPFILE:
@@ -150,7 +144,7 @@ class PacksScene(Scene):
             key = event.key
             ids = [row[0] for row in self.rows()]
             if key == pygame.K_ESCAPE:
-                self.back()
+                self.leave()
             elif key == pygame.K_F5:
                 self.refresh()
             elif key == pygame.K_l:
