@@ -1,4 +1,4 @@
-"""Freed memory goes back to the system between screens (Linux, glibc).
+"""Freed memory goes back to the system every few seconds of play (Linux, glibc; App.step calls `trim`).
 
 The game draws and frees many images; glibc keeps freed fragments of its heap for the process.
 A session of random play showed 700 MB resident with 170 MB in use; `malloc_trim` hands the free
