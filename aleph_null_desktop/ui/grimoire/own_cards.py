@@ -57,7 +57,7 @@ class OwnCardsDialog(Scene):
         self.scroll = 0
         self.focus: str | None = None  # the card shown in the preview (hovered or last clicked)
         self.hover_pos = None
-        self.message: tuple[str, str] | None = ("warning", " ".join(messages)) if messages else None
+        self.message: tuple[str, str] | None = ("warning", " ".join(map(str, messages))) if messages else None
         self.veil = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
         self.veil.fill((0, 0, 0, 150))
         self._sheet: pygame.Surface | None = None

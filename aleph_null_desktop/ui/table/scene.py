@@ -14,7 +14,7 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
 from aleph_null_desktop.engine.cards import ROMAN, circles
-from aleph_null_desktop.i18n import N_, _, current_language
+from aleph_null_desktop.i18n import N_, Deferred, _, current_language, later
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
@@ -46,6 +46,7 @@ DRAG_THRESHOLD = 6
 HOVER_LIFT = 26
 JUDGEMENT_DELAY = 1.4
 MESSAGE_SECONDS = 5.0
+HOUR_WARNING = N_("Fewer cards are left to draw than your hand holds: from now on every turn costs an Hour.")
 
 
 class TableScene(Scene):
@@ -103,14 +104,14 @@ class TableScene(Scene):
         self.none_button = Button(pygame.Rect(0, 0, 250, 44), "", on_click=self._choose_none)
         self._name_buttons()
         circle = circles().get(circle_id)
-        circle_name = circle.name if circle else circle_id
+        circle_name = Deferred(lambda: circle.name) if circle else circle_id
         if game.history:  # a resumed ritual (Continue): its log as it was, from its moves
-            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
+            self.log.add(later("A new ritual in the {circle}.", circle=circle_name))
             for line in replayed_lines(game) or []:
                 self.log.add(line)
-            self.log.add(_("Continued in Hour {hour}.").format(hour=ROMAN.get(game.hour, game.hour)))
+            self.log.add(later("Continued in Hour {hour}.", hour=ROMAN.get(game.hour, game.hour)))
         else:
-            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
+            self.log.add(later("A new ritual in the {circle}.", circle=circle_name))
         for line in app.take_unlogged_notices():  # the audio status and storage messages at startup
             self.log.add(line)
         self.hour_warned = False
@@ -162,7 +163,7 @@ class TableScene(Scene):
         moves = {}
         sounds = []
         consumed = [e.data["uid"] for e in events if e.kind == "moved" and e.data.get("why") == "baphomet"]
-        for line in event_lines(events):
+        for line in event_lines(events, self.game.cards):
             self.log.add(line)
         for event in events:
             kind, data = event.kind, event.data
@@ -208,7 +209,7 @@ class TableScene(Scene):
         """The first time every turn costs an Hour, the log and the prompt bar say so."""
         warning = self.hour_warning()
         if warning and not self.hour_warned:
-            self.log.add(warning)
+            self.log.add(later(HOUR_WARNING))
             self.say(warning, warn=True)
         self.hour_warned = bool(warning)
 
@@ -223,9 +224,9 @@ class TableScene(Scene):
         self.grimoire.sync(self.game)
         if self.counts:
             self.app.game_changed(self.game, self.circle_id)
-        self.log.add("Undone.")
+        self.log.add(later("Undone."))
         self.modal = None
-        self.say("Undone.")
+        self.say(_("Undone."))
         self._refresh_sprites({})
         self._sync_prompts()
 
@@ -261,8 +262,7 @@ class TableScene(Scene):
     def hour_warning(self) -> str:
         """Said before it happens: from now on every turn's draw turns the Hour."""
         if self.game.outcome is None and self.game.every_turn_costs_an_hour:
-            return _("Fewer cards are left to draw than your hand holds: from now on every turn "
-                     "costs an Hour.")
+            return _(HOUR_WARNING)
         return ""
 
     def take_token(self) -> None:
