@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import errno
 import json
 import logging
 import math
@@ -27,6 +26,7 @@ from typing import Any
 
 from aleph_null_desktop import safe_text
 from aleph_null_desktop.i18n import Joined, Message, N_, later
+from aleph_null_desktop.storage.os_reason import said_later as os_reason
 
 log = logging.getLogger(__name__)
 
@@ -170,24 +170,6 @@ def json_reason(msg: str) -> Message | str:
     reason = JSON_REASONS.get(msg)
     return later(reason) if reason else safe_text.safe_message(msg, 120)
 
-
-def os_reason(error: OSError) -> Message | str:
-    """Why the system refused, in the player's words for the usual reasons, else the system's."""
-    reason = OS_REASONS.get(getattr(error, "errno", None))
-    return later(reason) if reason else safe_text.safe_message(error.strerror or error, 160)
-
-
-OS_REASONS = {
-    errno.EACCES: N_("permission denied"),
-    errno.EPERM: N_("permission denied"),
-    errno.ENOSPC: N_("the disk is full"),
-    errno.EROFS: N_("the disk is read-only"),
-    errno.ENOENT: N_("there is no such file or folder"),
-    errno.EISDIR: N_("it is a folder"),
-    errno.ENOTDIR: N_("a part of the path is not a folder"),
-    errno.EEXIST: N_("it exists already"),
-    errno.EIO: N_("the disk could not be read or written"),
-}
 
 
 def _too_deep(value: Any, max_depth: int) -> bool:
