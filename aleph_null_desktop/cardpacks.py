@@ -27,6 +27,7 @@ from aleph_null_desktop.engine.cards import (
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.safe_text import card_text_problem, quote, safe_message, text_problem
 from aleph_null_desktop.storage import files, paths
+from aleph_null_desktop.storage.os_reason import PATH_ERRORS, reason
 
 log = logging.getLogger(__name__)
 
@@ -172,8 +173,8 @@ def read_pack(path: Path | str) -> tuple[tuple[str, list[dict]] | None, str | No
         return check_pack_doc(doc, fallback_name=path.stem[:PACK_NAME_MAX])
     except RecursionError:
         return None, _("it is nested more than {n} levels deep").format(n=PACK_MAX_DEPTH)
-    except (OSError, ValueError) as err:
-        return None, _("it could not be read ({why})").format(why=safe_message(getattr(err, "strerror", None) or err, 120))
+    except PATH_ERRORS as err:
+        return None, _("it could not be read ({why})").format(why=reason(err))
 
 
 def _file_id(name: str) -> str:
@@ -227,8 +228,14 @@ class PackShelf:
     def add(self, source: Path | str) -> tuple[Pack | None, str]:
         """Checks the file at *source* and copies it into the folder; (pack, message). Nothing is
         written unless the whole pack is good. Never raises."""
-        source = Path(str(source).strip()).expanduser()
+        source = Path(str(source).strip())
         label = quote(source.name or str(source), 60)
+        try:
+            return self._add(source.expanduser(), label)
+        except PATH_ERRORS as err:  # ~someone unknown, a path the system refuses
+            return None, _("{file} was not loaded: {why}.").format(file=label, why=reason(err))
+
+    def _add(self, source: Path, label: str) -> tuple[Pack | None, str]:
         result, problem = read_pack(source)
         if problem:
             return None, _("{file} was not loaded: {problem}. Nothing was changed.").format(file=label, problem=problem)
@@ -237,7 +244,7 @@ class PackShelf:
         try:
             data = source.read_bytes()
         except OSError as err:
-            return None, _("{file} was not loaded: {why}.").format(file=label, why=err.strerror or err)
+            return None, _("{file} was not loaded: {why}.").format(file=label, why=reason(err))
         if same is not None and same.path.resolve() != source.resolve():
             try:
                 if same.path.read_bytes() == data:
@@ -260,7 +267,7 @@ class PackShelf:
             files.write_bytes_atomic(target, data)
         except OSError as err:
             return None, _("{file} was not loaded: it could not be copied into {folder} ({why}).").format(
-                file=label, folder=safe_message(self.folder, 120), why=err.strerror or err)
+                file=label, folder=safe_message(self.folder, 120), why=reason(err))
         pack = Pack(pack_id, name, tuple(records), target)
         self.packs[pack_id] = pack
         return pack, _("Loaded the card pack {name} ({summary}).").format(name=quote(name, 60), summary=pack.summary)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 from typing import Any
 
 from aleph_null_desktop.editor.draft import (
@@ -23,11 +23,36 @@ from aleph_null_desktop.engine.cards import SCHEMA_VERSION, CardDataError, card_
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.safe_text import card_text_problem, quote, safe_message
 from aleph_null_desktop.storage import files, paths
+from aleph_null_desktop.storage.os_reason import PATH_ERRORS, reason
 
 IMPORT_MAX_BYTES = 256_000  # a card is about 1 KB; a pack of a dozen, well under this
 IMPORT_MAX_DEPTH = 16  # a card record is 6 levels deep at most
 IMPORT_MAX_CARDS = 12
 _SAFE_ID = re.compile(r"custom_[a-z0-9_]{1,52}")
+
+
+def export_path(text: str) -> tuple[Path | None, str | None]:
+    """(the file an export to the typed *text* writes: ``~`` expanded, ``.json`` added, None), or
+    (None, why it cannot be written there). Never raises: the export dialog checks every keystroke."""
+    text = text.strip()
+    if not text:
+        return None, _("give a file name")
+    try:
+        path = Path(os.path.expanduser(text))
+        if path.name in ("", ".", "..") or text.endswith(("/", os.sep)) or path.is_dir():
+            return None, _("that is a folder; add a file name")
+        if path.suffix.lower() != ".json":
+            path = path.with_name(path.name + ".json")
+        if PureWindowsPath(path.name).is_reserved():  # CON, NUL, COM1…: the card could not go to Windows
+            return None, _("{name} is a name Windows keeps for itself; choose another").format(
+                name=quote(path.name, 40))
+        if path.is_dir():
+            return None, _("that is a folder; add a file name")
+        if not path.parent.is_dir():
+            return None, _("the folder {folder} does not exist").format(folder=quote(str(path.parent), 120))
+    except PATH_ERRORS as err:
+        return None, _("that name cannot be used ({why})").format(why=reason(err))
+    return path, None
 
 
 class EditorError(Exception):
@@ -106,8 +131,8 @@ def read_limited(path: Path) -> tuple[Any, str | None]:
         return value, problem
     except RecursionError:
         return None, f"it is nested more than {IMPORT_MAX_DEPTH} levels deep"
-    except (OSError, ValueError) as err:
-        return None, f"it could not be read: {err}"
+    except PATH_ERRORS as err:
+        return None, _("it could not be read ({why})").format(why=reason(err))
 
 
 def _engine_problem(rec: dict) -> str | None:
@@ -291,17 +316,13 @@ class Library:
         entry = self.entries.get(card_id)
         if entry is None:
             raise EditorError("That card is not in your gallery any more.")
-        path = Path(os.path.expanduser(str(path)))
-        if path.suffix.lower() != ".json":
-            path = path.with_name(path.name + ".json")
-        if path.is_dir():
-            raise EditorError(f"{path} is a folder; give a file name")
-        if not path.parent.is_dir():
-            raise EditorError(f"The folder {path.parent} does not exist")
+        path, problem = export_path(str(path))
+        if problem:
+            raise EditorError(_("The card could not be exported: {why}.").format(why=problem))
         try:
             files.write_json_atomic(path, _pack([entry.record]))
         except (OSError, TypeError, ValueError) as err:
-            raise EditorError(f"The card could not be exported: {getattr(err, 'strerror', None) or err}") from None
+            raise EditorError(_("The card could not be exported: {why}.").format(why=reason(err))) from None
         return path
 
     def import_file(self, path: Path | str) -> ImportResult:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 
 from aleph_null_desktop.editor.draft import NAME_MAX, CardDraft, validate
-from aleph_null_desktop.editor.library import EditorError, Library
+from aleph_null_desktop.editor.library import EditorError, Library, export_path
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
 from aleph_null_desktop.i18n import N_, _, current_language, ngettext
 from aleph_null_desktop.ui import theme
@@ -194,17 +194,7 @@ class GalleryScene(Scene):
         default = str(_export_folder() / f"{entry.id.removeprefix('custom_')}.json")
 
         def check(text: str) -> str | None:
-            path = Path(os.path.expanduser(text.strip())) if text.strip() else None
-            if path is None:
-                return _("give a file name")
-            try:
-                if path.is_dir():
-                    return _("that is a folder; add a file name")
-                if not path.parent.is_dir():
-                    return _("the folder {folder} does not exist").format(folder=path.parent)
-            except (OSError, ValueError) as err:  # a name too long for the system, a NUL
-                return _("that name cannot be used ({why})").format(why=getattr(err, "strerror", None) or err)
-            return None
+            return export_path(text)[1]
 
         def done(text: str | None) -> None:
             try:

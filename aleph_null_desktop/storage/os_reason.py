@@ -1,0 +1,41 @@
+"""Why the system refused a path the player gave, as a short phrase in the player's language.
+
+``reason(err)`` turns what a file operation on a typed or dropped path can raise — an OSError
+(a name too long, no permission, a symbolic-link loop, a folder where a file was meant), the
+ValueError of a NUL in a name, the RuntimeError of ``~someone`` with no home folder — into words.
+Any other error gives the system's own text, made safe to show."""
+
+from __future__ import annotations
+
+import errno
+
+from aleph_null_desktop.i18n import N_, _
+from aleph_null_desktop.safe_text import safe_message
+
+#: what a file operation on a path raises when the path itself is the problem
+PATH_ERRORS = (OSError, ValueError, RuntimeError)
+
+_REASONS = {
+    errno.ENAMETOOLONG: N_("the name is too long for the system"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.ELOOP: N_("the path goes round in a loop of links"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENOENT: N_("there is no such file or folder"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EINVAL: N_("the system does not allow that name"),
+}
+
+
+def reason(err: BaseException) -> str:
+    """A phrase saying why *err* happened (no full stop, lower case)."""
+    if isinstance(err, OSError) and err.errno in _REASONS:
+        return _(_REASONS[err.errno])
+    if isinstance(err, ValueError) and "null" in str(err):
+        return _("the name holds a NUL character")
+    if isinstance(err, RuntimeError) and "home directory" in str(err):
+        return _("there is no such home folder")
+    text = getattr(err, "strerror", None) or str(err) or type(err).__name__
+    return safe_message(text, 120)
