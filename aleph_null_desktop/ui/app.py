@@ -34,6 +34,7 @@ class App:
     """Holds the screen, fonts, layout and scene stack; `step()` runs one frame."""
 
     def __init__(self, screen: pygame.Surface, seed: int | None = None) -> None:
+        memory.limit_heap()
         self.screen = screen
         self.rng = random.Random(seed)  # seeds of new rituals; fixed in tests and the smoke test
         self.fonts = Fonts()
@@ -44,6 +45,7 @@ class App:
         self.error_time = 0.0
         self._errors_in_a_row = 0
         self._trim_clock = 0.0
+        self._stack_changes = 0  # the scene stack's change count when memory was last released
         self.failed_frames = 0  # frames the top-level guard caught (tests and bench/stress.py read it)
         self.last_failure = ""  # the traceback of the latest one
         self.audio = None  # an audio.AudioSystem when run() found one; None: silent
@@ -328,7 +330,11 @@ class App:
                 self._errors_in_a_row = 0
                 self.show_title()
         self._trim_clock += dt
-        if self._trim_clock >= TRIM_SECONDS:
+        if self.stack.changes != self._stack_changes:  # a scene was left: its pictures go now
+            self._stack_changes = self.stack.changes
+            self._trim_clock = 0.0
+            memory.release()
+        elif self._trim_clock >= TRIM_SECONDS:
             self._trim_clock = 0.0
             memory.trim()
         self.error_time = max(0.0, self.error_time - dt)

@@ -22,6 +22,7 @@ from aleph_null_desktop.ui.grimoire.scene import book_art
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.layer import CachedLayer
 from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS, draw_card_tip
@@ -93,7 +94,7 @@ class TableScene(Scene):
         self.version = 0  # counts commands and undos: a hint asked for an older position is dropped
         self.hints = HintKeeper(self)
         self.spotlit: set[int] = set()
-        self._tints: dict[tuple, pygame.Surface] = {}
+        self._tints = SurfaceCache("table_tints")  # glows and veils by size (a card in motion: many)
         self.buttons = {
             "end_turn": Button(self.rects["end_turn"], "", on_click=self.end_turn_gesture, key_hint="Space"),
             "undo": Button(self.rects["undo"], "", on_click=self.undo, key_hint="Ctrl+Z"),
@@ -804,11 +805,12 @@ class TableScene(Scene):
     def _veil(self, size) -> pygame.Surface:
         """A dark translucent card-shaped veil over a card that cannot be used now."""
         key = ("veil", tuple(map(round, size)))
-        if key not in self._tints:
+        veil = self._tints.get(key)
+        if veil is None:
             veil = pygame.Surface(key[1], pygame.SRCALPHA)
             pygame.draw.rect(veil, (10, 6, 4, 150), veil.get_rect(), border_radius=max(4, round(size[0] / 20)))
             self._tints[key] = veil
-        return self._tints[key]
+        return veil
 
     def card_tip_shown(self) -> bool:
         uid = self.hover_uid
@@ -981,10 +983,11 @@ class TableScene(Scene):
     def _tint(self, size, alpha: int) -> pygame.Surface:
         """A translucent candle-glow rectangle, made once per size."""
         key = (size, alpha)
-        if key not in self._tints:
-            self._tints[key] = pygame.Surface(size, pygame.SRCALPHA)
-            self._tints[key].fill((*theme.GLOW_LEGAL, alpha))
-        return self._tints[key]
+        tint = self._tints.get(key)
+        if tint is None:
+            tint = self._tints[key] = pygame.Surface(size, pygame.SRCALPHA)
+            tint.fill((*theme.GLOW_LEGAL, alpha))
+        return tint
 
     def _draw_drop_piles(self, surface, drops) -> None:
         for pile, verb in (("discard", N_("scrap")), ("sacrifice", N_("sacrifice"))):
