@@ -45,7 +45,7 @@ class App:
         self.error_time = 0.0
         self._errors_in_a_row = 0
         self._trim_clock = 0.0
-        self._stack_changes = 0  # the scene stack's change count when memory was last released
+        self._departures = 0  # scenes left (SceneStack.departures) when memory was last released
         self.failed_frames = 0  # frames the top-level guard caught (tests and bench/stress.py read it)
         self.last_failure = ""  # the traceback of the latest one
         self.audio = None  # an audio.AudioSystem when run() found one; None: silent
@@ -323,8 +323,8 @@ class App:
                 self._errors_in_a_row = 0
                 self.show_title()
         self._trim_clock += dt
-        if self.stack.changes != self._stack_changes:  # a scene was left: its pictures go now
-            self._stack_changes = self.stack.changes
+        if self.stack.departures != self._departures:  # a scene was left: its pictures go now
+            self._departures = self.stack.departures
             self._trim_clock = 0.0
             memory.release()
         elif self._trim_clock >= TRIM_SECONDS:
