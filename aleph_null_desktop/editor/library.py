@@ -126,8 +126,6 @@ def read_limited(path: Path) -> tuple[Any, str | None]:
         if size > IMPORT_MAX_BYTES:
             return None, f"it is {files._size_text(size)}; a card file is at most {files._size_text(IMPORT_MAX_BYTES)}"
         value, problem = files.read_json(path, max_bytes=IMPORT_MAX_BYTES, max_depth=IMPORT_MAX_DEPTH)
-        if problem and "integer string conversion" in problem:
-            problem = "it holds a number thousands of digits long"
         return value, problem
     except RecursionError:
         return None, f"it is nested more than {IMPORT_MAX_DEPTH} levels deep"
@@ -212,7 +210,7 @@ class Library:
                     self.messages.append(_("{name} could not be read ({problem}).").format(
                         name=quote(path.name, 80), problem=problem))
                 else:
-                    self.messages.append(files.set_aside(path, problem, _("your other cards are loaded")))
+                    self.messages.append(str(files.set_aside(path, problem, _("your other cards are loaded"))))
                 continue
             if any(rec["id"] in self.entries for rec in records):
                 self.messages.append(_("{name} repeats a card id already loaded; it was skipped.").format(

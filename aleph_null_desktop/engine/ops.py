@@ -26,7 +26,7 @@ from aleph_null_desktop.engine.events import new_event as _event  # _event((kind
 from aleph_null_desktop.engine.model import Option
 from aleph_null_desktop.engine.phrases import card_noun, filter_phrase, plural, zone_label, zones_phrase
 from aleph_null_desktop.engine.schema import CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, CardDataError
-from aleph_null_desktop.i18n import N_, _, current_language
+from aleph_null_desktop.i18n import N_, _, current_language, later
 
 if TYPE_CHECKING:
     from aleph_null_desktop.engine.game import Game
@@ -197,11 +197,11 @@ def _remove_damage(game: "Game", t: dict) -> None:
     removed = min(t["amount"], game.damage)
     if removed:
         game.damage -= removed  # R9.3
-        game._events.append(_event(("damage", {"delta": -removed, "total": game.damage, "why": _("healed")})))
+        game._events.append(_event(("damage", {"delta": -removed, "total": game.damage, "why": later("healed")})))
 
 
 def _take_damage(game: "Game", t: dict) -> None:
-    why = t.get("why") or (game.name_of(t["src"]) if t.get("src") else _("damage"))
+    why = t.get("why") or (game._named(t["src"]) if t.get("src") else later("damage"))
     game._take_damage(t["amount"], why)
 
 

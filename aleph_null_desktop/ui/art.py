@@ -8,11 +8,10 @@ or none (the line icon is drawn instead)."""
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
-
 import pygame
 
 from aleph_null_desktop.resources import asset_path
+from aleph_null_desktop.ui.surface_cache import SurfaceCache
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +43,7 @@ ART_BY_ICON = {
     "crown": "crowned-skull", "token": "crystal-ball", "damage": "bleeding-wound", "dagger": "sacrificial-dagger",
     "deck": "card-random",
 }
-ART_LIMIT = 96  # rendered glyphs kept (name, size, colour)
+_MISSING = ()  # cached for a glyph that could not be drawn (a Surface-less value: no bytes)
 
 
 def glyphs() -> list[str]:
@@ -64,22 +63,19 @@ def art_name(card) -> str | None:
 
 
 class ArtCache:
-    """Glyphs rendered from their SVG at a size and tinted, least recently used forgotten."""
+    """Glyphs rendered from their SVG at a size and tinted, least recently used forgotten
+    (budget "card_art" in ui.caches)."""
 
-    def __init__(self, limit: int = ART_LIMIT) -> None:
-        self.limit = limit
-        self._images: OrderedDict[tuple, pygame.Surface | None] = OrderedDict()
+    def __init__(self, budget: int | None = None) -> None:
+        self._images = SurfaceCache("card_art", budget)
 
     def image(self, name: str, size: int, colour) -> pygame.Surface | None:
         key = (name, size, tuple(colour))
-        if key in self._images:
-            self._images.move_to_end(key)
-            return self._images[key]
-        image = self._load(name, size, colour)
-        self._images[key] = image
-        while len(self._images) > self.limit:
-            self._images.popitem(last=False)
-        return image
+        image = self._images.get(key)
+        if image is None:
+            image = self._load(name, size, colour)
+            self._images.put(key, _MISSING if image is None else image)
+        return image if isinstance(image, pygame.Surface) else None
 
     @staticmethod
     def _load(name: str, size: int, colour) -> pygame.Surface | None:

@@ -2,12 +2,10 @@
 action rows (cost → effect) and the † line. Faces are kept per (card, width, language).
 
 Faces are drawn only at the widths cards rest at (hand, play, piles, the large view) and kept in
-a bounded least-recently-used cache; a card in flight is its resting face scaled (`face_scaled`),
+a least-recently-used cache bounded in bytes (ui.caches "card_faces"); a card in flight is its resting face scaled (`face_scaled`),
 so a motion never draws, nor keeps, a face per in-between width."""
 
 from __future__ import annotations
-
-from collections import OrderedDict
 
 import pygame
 
@@ -17,6 +15,7 @@ from aleph_null_desktop.i18n import _, current_language
 from aleph_null_desktop.ui import cues, style, theme
 from aleph_null_desktop.ui.art import ART, art_name
 from aleph_null_desktop.ui.icons import draw_icon
+from aleph_null_desktop.ui.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.text import fit_font, wrap
 
 
@@ -37,16 +36,16 @@ MIN_TEXT = 16  # px at the 1920×1080 layout: 14 px at the default 1689×950 win
 GEM_MIN_R = 12
 CUSTOM_EDGE = (196, 204, 214)  # the silver frame of a card the player made
 SIDE_GLOW = {"church": (236, 222, 160), "hell": (214, 84, 40)}
-FACE_LIMIT = 160  # faces kept: every card of a busy table at the resting sizes it has or may soon have
 
 
 class CardRenderer:
-    def __init__(self, cards, fonts, limit: int = FACE_LIMIT) -> None:
+    def __init__(self, cards, fonts, budget: int | None = None) -> None:
+        """`budget`: bytes of faces kept (default: ui.caches "card_faces")."""
         self.cards = cards  # the game's CardSet: card_id -> CardDef
         self.fonts = fonts.unscaled()  # card text follows the card's width, already at the UI scale
-        self.limit = limit
-        self._faces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._backs: dict[tuple, pygame.Surface] = {}
+        self._faces = SurfaceCache("card_faces", budget)
+        self.budget = self._faces.budget
+        self._backs = SurfaceCache("card_backs")
         self.drawn = 0  # faces drawn from scratch when shown (the bench and tests watch it)
 
     def face(self, card_id: str, width: int, ahead: bool = False) -> pygame.Surface:
@@ -57,15 +56,11 @@ class CardRenderer:
             surface = self._draw_face(self.cards[card_id], width)
             self.drawn += not ahead
             self._faces[key] = surface
-            while len(self._faces) > self.limit:
-                self._faces.popitem(last=False)
-        else:
-            self._faces.move_to_end(key)
         return surface
 
     def cached(self, card_id: str, width: int) -> bool:
         """Whether that face is in the cache (without counting as a use)."""
-        return (card_id, width, current_language(), style.current()) in self._faces
+        return self._faces.peek((card_id, width, current_language(), style.current()))
 
     def face_scaled(self, card_id: str, base_width: int, size) -> pygame.Surface:
         """The face drawn at `base_width` (a resting size), scaled to `size`: a card in motion."""
@@ -78,6 +73,15 @@ class CardRenderer:
 
     def cached_faces(self) -> int:
         return len(self._faces)
+
+    def cached_bytes(self) -> int:
+        return self._faces.bytes
+
+    @staticmethod
+    def face_bytes(width: int) -> int:
+        """What a face of that width costs in the cache."""
+        w, h = card_size(width)
+        return w * h * 4
 
     def back(self, width: int) -> pygame.Surface:
         key = (width, style.current())

@@ -8,6 +8,8 @@ import pygame
 
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui import style
+from aleph_null_desktop.ui.caches import FONT_BYTES
+from aleph_null_desktop.ui.surface_cache import SurfaceCache
 from aleph_null_desktop.safe_text import drawable
 
 log = logging.getLogger(__name__)
@@ -36,13 +38,14 @@ class Fonts:
     """`fonts.get("body", 18)` → a cached pygame Font at the player's UI scale (ui.style): 18 px
     in the layout is 27 px at 150 %. `unscaled()` gives the same fonts at their exact sizes, for
     drawing that is already scaled (a card's text follows the card's width). A missing file
-    falls back with a log line."""
+    falls back with a log line. The least recently used sizes are closed once the fonts pass
+    their budget (ui.caches); whoever still holds one keeps it working."""
 
     def __init__(self, scaled: bool = True, _shared: "Fonts | None" = None) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         self.scaled = scaled
-        self._cache: dict[tuple[str, int], pygame.font.Font] = {} if _shared is None else _shared._cache
+        self._cache = SurfaceCache("fonts") if _shared is None else _shared._cache
         self._missing: set[str] = set() if _shared is None else _shared._missing
 
     def unscaled(self) -> "Fonts":
@@ -55,7 +58,7 @@ class Fonts:
         font = self._cache.get(key)
         if font is None:
             font = self._load(role, size)
-            self._cache[key] = font
+            self._cache.put(key, font, FONT_BYTES)
         return font
 
     def _load(self, role: str, size: int) -> SafeFont:

@@ -11,6 +11,7 @@ from aleph_null_desktop.ui.ritual_guard import confirm_new_ritual, confirm_quit
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.sound_controls import SoundControls
 from aleph_null_desktop.ui.text import blit_text
+from aleph_null_desktop.ui.veil import darken
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 
@@ -21,8 +22,6 @@ class PauseScene(Scene):
         super().__init__(app)
         table = app.stack.top
         self.circle = getattr(table, "circle_id", "adept")
-        self.veil = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        self.veil.fill((0, 0, 0, 160))
         self._layout()
 
     def _layout(self) -> None:
@@ -64,7 +63,7 @@ class PauseScene(Scene):
         buttons_handle(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.veil, (0, 0))
+        darken(surface, 160)
         pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=14)
         pygame.draw.rect(surface, theme.GOLD, self.panel, 3, border_radius=14)
         blit_text(surface, self.app.fonts.get("title", 36), _("Paused"), theme.GOLD,

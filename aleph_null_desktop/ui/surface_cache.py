@@ -1,10 +1,13 @@
-"""A bounded cache of drawn images: least recently used entries go once the bytes exceed a budget."""
+"""A bounded cache of drawn images (or fonts): least recently used entries go once the bytes
+exceed the budget ui.caches declares for the cache's name."""
 
 from __future__ import annotations
 
 import dataclasses
 
 import pygame
+
+from aleph_null_desktop.ui import caches
 
 
 def surface_bytes(value) -> int:
@@ -19,14 +22,18 @@ def surface_bytes(value) -> int:
 
 
 class SurfaceCache:
-    """A dict-like cache: `get` and `in` refresh an entry; adding one past `budget` bytes drops the
-    least recently used entries (never the one just added)."""
+    """A dict-like cache: `get` and `in` refresh an entry; adding one past the budget drops the
+    least recently used entries, so `bytes` never exceeds `budget` (an entry larger than the
+    whole budget is not kept at all: its user draws it again when it needs it). `name` is one of ui.caches.BUDGETS;
+    `budget` overrides its bytes (tests)."""
 
-    def __init__(self, budget: int) -> None:
-        self.budget = budget
+    def __init__(self, name: str, budget: int | None = None) -> None:
+        self.name = name
+        self.budget = caches.budget(name) if budget is None else budget
         self.bytes = 0
         self._entries: dict = {}  # key -> (value, bytes); insertion order is recency
         self.evictions = 0
+        caches.register(self)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -40,6 +47,10 @@ class SurfaceCache:
             raise KeyError(key)
         return value
 
+    def peek(self, key) -> bool:
+        """Whether the key is cached, without counting as a use."""
+        return key in self._entries
+
     def get(self, key, default=None):
         entry = self._entries.pop(key, None)
         if entry is None:
@@ -51,18 +62,25 @@ class SurfaceCache:
         self.put(key, value)
 
     def put(self, key, value, nbytes: int | None = None) -> None:
-        """Adds an entry; `nbytes` when part of the value is counted elsewhere (an image it was
-        made from, kept only to check it is still the same)."""
+        """Adds an entry; `nbytes` when its cost is not its Surfaces' pixels (a font), or when part
+        of the value is counted elsewhere (an image it was made from, kept only to check it is
+        still the same)."""
         old = self._entries.pop(key, None)
         if old is not None:
             self.bytes -= old[1]
         size = surface_bytes(value) if nbytes is None else nbytes
+        if size > self.budget:
+            self.evictions += 1
+            return
         self._entries[key] = (value, size)
         self.bytes += size
-        while self.bytes > self.budget and len(self._entries) > 1:
+        while self.bytes > self.budget:
             oldest = next(iter(self._entries))
             self.bytes -= self._entries.pop(oldest)[1]
             self.evictions += 1
+
+    def nbytes(self) -> int:
+        return self.bytes
 
     def values(self):
         return [value for value, _ in self._entries.values()]

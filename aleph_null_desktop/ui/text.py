@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 import weakref
 
 import pygame
 
 from aleph_null_desktop.ui.surface_cache import SurfaceCache
 
-CACHE_LIMIT = 3000  # wrapped texts kept
-RENDERED_BYTES = 32 * 2**20  # rendered lines kept, least recently used first out; a table frame uses ~4 MB
-# Keys hold fonts weakly: a font that is gone (an App replaced) is not kept alive by its lines.
-_rendered = SurfaceCache(RENDERED_BYTES)
-_wrapped: dict[tuple, list[str]] = {}
+# Budgets in ui.caches. Keys hold fonts weakly: a font that is gone (an App replaced, a size the
+# font cache forgot) is not kept alive by its lines.
+_rendered = SurfaceCache("text_lines")
+_wrapped = SurfaceCache("wrapped_text")
 
 
 def render(font: pygame.font.Font, text: str, colour) -> pygame.Surface:
@@ -29,9 +29,8 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     key = (weakref.ref(font), text, width)
     lines = _wrapped.get(key)
     if lines is None:
-        if len(_wrapped) > CACHE_LIMIT:
-            _wrapped.clear()
-        lines = _wrapped[key] = _wrap(font, text, width)
+        lines = _wrap(font, text, width)
+        _wrapped.put(key, lines, sum(map(sys.getsizeof, lines)) + sys.getsizeof(text))
     return list(lines)
 
 

@@ -27,7 +27,7 @@ def test_a_summon_after_a_quiet_moment_draws_no_face_when_it_lands(table, driver
     driver.post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
     driver.frames(150)
     assert scene.warmer.warmed > 0
-    assert scene.renderer.cached_faces() <= scene.renderer.limit
+    assert scene.renderer.cached_bytes() <= scene.renderer.budget
     drawn = scene.renderer.drawn
     driver.drag(driver.card_centre(driver.uid("hand", "wax_candle")), driver.zone_centre("play"))
     driver.frames(40)

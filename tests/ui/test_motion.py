@@ -8,7 +8,7 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, EndTurn, Summon, TakeToken
 from aleph_null_desktop.storage import Settings
-from aleph_null_desktop.ui.card_renderer import FACE_LIMIT, CardRenderer
+from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.judgement_scene import JudgementScene
 
 # ending the turn with two cards in the deck: the draw comes up short, the Hour turns, the
@@ -186,14 +186,14 @@ def test_the_face_cache_stays_bounded_and_motions_draw_no_new_faces(table, drive
     for _ in range(4):
         cycle()
     assert scene.renderer.drawn == drawn  # in-between sizes are scaled, never drawn or kept
-    assert scene.renderer.cached_faces() <= FACE_LIMIT
+    assert scene.renderer.cached_bytes() <= scene.renderer.budget
 
 
 def test_the_face_cache_forgets_the_least_recently_used(app):
     from aleph_null_desktop.engine.cards import load_builtin_cards
 
     cards = load_builtin_cards()
-    renderer = CardRenderer(cards, app.fonts, limit=5)
+    renderer = CardRenderer(cards, app.fonts, budget=5 * CardRenderer.face_bytes(120))
     ids = list(cards)[:8]
     for card_id in ids:
         renderer.face(card_id, 120)

@@ -1,13 +1,16 @@
 """The Grimoire's drawn pages stay within a memory budget however many rituals a session plays:
 every Circle, last Hour and outcome draws its own pages, and the least recently used ones go."""
 
+import weakref
+
 import pygame
 
 from aleph_null_desktop.engine.cards import circles
+from aleph_null_desktop.ui.caches import budget
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext
 
-BUDGET = 128 * 2**20  # generous: unbounded, these contexts draw well over a gigabyte
+BUDGET = budget("grimoire_pages")  # unbounded, these contexts would draw well over a gigabyte
 
 
 def cached_bytes(art) -> int:
@@ -16,6 +19,8 @@ def cached_bytes(art) -> int:
             return value.get_pitch() * value.get_height()
         if isinstance(value, (tuple, list)):
             return sum(size(v) for v in value)
+        if value is None or isinstance(value, weakref.ref):  # a weak reference keeps nothing alive
+            return 0
         return size(getattr(value, "left", None)) + size(getattr(value, "right", None))
     seen, total = set(), 0
     for value in art._cache.values():
@@ -45,8 +50,9 @@ def test_a_page_turn_reuses_its_pages_while_the_cache_is_full(app):
         art.spread(book.hour_page_id(hour), BookContext("adept"))
     context = BookContext("master")
     start, end = art.spread("hour1", context), art.spread("hour2", context)
-    for _ in range(3):  # the frames of a turn: both spreads, their boards and their leaves
-        for spread in (start, end):
-            art.solid(spread.left, "left"), art.solid(spread.right, "right")
-            art.leaf(spread.left, "left"), art.leaf(spread.right, "right")
+    art.solid(start.left, "left"), art.solid(start.right, "right")  # the spread lying open
+    for _ in range(3):  # the frames of a forward turn, as GrimoireScene.draw_book draws them
+        art.board("left"), art.board("right")
+        art.leaf(start.right, "right"), art.leaf(end.left, "left")
+        art.solid(start.left, "left"), art.solid(end.right, "right")
         assert art.spread("hour1", context) is start and art.spread("hour2", context) is end

@@ -19,6 +19,7 @@ from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
+from aleph_null_desktop.ui.veil import darken
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 log = logging.getLogger(__name__)
@@ -43,8 +44,6 @@ class CardTestScene(Scene):
         self.test: CardTest | None = None
         self.panel = pygame.Rect(0, 0, 1560, 900)
         self.panel.center = (theme.LOGICAL_SIZE[0] // 2, theme.LOGICAL_SIZE[1] // 2)
-        self.veil = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        self.veil.fill((0, 0, 0, 170))
         p = self.panel
         y, w, gap = p.bottom - 96, 330, 20
         self.buttons = {
@@ -144,7 +143,7 @@ class CardTestScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         f = self.app.fonts
         p = self.panel
-        surface.blit(self.veil, (0, 0))
+        darken(surface, 170)
         pygame.draw.rect(surface, theme.PANEL, p, border_radius=16)
         pygame.draw.rect(surface, theme.GOLD, p, 2, border_radius=16)
         name = self.record.get("name", {}).get("en", "") if isinstance(self.record.get("name"), dict) else ""

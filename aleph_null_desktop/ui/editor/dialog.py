@@ -12,6 +12,7 @@ from aleph_null_desktop.ui.editor.controls import draw_message
 from aleph_null_desktop.ui.editor.textfield import TextField
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped
+from aleph_null_desktop.ui.veil import darken
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 
@@ -53,8 +54,6 @@ class DialogScene(Scene):
         if self.buttons:
             self.buttons[0].key_hint = "Enter"
             self.buttons[-1].key_hint = "Esc" if n > 1 else "Enter"
-        self.veil = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        self.veil.fill((0, 0, 0, 170))
         self.problem: str | None = None
         self._recheck()
 
@@ -96,7 +95,7 @@ class DialogScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
-        surface.blit(self.veil, (0, 0))
+        darken(surface, 170)
         pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=14)
         pygame.draw.rect(surface, theme.GOLD, self.panel, 3, border_radius=14)
         blit_text(surface, fonts.get("title", 34), self.title, theme.GOLD,

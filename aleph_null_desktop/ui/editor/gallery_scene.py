@@ -20,6 +20,7 @@ from aleph_null_desktop.ui.editor.controls import draw_message
 from aleph_null_desktop.ui.editor.dialog import DialogScene
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.table.panels import draw_background
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
@@ -46,7 +47,7 @@ class GalleryScene(Scene):
         self.background = draw_background(theme.LOGICAL_SIZE)
         self.selected: str | None = None
         self.scroll = 0
-        self._thumbs: dict[str, tuple[str, pygame.Surface]] = {}
+        self._thumbs = SurfaceCache("gallery_thumbnails")  # record id -> (what it showed, face)
         self._last_click = (None, -10_000)
         self.hover = None
         labels = [

@@ -21,6 +21,7 @@ from aleph_null_desktop.ui.grimoire.book import short_circle_name
 from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
+from aleph_null_desktop.ui.veil import darken
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 log = logging.getLogger(__name__)
@@ -57,9 +58,7 @@ class OwnCardsDialog(Scene):
         self.scroll = 0
         self.focus: str | None = None  # the card shown in the preview (hovered or last clicked)
         self.hover_pos = None
-        self.message: tuple[str, str] | None = ("warning", " ".join(messages)) if messages else None
-        self.veil = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        self.veil.fill((0, 0, 0, 150))
+        self.message: tuple[str, str] | None = ("warning", " ".join(map(str, messages))) if messages else None
         self._sheet: pygame.Surface | None = None
         self._renderer: CardRenderer | None = None
         self._renderer_key = None
@@ -254,7 +253,7 @@ class OwnCardsDialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         f = self.app.fonts
-        surface.blit(self.veil, (0, 0))
+        darken(surface, 150)
         surface.blit(self.sheet(), (self.panel.x - 10, self.panel.y - 10))
         p = self.panel
         blit_text(surface, f.get("title", 40), _("Your own cards in this ritual"), theme.INK, (p.x + 50, p.y + 34))

@@ -10,6 +10,7 @@ half-local coordinates, with the side they are on, for the scene to hit-test.
 from __future__ import annotations
 
 import random
+import weakref
 from dataclasses import dataclass, field
 
 import pygame
@@ -22,13 +23,12 @@ from aleph_null_desktop.ui.circle_words import difficulty
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.content import BULLET, Reference, font_for, paginate
 from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.surface_cache import SurfaceCache, surface_bytes
+from aleph_null_desktop.ui.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.text import blit_text, fit_font, wrap
 
 PAGE_SIZE = (860, 940)
 MARGIN = 16  # board beyond the page, outer side, top and bottom
 TEXT_INSET = (70, 64, 70, 74)  # left, top, right, bottom of the text area inside a page
-CACHE_BYTES = 64 * 2**20  # a page turn uses about 35 MB of drawn halves; every Circle and Hour would be GBs
 LEATHER = (74, 34, 28)
 LEATHER_DARK = (44, 20, 17)
 INK_RED = (128, 30, 26)
@@ -97,7 +97,7 @@ class BookArt:
         self.page_w, self.page_h = page_size
         self.margin = margin
         self.half_size = (self.page_w + margin, self.page_h + 2 * margin)
-        self._cache = SurfaceCache(CACHE_BYTES)
+        self._cache = SurfaceCache("grimoire_pages")  # every Circle and Hour drawn would be GBs
         self._parchment: pygame.Surface | None = None
         self._reference: Reference | None = None
         self._language = current_language()
@@ -187,13 +187,13 @@ class BookArt:
             return None
         key = ("solid", id(half))
         entry = self._cache.get(key)
-        if entry is None or entry[0] is not half:
+        if entry is None or entry[0]() is not half:
             composite = self.board(side).copy()
             composite.blit(half, (0, 0))
             if pygame.display.get_surface() is not None:
                 composite = composite.convert_alpha()
-            entry = (half, composite)
-            self._cache.put(key, entry, surface_bytes(composite))  # the half is the spread's
+            entry = (weakref.ref(half), composite)  # the half is the spread's: not kept alive here
+            self._cache.put(key, entry)
         return entry[1]
 
     def leaf(self, half: pygame.Surface | None, side: str) -> pygame.Surface | None:
@@ -202,15 +202,15 @@ class BookArt:
             return None
         key = ("leaf", id(half))
         entry = self._cache.get(key)
-        if entry is None or entry[0] is not half:
+        if entry is None or entry[0]() is not half:
             page = half.subsurface(self.page_rect(side)).copy()
             background = pygame.Surface(page.get_size())
             background.fill(theme.PARCHMENT)
             background.blit(page, (0, 0))
             if pygame.display.get_surface() is not None:
                 background = background.convert()
-            entry = (half, background)
-            self._cache.put(key, entry, surface_bytes(background))
+            entry = (weakref.ref(half), background)
+            self._cache.put(key, entry)
         return entry[1]
 
     def board(self, side: str) -> pygame.Surface:

@@ -25,6 +25,7 @@ from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext, OwnCards,
 from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.text import blit_text, fit_font
+from aleph_null_desktop.ui.veil import darken
 
 log = logging.getLogger(__name__)
 
@@ -93,8 +94,6 @@ class GrimoireScene(Scene):
         self.top = BOOK_TOP
         self.left_rect = pygame.Rect(self.spine_x - hw, self.top, hw, hh)
         self.right_rect = pygame.Rect(self.spine_x, self.top, hw, hh)
-        self.veil = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        self.veil.fill((0, 0, 0, 200))
         self._background = None
 
     # ------------------------------------------------------------------ the book's order
@@ -160,7 +159,7 @@ class GrimoireScene(Scene):
                                        packs=lambda: list(self.shelf.packs.values()) if self.shelf else [])
         self.choice.refresh()
         if messages:
-            self.notice(" ".join(messages))
+            self.notice(" ".join(map(str, messages)))
 
     def own_cards(self) -> OwnCards | None:
         """What the Circle spread shows of the player's cards (None outside a new ritual)."""
@@ -359,7 +358,7 @@ class GrimoireScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         if self.overlay:
-            surface.blit(self.veil, (0, 0))
+            darken(surface, 200)
         else:
             if self._background is None:
                 from aleph_null_desktop.ui.table.panels import draw_background

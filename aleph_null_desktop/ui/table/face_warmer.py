@@ -26,8 +26,8 @@ class FaceWarmer:
         self.warmed = 0  # faces drawn ahead (tests watch it)
 
     def wanted(self, scene) -> list[tuple[str, int]]:
-        """(card_id, width) the table may show soon, most urgent first, never more than the
-        face cache keeps (warming must not push out what is on screen): a card read large, cards
+        """(card_id, width) the table may show soon, most urgent first, never more than 4/5 of
+        the face cache's bytes (warming must not push out what is on screen): a card read large, cards
         summoned into a fuller play area, cards leaving it (the rest spread out, it lies on a pile),
         cards drawn into a fuller hand."""
         game, rects = scene.game, scene.rects
@@ -55,7 +55,13 @@ class FaceWarmer:
             for zone in zones:
                 for card in game.zone(zone):
                     wanted.extend((card.card_id, w) for w in dict.fromkeys(widths))
-        return list(dict.fromkeys(wanted))[: self.renderer.limit * 4 // 5]
+        room, kept = self.renderer.budget * 4 // 5, []
+        for card_id, width in dict.fromkeys(wanted):
+            room -= self.renderer.face_bytes(width)
+            if room < 0:
+                break
+            kept.append((card_id, width))
+        return kept
 
     def warm(self, scene, frame_start: float) -> bool:
         """Draws one missing face if this frame has been cheap so far; True if it drew one."""

@@ -19,29 +19,12 @@ from aleph_null_desktop.ui.table.arrange import play_slots
 from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter, list_key, number_key
 from aleph_null_desktop.ui.table.wording import without_rule_numbers
 from aleph_null_desktop.ui.text import blit_wrapped, fit_font, wrap
+from aleph_null_desktop.ui.veil import darken
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 
 def _is_click(event) -> bool:
     return event.type == pygame.MOUSEBUTTONUP and event.button == 1
-
-
-_veils: dict[tuple, pygame.Surface] = {}
-
-
-def shade(size, alpha: int) -> pygame.Surface:
-    """A translucent black veil of the given size, made once."""
-    key = (tuple(size), alpha)
-    if key not in _veils:
-        _veils[key] = pygame.Surface(size, pygame.SRCALPHA)
-        _veils[key].fill((0, 0, 0, alpha))
-    return _veils[key]
-
-
-def _shade(surface: pygame.Surface, alpha: int = 150) -> None:
-    """The same darkening as blitting a black veil of that alpha, done in place (cheaper)."""
-    keep = 255 - alpha
-    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
 def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -332,7 +315,7 @@ class ChoicePicker(Modal):
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.scene.app.fonts
         renderer = self.scene.renderer
-        _shade(surface)
+        darken(surface)
         _panel(surface, self.rect)
         blit_wrapped(surface, fonts.get("title", 26), self.decision.prompt, theme.GOLD,
                      pygame.Rect(self.rect.x + 24, self.rect.y + 18, self.rect.w - 48, 70), align="center")
@@ -405,7 +388,7 @@ class ConfirmDialog(Modal):
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.scene.app.fonts
-        _shade(surface, 120)
+        darken(surface, 120)
         _panel(surface, self.rect)
         head = fonts.get("title", 28).render(self.title, True, theme.WARN)
         surface.blit(head, head.get_rect(midtop=(self.rect.centerx, self.rect.y + 20)))
@@ -456,7 +439,7 @@ class PileViewer(Modal):
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.scene.app.fonts
         game = self.scene.game
-        _shade(surface)
+        darken(surface)
         _panel(surface, self.rect)
         for (zone, _label), tab in zip(self.TABS, self.tabs):
             tab.hot = zone == self.zone
@@ -542,7 +525,7 @@ class InterferenceSpotlight(Modal):
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.scene.app.fonts
-        _shade(surface, 170)
+        darken(surface, 170)
         _panel(surface, self.rect)
         surface.blit(self.scene.renderer.face(self.carddef.id, self.card_rect.w), self.card_rect)
         x = self.card_rect.right + 40

@@ -14,7 +14,7 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
 from aleph_null_desktop.engine.cards import ROMAN, circles
-from aleph_null_desktop.i18n import N_, _, current_language
+from aleph_null_desktop.i18n import N_, Deferred, _, current_language, later
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
@@ -22,6 +22,7 @@ from aleph_null_desktop.ui.grimoire.scene import book_art
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.layer import CachedLayer
 from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS, draw_card_tip
@@ -46,6 +47,7 @@ DRAG_THRESHOLD = 6
 HOVER_LIFT = 26
 JUDGEMENT_DELAY = 1.4
 MESSAGE_SECONDS = 5.0
+HOUR_WARNING = N_("Fewer cards are left to draw than your hand holds: from now on every turn costs an Hour.")
 
 
 class TableScene(Scene):
@@ -92,7 +94,7 @@ class TableScene(Scene):
         self.version = 0  # counts commands and undos: a hint asked for an older position is dropped
         self.hints = HintKeeper(self)
         self.spotlit: set[int] = set()
-        self._tints: dict[tuple, pygame.Surface] = {}
+        self._tints = SurfaceCache("table_tints")  # glows and veils by size (a card in motion: many)
         self.buttons = {
             "end_turn": Button(self.rects["end_turn"], "", on_click=self.end_turn_gesture, key_hint="Space"),
             "undo": Button(self.rects["undo"], "", on_click=self.undo, key_hint="Ctrl+Z"),
@@ -103,14 +105,14 @@ class TableScene(Scene):
         self.none_button = Button(pygame.Rect(0, 0, 250, 44), "", on_click=self._choose_none)
         self._name_buttons()
         circle = circles().get(circle_id)
-        circle_name = circle.name if circle else circle_id
+        circle_name = Deferred(lambda: circle.name) if circle else circle_id
         if game.history:  # a resumed ritual (Continue): its log as it was, from its moves
-            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
+            self.log.add(later("A new ritual in the {circle}.", circle=circle_name))
             for line in replayed_lines(game) or []:
                 self.log.add(line)
-            self.log.add(_("Continued in Hour {hour}.").format(hour=ROMAN.get(game.hour, game.hour)))
+            self.log.add(later("Continued in Hour {hour}.", hour=ROMAN.get(game.hour, game.hour)))
         else:
-            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
+            self.log.add(later("A new ritual in the {circle}.", circle=circle_name))
         for line in app.take_unlogged_notices():  # the audio status and storage messages at startup
             self.log.add(line)
         self.hour_warned = False
@@ -162,7 +164,7 @@ class TableScene(Scene):
         moves = {}
         sounds = []
         consumed = [e.data["uid"] for e in events if e.kind == "moved" and e.data.get("why") == "baphomet"]
-        for line in event_lines(events):
+        for line in event_lines(events, self.game.cards):
             self.log.add(line)
         for event in events:
             kind, data = event.kind, event.data
@@ -208,7 +210,7 @@ class TableScene(Scene):
         """The first time every turn costs an Hour, the log and the prompt bar say so."""
         warning = self.hour_warning()
         if warning and not self.hour_warned:
-            self.log.add(warning)
+            self.log.add(later(HOUR_WARNING))
             self.say(warning, warn=True)
         self.hour_warned = bool(warning)
 
@@ -223,9 +225,9 @@ class TableScene(Scene):
         self.grimoire.sync(self.game)
         if self.counts:
             self.app.game_changed(self.game, self.circle_id)
-        self.log.add("Undone.")
+        self.log.add(later("Undone."))
         self.modal = None
-        self.say("Undone.")
+        self.say(_("Undone."))
         self._refresh_sprites({})
         self._sync_prompts()
 
@@ -261,8 +263,7 @@ class TableScene(Scene):
     def hour_warning(self) -> str:
         """Said before it happens: from now on every turn's draw turns the Hour."""
         if self.game.outcome is None and self.game.every_turn_costs_an_hour:
-            return _("Fewer cards are left to draw than your hand holds: from now on every turn "
-                     "costs an Hour.")
+            return _(HOUR_WARNING)
         return ""
 
     def take_token(self) -> None:
@@ -819,11 +820,12 @@ class TableScene(Scene):
     def _veil(self, size) -> pygame.Surface:
         """A dark translucent card-shaped veil over a card that cannot be used now."""
         key = ("veil", tuple(map(round, size)))
-        if key not in self._tints:
+        veil = self._tints.get(key)
+        if veil is None:
             veil = pygame.Surface(key[1], pygame.SRCALPHA)
             pygame.draw.rect(veil, (10, 6, 4, 150), veil.get_rect(), border_radius=max(4, round(size[0] / 20)))
             self._tints[key] = veil
-        return self._tints[key]
+        return veil
 
     def card_tip_shown(self) -> bool:
         uid = self.hover_uid
@@ -996,10 +998,11 @@ class TableScene(Scene):
     def _tint(self, size, alpha: int) -> pygame.Surface:
         """A translucent candle-glow rectangle, made once per size."""
         key = (size, alpha)
-        if key not in self._tints:
-            self._tints[key] = pygame.Surface(size, pygame.SRCALPHA)
-            self._tints[key].fill((*theme.GLOW_LEGAL, alpha))
-        return self._tints[key]
+        tint = self._tints.get(key)
+        if tint is None:
+            tint = self._tints[key] = pygame.Surface(size, pygame.SRCALPHA)
+            tint.fill((*theme.GLOW_LEGAL, alpha))
+        return tint
 
     def _draw_drop_piles(self, surface, drops) -> None:
         for pile, verb in (("discard", N_("scrap")), ("sacrifice", N_("sacrifice"))):

@@ -1,0 +1,48 @@
+"""Every cache the UI keeps, and the most it may hold: the one place to read (and change) what
+drawn pictures and loaded fonts may cost. Each is a ui.surface_cache.SurfaceCache made with its
+name here; it forgets its least recently used entries once its bytes pass the budget.
+
+The budgets add up to what a session may hold on top of the game itself (about 60 MB: Python,
+pygame, the window and the table's own layers, see bench/session.py), within the 150 MB a two-hour
+session may take (issue 16). A budget is per cache object: there is one of each at a time, but
+the card editor's gallery draws its thumbnails with a renderer of its own.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+MB = 2**20
+BUDGETS = {
+    # card faces at the sizes cards rest at (hand, play, piles, 500 px read large): a busy table
+    # with the faces drawn ahead of a command holds about 12 MB
+    "card_faces": 16 * MB,
+    "card_backs": 4 * MB,  # the back at each width a pile or a drawn card is shown at
+    "card_art": 4 * MB,  # card illustrations rendered from SVG, by size and ink
+    # the Grimoire's drawn halves, their opaque copies and turning leaves: a page turn works with
+    # about 34 MB (two spreads, both boards, two leaves); less would redraw pages mid-turn
+    "grimoire_pages": 40 * MB,
+    "text_lines": 8 * MB,  # rendered lines of text: a table frame shows about 4 MB of them
+    "wrapped_text": 1 * MB,  # texts broken into lines, by font and width (characters, not pixels)
+    "fonts": 12 * MB,  # loaded fonts, about 220 KB each (FONT_BYTES): one per role and pixel size
+    "table_tints": 4 * MB,  # the table's translucent glows and veils, per card and zone size
+    "gallery_thumbnails": 8 * MB,  # the card editor's gallery: one small face per custom card
+}
+
+FONT_BYTES = 220 * 1024  # what a loaded font costs (FreeType face and glyph cache), measured
+
+_live: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def budget(name: str) -> int:
+    return BUDGETS[name]
+
+
+def register(cache) -> None:
+    """Called by every SurfaceCache as it is made (held weakly: a cache that is gone is not listed)."""
+    _live.add(cache)
+
+
+def live() -> list:
+    """The caches that exist now, by name."""
+    return sorted(_live, key=lambda cache: cache.name)
