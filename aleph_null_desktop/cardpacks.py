@@ -167,9 +167,7 @@ def read_pack(path: Path | str) -> tuple[tuple[str, list[dict]] | None, str | No
                 size=files._size_text(size), most=files._size_text(PACK_MAX_BYTES))
         doc, problem = files.read_json(path, max_bytes=PACK_MAX_BYTES, max_depth=PACK_MAX_DEPTH)
         if problem:
-            if "integer string conversion" in problem:
-                problem = _("it holds a number thousands of digits long")
-            return None, safe_message(problem, 300)
+            return None, str(problem)
         return check_pack_doc(doc, fallback_name=path.stem[:PACK_NAME_MAX])
     except RecursionError:
         return None, _("it is nested more than {n} levels deep").format(n=PACK_MAX_DEPTH)

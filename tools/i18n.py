@@ -38,7 +38,7 @@ def po_path(language: str) -> Path:
 
 def extract() -> None:
     _babel("extract", "-F", str(ROOT / "babel.cfg"), "-o", str(POT), "--no-location", "--sort-output",
-           "-k", "N_", "--project", "Aleph Null Desktop", "--no-wrap", "--add-comments=TRANSLATORS:", str(ROOT / "aleph_null_desktop"))
+           "-k", "N_", "-k", "later", "-k", "nlater:1,2", "--project", "Aleph Null Desktop", "--no-wrap", "--add-comments=TRANSLATORS:", str(ROOT / "aleph_null_desktop"))
 
 
 def update() -> None:

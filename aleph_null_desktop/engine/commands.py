@@ -34,17 +34,18 @@ class Activate:
     action: str
 
     def describe(self, game: "Game | None" = None) -> str:
-        text = f"{_card_name(game, self.uid)}: {self.action}"
+        """"Book of Pacts: pay 2P → …" (the action's rules text; its id is no word for the player)."""
+        action = None
         if game is not None:
-            from aleph_null_desktop.engine.text import action_text
-
             try:
                 action = game.cards[game.card(self.uid).card_id].action(self.action)
             except KeyError:
                 action = None
-            if action is not None:
-                text += f" ({action_text(action)})"
-        return text
+        if action is None:
+            return _("{card}: an action").format(card=_card_name(game, self.uid))
+        from aleph_null_desktop.engine.text import action_text
+
+        return f"{_card_name(game, self.uid)}: {action_text(action)}"
 
 
 @dataclass(frozen=True)

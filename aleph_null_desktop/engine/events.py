@@ -18,6 +18,10 @@ Kinds and their data:
   search {found: [card_id], taken?}            a search looked through the deck
   decision {kind, prompt}                      the engine waits for Choose
   game_over {won, reason, score, rank, message}
+
+Texts in the data (a damage's why, the game-over message) are i18n Messages where the engine has
+them as sentences, so `describe()` says the whole event in the language of the moment; given the
+game's cards it also names the cards in that language (the log re-says itself after a switch).
 """
 
 from __future__ import annotations
@@ -48,11 +52,15 @@ class Event(NamedTuple):
     kind: str
     data: dict
 
-    def describe(self) -> str:
-        """The event in words, as the log shows it."""
+    def describe(self, cards=None) -> str:
+        """The event in words, as the log shows it; with the game's `cards` (a CardSet) the cards
+        are named in the language of the moment, not the one they were named in when it happened."""
         d = self.data
         name = d.get("name", "")
         k = self.kind
+        card = _card(cards, d.get("card_id")) if cards is not None else None
+        if card is not None:
+            name = card.name
         if k == "turn":
             return _("Turn {n} begins.").format(n=d["turn"])
         if k == "moved":
@@ -77,7 +85,11 @@ class Event(NamedTuple):
                     n=d["delta"], why=d["why"], total=d["total"])
             return _("{n} damage removed; damage {total} of 3.").format(n=-d["delta"], total=d["total"])
         if k == "hour":
-            return _("The Grimoire turns: Hour {roman} — {name}.").format(roman=d["roman"], name=d["name"])
+            from aleph_null_desktop.engine.cards import hour_pages
+
+            page = hour_pages().get(d["hour"])
+            return _("The Grimoire turns: Hour {roman} — {name}.").format(
+                roman=d["roman"], name=page.name if page is not None else d["name"])
         if k == "hour_vii":
             return _("The Long Night: the Grimoire gains Hour VII.")
         if k == "draw_short":
@@ -85,7 +97,12 @@ class Event(NamedTuple):
         if k == "summoned":
             return _("Summoned {card}.").format(card=name)
         if k == "activated":
-            return f"{name}: {d['action']}."
+            action = card.action(d["action"]) if card is not None else None
+            if action is None:
+                return _("{card} uses an action.").format(card=name)
+            from aleph_null_desktop.engine.text import action_text
+
+            return _("{card}: {action}.").format(card=name, action=action_text(action))
         if k == "dagger":
             return _("† {card} resolves.").format(card=name)
         if k == "dagger_prevented":
@@ -98,8 +115,15 @@ class Event(NamedTuple):
         if k == "decision":
             return d["prompt"]
         if k == "game_over":
-            return d["message"]
+            return str(d["message"])
         return k
+
+
+def _card(cards, card_id):
+    try:
+        return cards[card_id] if card_id is not None else None
+    except KeyError:
+        return None
 
 
 # `new_event((kind, data))` is `Event(kind, data)` made without a Python-level call: the engine

@@ -27,7 +27,7 @@ from aleph_null_desktop.engine.preview import (
 from aleph_null_desktop.engine.ops import OPS
 from aleph_null_desktop.engine.shuffle import shuffle
 from aleph_null_desktop.engine.text import refusal_text, step_text, steps_text
-from aleph_null_desktop.i18n import _, ngettext
+from aleph_null_desktop.i18n import Deferred, _, later, ngettext, nlater
 
 _NONE: list = []  # the empty result of _ongoing; never changed
 FIRST_HOUR = 1
@@ -609,8 +609,8 @@ class Game:
         if to == "sacrificed":
             self._sacrificed_this_turn = True
             if card.type == "key" and not self._baphomet_summoning:  # R10.2
-                self._lose("key_sacrificed", _("You sacrificed {card}, a Key, for something other than "
-                                               "summoning BAPHOMET. You face his wrath.").format(card=card.name))
+                self._lose("key_sacrificed", later("You sacrificed {card}, a Key, for something other than "
+                                                   "summoning BAPHOMET. You face his wrath.", card=self._named(uid)))
         return to
 
     def _move_plain(self, insts: list[CardInstance], src: str, to: str, why: str) -> None:
@@ -642,15 +642,20 @@ class Game:
             self.power += amount
             self._events.append(_event(("power", {"delta": amount, "total": self.power})))
 
-    def _take_damage(self, amount: int, why: str) -> None:
+    def _named(self, uid: int) -> Deferred:
+        """A card's name said in the language of the moment (for texts kept in events)."""
+        card = self._defs[uid]
+        return Deferred(lambda: card.name)
+
+    def _take_damage(self, amount: int, why) -> None:
         if amount <= 0 or self.outcome is not None:
             return
         taken = min(amount, MAX_DAMAGE - self.damage)
         self.damage += taken
         self._events.append(_event(("damage", {"delta": taken, "total": self.damage, "why": why})))
         if self.damage >= MAX_DAMAGE:  # R9.2
-            self._lose("damage", _("You took the third damage token ({why}) and die a horrible death.").format(
-                why=why))
+            self._lose("damage", later("You took the third damage token ({why}) and die a horrible death.",
+                                       why=why))
 
     def _shuffle_deck(self) -> None:
         shuffle(self._rng, self._zones["deck"])
@@ -658,8 +663,10 @@ class Game:
         self._events.append(_event(("shuffled", {"count": len(self._zones["deck"]),
                                                "uids": [i.uid for i in self._zones["deck"]]})))
 
-    def _lose(self, reason: str, message: str) -> None:
-        self.outcome = Outcome(False, reason, message, hour=self.hour)
+    def _lose(self, reason: str, message) -> None:
+        """`message`: an i18n Message, kept in the event (said in the language of the moment) and
+        said now for the outcome."""
+        self.outcome = Outcome(False, reason, str(message), hour=self.hour)
         self._events.append(_event(("game_over", {"won": False, "reason": reason, "score": None,
                                                 "rank": None, "message": message})))
 
@@ -718,8 +725,8 @@ class Game:
     def _t_advance_hour(self, t: dict) -> None:
         """R5.2 (a)-(b); the rest follows in hour_rest."""
         if self.hour >= self.last_hour:  # R5.3
-            self._lose("time", _("The Hour advanced past Hour {roman} before BAPHOMET was summoned. "
-                                 "You have run out of time.").format(roman=ROMAN[self.last_hour]))
+            self._lose("time", later("The Hour advanced past Hour {roman} before BAPHOMET was summoned. "
+                                     "You have run out of time.", roman=ROMAN[self.last_hour]))
             return
         new_hour = self.hour + 1
         self._push({"op": "hour_rest", "hour": new_hour})
@@ -727,7 +734,7 @@ class Game:
         self._push_steps(page.page_rule, None, defer_daggers=True)  # (b); its † wait for (f)
         for inst, effect in self._ongoing("hour_damage"):
             self._push({"op": "take_damage", "amount": effect["amount"], "src": None,
-                        "why": _("{card}: the Hour advanced").format(card=self.name_of(inst.uid))})
+                        "why": later("{card}: the Hour advanced", card=self._named(inst.uid))})
         if self.tokens:  # (a)
             self._push({"op": "take_damage", "amount": self.tokens, "src": None,
                         "why": _("tokens left on the Grimoire as the Hour advanced")})
@@ -762,11 +769,11 @@ class Game:
         """R11: final scoring."""
         left = sum(len(self._zones[z]) for z in ("deck", "hand", "discard"))
         if left:
-            self._lose("cards_remain", ngettext(
+            self._lose("cards_remain", nlater(
                 "BAPHOMET finds {n} card left in your deck, hand or discard pile. You lose, without the "
                 "dignity of a score.",
                 "BAPHOMET finds {n} cards left in your deck, hand or discard pile. You lose, without the "
-                "dignity of a score.", left).format(n=left))
+                "dignity of a score.", left))
             return
         hours_left = max(0, LAST_HOUR - self.hour)  # R11.4: never negative in Hour VII
         supply = MAX_DAMAGE - self.damage
@@ -780,12 +787,12 @@ class Game:
         score = sum(points for _src, points in breakdown)
         rank = rank_for(score)
         if rank is None:
-            message = _("Your score is {score}: negative. BAPHOMET's wrath falls upon you.").format(score=score)
-            self.outcome = Outcome(False, "negative_score", message, score, None, breakdown, self.hour)
+            message = later("Your score is {score}: negative. BAPHOMET's wrath falls upon you.", score=score)
+            self.outcome = Outcome(False, "negative_score", str(message), score, None, breakdown, self.hour)
         else:
-            message = _("BAPHOMET is summoned in Hour {roman}. Score {score}: {rank}.").format(
-                roman=ROMAN[self.hour], score=score, rank=_(rank))
-            self.outcome = Outcome(True, "summoned", message, score, rank, breakdown, self.hour)
+            message = later("BAPHOMET is summoned in Hour {roman}. Score {score}: {rank}.",
+                            roman=ROMAN[self.hour], score=score, rank=later(rank))
+            self.outcome = Outcome(True, "summoned", str(message), score, rank, breakdown, self.hour)
         self._events.append(_event(("game_over", {"won": self.outcome.won, "reason": self.outcome.reason,
                                                 "score": score, "rank": rank, "message": message})))
 
@@ -807,17 +814,17 @@ class Game:
             self.power = 0
             self._events.append(_event(("power", {"delta": -unspent, "total": 0})))
         shield = sum(e["amount"] for _src, e in self._ongoing("end_turn_shield"))
-        self._take_damage(max(0, unspent - shield), _("unspent power at the end of the turn"))
+        self._take_damage(max(0, unspent - shield), later("unspent power at the end of the turn"))
 
     def _t_end_ongoing(self, t: dict) -> None:
         for inst, effect in list(self._ongoing("end_turn_damage_unless_sacrificed")):
             if not self._sacrificed_this_turn:
-                self._take_damage(effect["amount"], _("{card}: nothing was sacrificed this turn").format(
-                    card=self.name_of(inst.uid)))
+                self._take_damage(effect["amount"], later("{card}: nothing was sacrificed this turn",
+                                                          card=self._named(inst.uid)))
         for inst, effect in list(self._ongoing("end_turn_damage_unless_summoned")):
             if not self._summoned_any:
-                self._take_damage(effect["amount"], _("{card}: nothing was summoned this turn").format(
-                    card=self.name_of(inst.uid)))
+                self._take_damage(effect["amount"], later("{card}: nothing was summoned this turn",
+                                                          card=self._named(inst.uid)))
 
     def _t_start_turn(self, t: dict) -> None:
         """R4.1: a new turn draws up to the hand size."""

@@ -26,7 +26,7 @@ from aleph_null_desktop.engine.events import new_event as _event  # _event((kind
 from aleph_null_desktop.engine.model import Option
 from aleph_null_desktop.engine.phrases import card_noun, filter_phrase, plural, zone_label, zones_phrase
 from aleph_null_desktop.engine.schema import CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, CardDataError
-from aleph_null_desktop.i18n import N_, _, current_language
+from aleph_null_desktop.i18n import N_, _, current_language, later
 
 if TYPE_CHECKING:
     from aleph_null_desktop.engine.game import Game
@@ -85,7 +85,7 @@ class Param:
         elif kind == "zones":
             if not isinstance(value, list) or not value or any(z not in CHOOSE_ZONES for z in value):
                 raise CardDataError(_("must be a list of zones from {zones}").format(zones=", ".join(CHOOSE_ZONES)),
-                                    field_name=where)
+                                    field_name=where, kind="zones")
         elif kind == "bool":
             if not isinstance(value, bool):
                 raise CardDataError(_("must be true or false"), field_name=where)
@@ -197,11 +197,11 @@ def _remove_damage(game: "Game", t: dict) -> None:
     removed = min(t["amount"], game.damage)
     if removed:
         game.damage -= removed  # R9.3
-        game._events.append(_event(("damage", {"delta": -removed, "total": game.damage, "why": _("healed")})))
+        game._events.append(_event(("damage", {"delta": -removed, "total": game.damage, "why": later("healed")})))
 
 
 def _take_damage(game: "Game", t: dict) -> None:
-    why = t.get("why") or (game.name_of(t["src"]) if t.get("src") else _("damage"))
+    why = t.get("why") or (game._named(t["src"]) if t.get("src") else later("damage"))
     game._take_damage(t["amount"], why)
 
 
@@ -465,7 +465,7 @@ def validate_steps(items: Any, slot: str, where: str) -> None:
         op = ops.get(name) if isinstance(name, str) else None
         if op is None:
             raise CardDataError(_("unknown {slot} op {op!r}; known: {known}").format(
-                slot=slot, op=name, known=", ".join(ops)), field_name=here)
+                slot=slot, op=name, known=", ".join(ops)), field_name=here, kind="unknown_op")
         params = {p.name: p for p in op.params_in(slot)}
         for p in params.values():
             if p.required and p.name not in item:

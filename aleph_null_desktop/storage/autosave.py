@@ -23,7 +23,7 @@ import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import Message, N_, later
 from aleph_null_desktop.storage import files, paths
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -59,33 +59,33 @@ def make_record(
     return record
 
 
-def record_problem(record: Any) -> str | None:
+def record_problem(record: Any) -> Message | None:
     """None if *record* is a usable autosave record, else what is wrong with it (in words)."""
     if not isinstance(record, dict):
-        return f"it holds {files.type_name(record)}, not an object"
+        return later("it holds {what}, not an object", what=files.type_name(record))
     if "version" not in record:
-        return "it has no format version"
+        return later("it has no format version")
     problem = files.version_problem(record, AUTOSAVE_VERSION)
     if problem:
         return problem
     if not files.is_int(record.get("seed")):
-        return f"its seed is {files.type_name(record.get('seed'))}, not a whole number"
+        return later("its seed is {what}, not a whole number", what=files.type_name(record.get("seed")))
     circle = record.get("circle")
     if not isinstance(circle, str) or not circle:
-        return f"its circle is {files.type_name(circle)}, not a name"
+        return later("its circle is {what}, not a name", what=files.type_name(circle))
     if not isinstance(record.get("options", {}), dict):
-        return f"its options are {files.type_name(record['options'])}, not an object"
+        return later("its options are {what}, not an object", what=files.type_name(record["options"]))
     cards = record.get("cards")
     if cards is not None and not isinstance(cards, (dict, list)):
-        return f"its card pack is {files.type_name(cards)}, not a card pack"
+        return later("its card pack is {what}, not a card pack", what=files.type_name(cards))
     commands = record.get("commands")
     if not isinstance(commands, list):
-        return f"its commands are {files.type_name(commands)}, not a list"
+        return later("its commands are {what}, not a list", what=files.type_name(commands))
     if len(commands) > MAX_COMMANDS:
-        return f"it has {len(commands)} commands, more than {MAX_COMMANDS}"
+        return later("it has {n} commands, more than {most}", n=len(commands), most=MAX_COMMANDS)
     for i, command in enumerate(commands, 1):
         if not isinstance(command, dict):
-            return f"command {i} is {files.type_name(command)}, not an object"
+            return later("command {i} is {what}, not an object", i=i, what=files.type_name(command))
     return None
 
 
@@ -103,7 +103,7 @@ def _normalised(record: dict) -> dict[str, Any]:
     return out
 
 
-def save_autosave(record: dict) -> list[str]:
+def save_autosave(record: dict) -> list[Message]:
     """Write *record* atomically (compact JSON). Raises InvalidRecord for a malformed record (a
     bug in the caller); returns [] or a message for the player if the disk refused."""
     check_record(record)
@@ -112,13 +112,13 @@ def save_autosave(record: dict) -> list[str]:
     try:
         files.write_json_atomic(paths.autosave_path(), doc, pretty=False)
     except OSError as e:
-        return [f"The game could not be autosaved ({e.strerror or e})"]
+        return [later("The game could not be autosaved ({error})", error=files.os_reason(e))]
     except (TypeError, ValueError) as e:  # not JSON-safe (NaN, objects)
         raise InvalidRecord(f"not an autosave record: {e}") from None
     return []
 
 
-def load_autosave() -> tuple[dict[str, Any] | None, list[str]]:
+def load_autosave() -> tuple[dict[str, Any] | None, list[Message]]:
     """The saved game record, or None if there is none or it cannot be used. Never raises.
     What an AutosaveWriter of this process was handed is written first.
 
@@ -129,7 +129,8 @@ def load_autosave() -> tuple[dict[str, Any] | None, list[str]]:
     try:
         path = paths.autosave_path()
     except OSError as e:
-        return None, [f"The saved game folder could not be created ({e}); there is no game to continue"]
+        return None, [later("The saved game folder could not be created ({why}); there is no game to continue",
+                            why=files.os_reason(e))]
     try:
         doc, problem = files.read_json(path, max_bytes=MAX_BYTES)
     except FileNotFoundError:
@@ -137,7 +138,7 @@ def load_autosave() -> tuple[dict[str, Any] | None, list[str]]:
     if problem is None:
         problem = record_problem(doc)
     if problem is not None:
-        return None, [files.set_aside(path, problem, "there is no game to continue")]
+        return None, [files.set_aside(path, problem, later("there is no game to continue"))]
     return _normalised(doc), []
 
 
@@ -150,16 +151,16 @@ def has_autosave() -> bool:
         return False
 
 
-def clear_autosave() -> list[str]:
+def clear_autosave() -> list[Message]:
     """Delete the autosave (the game ended or was abandoned). Returns [] or a message."""
     try:
         paths.autosave_path().unlink(missing_ok=True)
     except OSError as e:
-        return [f"The finished game's autosave could not be removed ({e.strerror or e})"]
+        return [later("The finished game's autosave could not be removed ({why})", why=files.os_reason(e))]
     return []
 
 
-def resume_game(record: dict) -> tuple["Game | None", list[str]]:
+def resume_game(record: dict) -> tuple["Game | None", list[Message]]:
     """Rebuild the game from *record* by replaying its commands. Never raises.
 
     ``new_game(seed=..., circle=..., cards=<the pack's records>, <options the engine takes>)``,
@@ -171,21 +172,23 @@ def resume_game(record: dict) -> tuple["Game | None", list[str]]:
         from aleph_null_desktop.engine import new_game
         from aleph_null_desktop.engine.commands import command_from_dict
     except Exception as e:  # the rules failed to load: not the save's fault, keep it
-        return None, [f"The saved game could not be resumed: the rules could not be loaded ({e})"]
+        return None, [later("The saved game could not be resumed: the rules could not be loaded ({why})",
+                            why=_error_text(e))]
 
     problem = record_problem(record)
     if problem is None:
         try:
             game = new_game(seed=record["seed"], circle=record["circle"], **_extra_args(new_game, record))
         except Exception as e:
-            problem = f"the game could not be set up: {_error_text(e)}"
+            problem = later("the game could not be set up: {why}", why=_error_text(e))
     if problem is None:
         commands = record["commands"]
         for i, d in enumerate(commands, 1):
             try:
                 game.apply(command_from_dict(d))
             except Exception as e:
-                problem = f"command {i} of {len(commands)} could not be replayed: {_error_text(e)}"
+                problem = later("command {i} of {n} could not be replayed: {why}", i=i, n=len(commands),
+                                why=_error_text(e))
                 break
     if problem is None:
         pack = (record.get("options") or {}).get("card_pack")
@@ -193,11 +196,12 @@ def resume_game(record: dict) -> tuple["Game | None", list[str]]:
             game.options["card_pack"] = pack
         return game, []
 
-    consequence = "a new game must be started"
+    consequence = later("a new game must be started")
     path = _saved_file_holding(record)
     if path is not None:
-        return None, [files.set_aside(path, problem, consequence, lead="could not be resumed")]
-    return None, [f"The saved game could not be resumed ({problem}); {consequence}"]
+        return None, [files.set_aside(path, problem, consequence, lead=N_("{file} could not be resumed ({problem})"))]
+    return None, [later("The saved game could not be resumed ({problem}); {consequence}", problem=problem,
+                        consequence=consequence)]
 
 
 def _saved_file_holding(record: Any) -> Path | None:
@@ -333,7 +337,7 @@ class AutosaveWriter:
             self._thread.join(timeout)
         return done
 
-    def take_messages(self) -> list[str]:
+    def take_messages(self) -> list[Message]:
         with self._lock:
             messages, self._messages = self._messages, []
         return messages
@@ -355,7 +359,7 @@ class AutosaveWriter:
             try:
                 messages = clear_autosave() if item is self.CLEAR else save_autosave(item)
             except Exception as e:  # a bug must not kill the writer: the next save tries again
-                messages = [_("The game could not be autosaved ({error})").format(error=_error_text(e))]
+                messages = [later("The game could not be autosaved ({error})", error=_error_text(e))]
             with self._lock:
                 self._writing = False
                 self.writes += 1

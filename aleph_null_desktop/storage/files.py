@@ -4,7 +4,8 @@
   fsynced, then ``os.replace`` swaps it in. A crash or error at any moment leaves either the old
   file or the new one, never half of one, and no temp file behind.
 * ``read_json``: returns ``(value, None)`` or ``(None, problem)``, where *problem* is a short
-  human phrase ("line 3: Expecting ',' delimiter", "it is empty", ...). Only a missing file
+  phrase for the player ("line 3, column 5: a comma is missing", "it is empty", ...), an
+  ``i18n.Message`` that is translated when it is shown. Only a missing file
   raises (``FileNotFoundError``): that is not a problem, just nothing saved yet.
 * ``quarantine``: renames a file that cannot be used to ``<name>.corrupt-<YYYYmmdd-HHMMSS>``, so
   the player's data is kept for inspection and the game starts clean.
@@ -24,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from aleph_null_desktop import safe_text
+from aleph_null_desktop.i18n import Joined, Message, N_, later
+from aleph_null_desktop.storage.os_reason import said_later as os_reason
 
 log = logging.getLogger(__name__)
 
@@ -130,16 +133,43 @@ def _fsync_dir(folder: Path) -> None:
 # reading
 
 
-def _size_text(n: int) -> str:
+def _size_text(n: int) -> Message:
     if n >= 1_000_000:
-        return f"{n / 1_000_000:.1f} MB"
+        return later("{size} MB", size=f"{n / 1_000_000:.1f}")
     if n >= 1_000:
-        return f"{n / 1_000:.0f} KB"
-    return f"{n} bytes"
+        return later("{size} KB", size=f"{n / 1_000:.0f}")
+    return later("{n} bytes", n=n)
+
+
+class _NotJSON(ValueError):
+    """NaN or Infinity in a file: valid Python, not valid JSON."""
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed in JSON")
+    raise _NotJSON(name)
+
+
+# the json module's reasons (Python's own English) in the player's words
+JSON_REASONS = {
+    "Expecting value": N_("a value is missing"),
+    "Expecting ',' delimiter": N_("a comma is missing"),
+    "Expecting ':' delimiter": N_("a colon is missing"),
+    "Expecting property name enclosed in double quotes": N_("a field name in double quotes is missing"),
+    "Unterminated string starting at": N_("a text is not closed"),
+    "Invalid control character at": N_("a text holds a control character"),
+    "Invalid \\escape": N_("a text holds an invalid escape"),
+    "Invalid \\uXXXX escape": N_("a text holds an invalid \\u escape"),
+    "Extra data": N_("there is more after the end of the data"),
+    "Illegal trailing comma before end of object": N_("a comma is too many"),
+    "Illegal trailing comma before end of array": N_("a comma is too many"),
+}
+
+
+def json_reason(msg: str) -> Message | str:
+    """The json module's reason for an error, translated where it is a known one."""
+    reason = JSON_REASONS.get(msg)
+    return later(reason) if reason else safe_text.safe_message(msg, 120)
+
 
 
 def _too_deep(value: Any, max_depth: int) -> bool:
@@ -163,7 +193,7 @@ def read_json(
     *,
     max_bytes: int = DEFAULT_MAX_BYTES,
     max_depth: int = DEFAULT_MAX_DEPTH,
-) -> tuple[Any, str | None]:
+) -> tuple[Any, Message | None]:
     """Read a JSON file.
 
     Returns ``(value, None)`` when the file holds valid JSON, or ``(None, problem)`` when it
@@ -178,52 +208,57 @@ def read_json(
         with open(path, "rb") as f:
             size = os.fstat(f.fileno()).st_size
             if size > max_bytes:
-                return None, f"it is {_size_text(size)}, more than the {_size_text(max_bytes)} allowed"
+                return None, later("it is {size}, more than the {most} allowed", size=_size_text(size),
+                                   most=_size_text(max_bytes))
             raw = f.read(max_bytes + 1)
     except FileNotFoundError:
         raise
     except IsADirectoryError:
-        return None, "it is a folder, not a file"
+        return None, later("it is a folder, not a file")
     except OSError as e:
-        return None, f"it could not be opened: {e.strerror or e}"
+        return None, later("it could not be opened: {why}", why=os_reason(e))
     if len(raw) > max_bytes:  # grew while we looked
-        return None, f"it is more than the {_size_text(max_bytes)} allowed"
+        return None, later("it is more than the {most} allowed", most=_size_text(max_bytes))
     if not raw.strip():
-        return None, "it is empty"
+        return None, later("it is empty")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        return None, f"it is not UTF-8 text (byte 0x{raw[e.start]:02x} at position {e.start})"
+        return None, later("it is not UTF-8 text (byte 0x{byte} at position {position})",
+                           byte=f"{raw[e.start]:02x}", position=e.start)
     try:
         value = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as e:
-        return None, f"line {e.lineno}, column {e.colno}: {e.msg}"
+        return None, later("line {line}, column {column}: {reason}", line=e.lineno, column=e.colno,
+                           reason=json_reason(e.msg))
     except RecursionError:
-        return None, f"it is nested more than {max_depth} levels deep"
-    except ValueError as e:  # NaN/Infinity, huge integer literals
-        return None, str(e)
+        return None, later("it is nested more than {n} levels deep", n=max_depth)
+    except _NotJSON as e:
+        return None, later("{name} is not allowed in JSON", name=str(e))
+    except ValueError:  # huge integer literals
+        return None, later("it holds a number thousands of digits long")
     if _too_deep(value, max_depth):
-        return None, f"it is nested more than {max_depth} levels deep"
+        return None, later("it is nested more than {n} levels deep", n=max_depth)
     problem = safe_text.json_text_problem(value)
     if problem:
         return None, problem
     return value, None
 
 
-def type_name(value: Any) -> str:
+def type_name(value: Any) -> Message | str:
     """How a JSON value's type is named in messages."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, (int, float)):
-        return "a number"
+        return later("a number")
     if isinstance(value, str):
-        return "text"
+        return later("text")
     if isinstance(value, list):
-        return "a list"
+        return later("a list")
     if isinstance(value, dict):
-        return "an object"
+        return later("an object")
     return type(value).__name__
 
 
@@ -242,7 +277,7 @@ def is_number(value: Any) -> bool:
         return False
 
 
-def version_problem(doc: dict, supported: int, *, key: str = "version") -> str | None:
+def version_problem(doc: dict, supported: int, *, key: str = "version") -> Message | None:
     """Check a document's format version. Missing means *supported* (files written by hand).
 
     Returns None when the version is usable, else the problem phrase; a newer version says so.
@@ -251,26 +286,24 @@ def version_problem(doc: dict, supported: int, *, key: str = "version") -> str |
         return None
     version = doc[key]
     if not is_int(version):
-        return f"its format version is {type_name(version)}, not a whole number"
+        return later("its format version is {what}, not a whole number", what=type_name(version))
     if version > supported:
-        return (
-            f"it was written by a newer version of the game: format {version}, "
-            f"this version reads format {supported}"
-        )
+        return later("it was written by a newer version of the game: format {version}, this version "
+                     "reads format {supported}", version=version, supported=supported)
     if version < 1:
-        return f"it has an unknown format version {version}"
+        return later("it has an unknown format version {version}", version=version)
     return None
 
 
 
 def read_versioned_object(path: Path | str, supported: int, *, max_bytes: int = DEFAULT_MAX_BYTES
-                          ) -> tuple[Any, str | None]:
+                          ) -> tuple[Any, Message | None]:
     """read_json for a settings-like file: (document, problem), where the problem also covers a
     document that is not an object or has a format version this game cannot read. Raises
     FileNotFoundError like read_json."""
     doc, problem = read_json(path, max_bytes=max_bytes)
     if problem is None and not isinstance(doc, dict):
-        problem = f"it holds {type_name(doc)}, not an object"
+        problem = later("it holds {what}, not an object", what=type_name(doc))
     if problem is None:
         problem = version_problem(doc, supported)
     return doc, problem
@@ -326,27 +359,35 @@ def _prune_quarantined(path: Path, keep: Path) -> None:
         pass
 
 
+READ_LEAD = N_("{file} could not be read ({problem})")
+
+
 def set_aside(
     path: Path | str,
-    problem: str,
-    consequence: str = "defaults are used",
+    problem: Message | Joined | str,
+    consequence: Message | str | None = None,
     *,
-    lead: str = "could not be read",
+    lead: str = READ_LEAD,
     now: datetime | None = None,
-) -> str:
-    """Quarantine *path* and return the message for the player. Never raises.
+) -> Message:
+    """Quarantine *path* and return the message for the player (translated when shown). Never
+    raises. *lead* is a marked sentence with {file} and {problem}; *consequence* says what the
+    game does instead ("defaults are used", the default).
 
-    "settings.json could not be read (line 3, column 5: Expecting ',' delimiter); it was set
-    aside as settings.json.corrupt-20261123-101500 and defaults are used"
+    "settings.json could not be read (line 3, column 5: a comma is missing); it was set aside as
+    settings.json.corrupt-20261123-101500 and defaults are used"
     """
     path = Path(path)
-    name, problem = safe_text.quote(path.name, 80, marks=False), safe_text.safe_message(problem, 300)
+    name = safe_text.quote(path.name, 80, marks=False)
+    if not isinstance(problem, (Message, Joined)):
+        problem = safe_text.safe_message(problem, 300)
+    what = later(lead, file=name, problem=problem)
+    consequence = later("defaults are used") if consequence is None else consequence
     try:
         new = quarantine(path, problem, now=now)
     except OSError as e:
         log.warning("could not set aside %s: %s", path, e)
-        return (
-            f"{name} {lead} ({problem}); it could not be set aside "
-            f"({e.strerror or e}) and {consequence}"
-        )
-    return f"{name} {lead} ({problem}); it was set aside as {safe_text.quote(new.name, 100, marks=False)} and {consequence}"
+        return later("{what}; it could not be set aside ({why}) and {consequence}", what=what,
+                     why=os_reason(e), consequence=consequence)
+    return later("{what}; it was set aside as {copy} and {consequence}", what=what,
+                 copy=safe_text.quote(new.name, 100, marks=False), consequence=consequence)

@@ -3,13 +3,14 @@
 ``reason(err)`` turns what a file operation on a typed or dropped path can raise — an OSError
 (a name too long, no permission, a symbolic-link loop, a folder where a file was meant), the
 ValueError of a NUL in a name, the RuntimeError of ``~someone`` with no home folder — into words.
-Any other error gives the system's own text, made safe to show."""
+Any other error gives the system's own text, made safe to show. ``said_later(err)`` is the same
+phrase as an i18n Message, for a message kept and shown later (in the language of that moment)."""
 
 from __future__ import annotations
 
 import errno
 
-from aleph_null_desktop.i18n import N_, _
+from aleph_null_desktop.i18n import N_, Message, later
 from aleph_null_desktop.safe_text import safe_message
 
 #: what a file operation on a path raises when the path itself is the problem
@@ -26,16 +27,22 @@ _REASONS = {
     errno.EROFS: N_("the disk is read-only"),
     errno.ENOSPC: N_("the disk is full"),
     errno.EINVAL: N_("the system does not allow that name"),
+    errno.EIO: N_("the disk could not be read or written"),
 }
 
 
 def reason(err: BaseException) -> str:
     """A phrase saying why *err* happened (no full stop, lower case)."""
+    return str(said_later(err))
+
+
+def said_later(err: BaseException) -> Message | str:
+    """reason(err), translated each time it is shown."""
     if isinstance(err, OSError) and err.errno in _REASONS:
-        return _(_REASONS[err.errno])
+        return later(_REASONS[err.errno])
     if isinstance(err, ValueError) and "null" in str(err):
-        return _("the name holds a NUL character")
+        return later("the name holds a NUL character")
     if isinstance(err, RuntimeError) and "home directory" in str(err):
-        return _("there is no such home folder")
+        return later("there is no such home folder")
     text = getattr(err, "strerror", None) or str(err) or type(err).__name__
     return safe_message(text, 120)

@@ -15,6 +15,7 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from aleph_null_desktop.i18n import Message, N_, later
 from aleph_null_desktop.storage import files, paths
 
 SETTINGS_VERSION = 1
@@ -63,7 +64,7 @@ class Settings:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> tuple["Settings", list[tuple[str, str]]]:
+    def from_dict(cls, d: dict[str, Any]) -> tuple["Settings", list[tuple[str, Message]]]:
         """Build settings from a JSON object, repairing what it can; returns (settings, problems).
 
         Problems are (field, phrase) pairs such as
@@ -91,9 +92,19 @@ def _json_text(value: Any) -> str:
         return repr(value)[:40]
 
 
-def _wrong_type(name: str, value: Any, default: Any, expected: str) -> tuple[Any, str]:
-    shown = _json_text(default)
-    return default, f"{name} should be {expected}, not {files.type_name(value)}; the default ({shown}) is used"
+def _wrong_type(name: str, value: Any, default: Any, expected: Message) -> tuple[Any, Message]:
+    return default, later("{name} should be {expected}, not {what}; the default ({default}) is used", name=name,
+                          expected=expected, what=files.type_name(value), default=_json_text(default))
+
+
+def _less(name: str, value: Any, low: float) -> Message:
+    return later("{name} {value} is less than {low}; {low} is used", name=name, value=_json_text(value),
+                 low=f"{low:g}")
+
+
+def _more(name: str, value: Any, high: float) -> Message:
+    return later("{name} {value} is more than {high}; {high} is used", name=name, value=_json_text(value),
+                 high=f"{high:g}")
 
 
 def _number(value: Any) -> float | None:
@@ -105,51 +116,60 @@ def _number(value: Any) -> float | None:
     return float(max(-10**9, min(10**9, value)))
 
 
-def _volume(name: str, value: Any, default: float) -> tuple[float, str | None]:
+def _range(low: float, high: float) -> Message:
+    return later("a number from {low} to {high}", low=f"{low:g}", high=f"{high:g}")
+
+
+def _volume(name: str, value: Any, default: float) -> tuple[float, Message | None]:
     number = _number(value)
     if number is None:
-        return _wrong_type(name, value, default, "a number from 0 to 1")
+        return _wrong_type(name, value, default, _range(0, 1))
     if number < 0:
-        return 0.0, f"{name} {_json_text(value)} is less than 0; 0 is used"
+        return 0.0, _less(name, value, 0)
     if number > 1:
-        return 1.0, f"{name} {_json_text(value)} is more than 1; 1 is used"
+        return 1.0, _more(name, value, 1)
     return number, None
 
 
-def _scale(name: str, value: Any, default: float) -> tuple[float, str | None]:
+def _scale(name: str, value: Any, default: float) -> tuple[float, Message | None]:
     number = _number(value)
     low, high = UI_SCALE_RANGE
     if number is None:
-        return _wrong_type(name, value, default, f"a number from {low:g} to {high:g}")
+        return _wrong_type(name, value, default, _range(low, high))
     if number < low:
-        return low, f"{name} {_json_text(value)} is less than {low:g}; {low:g} is used"
+        return low, _less(name, value, low)
     if number > high:
-        return high, f"{name} {_json_text(value)} is more than {high:g}; {high:g} is used"
+        return high, _more(name, value, high)
     return number, None
 
 
-def _speed(name: str, value: Any, default: float) -> tuple[float, str | None]:
+SPEEDS_TEXT = N_("0 (instant), 1 or 2")
+
+
+def _speed(name: str, value: Any, default: float) -> tuple[float, Message | None]:
     number = _number(value)
     if number is None:
-        return _wrong_type(name, value, default, "0 (instant), 1 or 2")
+        return _wrong_type(name, value, default, later(SPEEDS_TEXT))
     if number in ANIMATION_SPEEDS:
         return number, None
     # nearest allowed speed; a tie goes to the faster one
     nearest = min(ANIMATION_SPEEDS, key=lambda s: (abs(s - number), -s))
-    return nearest, f"{name} {_json_text(value)} is not 0 (instant), 1 or 2; {nearest:g} is used"
+    return nearest, later("{name} {value} is not {allowed}; {nearest} is used", name=name,
+                          value=_json_text(value), allowed=later(SPEEDS_TEXT), nearest=f"{nearest:g}")
 
 
-def _flag(name: str, value: Any, default: bool) -> tuple[bool, str | None]:
+def _flag(name: str, value: Any, default: bool) -> tuple[bool, Message | None]:
     if not isinstance(value, bool):
-        return _wrong_type(name, value, default, "true or false")
+        return _wrong_type(name, value, default, later("true or false"))
     return value, None
 
 
-def _language(name: str, value: Any, default: str) -> tuple[str, str | None]:
+def _language(name: str, value: Any, default: str) -> tuple[str, Message | None]:
     if not isinstance(value, str):
-        return _wrong_type(name, value, default, "a language code such as \"en\"")
+        return _wrong_type(name, value, default, later("a language code such as \"en\""))
     if not _LANGUAGE.match(value):
-        return default, f"{name} {_json_text(value)} is not a language code; \"{default}\" is used"
+        return default, later("{name} {value} is not a language code; \"{default}\" is used", name=name,
+                              value=_json_text(value), default=default)
     return value, None
 
 
@@ -169,31 +189,33 @@ _CHECKS = {
 assert set(_CHECKS) == {f.name for f in fields(Settings) if f.init}
 
 
-def load_settings() -> tuple[Settings, list[str]]:
-    """The saved settings and messages for the player about anything repaired. Never raises."""
+def load_settings() -> tuple[Settings, list[Message]]:
+    """The saved settings and messages for the player about anything repaired (translated when
+    shown: they are made before the player's language is known). Never raises."""
     try:
         path = paths.settings_path()
     except OSError as e:
-        return Settings(), [f"The settings folder could not be created ({e}); defaults are used"]
+        return Settings(), [later("The settings folder could not be created ({why}); defaults are used",
+                                  why=files.os_reason(e))]
     try:
         doc, problem = files.read_versioned_object(path, SETTINGS_VERSION, max_bytes=MAX_BYTES)
     except FileNotFoundError:
         return Settings(), []
     if problem is not None:
-        return Settings(), [files.set_aside(path, problem, "defaults are used")]
+        return Settings(), [files.set_aside(path, problem)]
 
     settings, problems = Settings.from_dict(doc)
     if not problems:
         return settings, []
-    messages = [f"{path.name}: {text}" for name, text in problems]
-    names = ", ".join(name for name, _ in problems)
-    messages.append(files.set_aside(path, names, "the other settings were kept",
-                                    lead="had values that could not be used"))
+    messages = [later("{file}: {problem}", file=path.name, problem=text) for name, text in problems]
+    names = ", ".join(name for name, _text in problems)
+    messages.append(files.set_aside(path, names, later("the other settings were kept"),
+                                    lead=N_("{file} had values that could not be used ({problem})")))
     messages.extend(save_settings(settings))
     return settings, messages
 
 
-def save_settings(settings: Settings) -> list[str]:
+def save_settings(settings: Settings) -> list[Message]:
     """Write *settings* atomically. Returns [] or a message for the player if the disk refused."""
     if not isinstance(settings, Settings):
         raise TypeError(f"save_settings needs a Settings, not {type(settings).__name__}")
@@ -202,5 +224,5 @@ def save_settings(settings: Settings) -> list[str]:
     try:
         files.write_json_atomic(paths.settings_path(), doc)
     except OSError as e:
-        return [f"The settings could not be saved ({e.strerror or e})"]
+        return [later("The settings could not be saved ({why})", why=files.os_reason(e))]
     return []

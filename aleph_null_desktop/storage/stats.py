@@ -22,6 +22,7 @@ import copy
 from datetime import datetime
 from typing import Any
 
+from aleph_null_desktop.i18n import Joined, Message, N_, later, nlater
 from aleph_null_desktop.storage import files, paths
 
 STATS_VERSION = 1
@@ -55,7 +56,8 @@ def group_of(game: dict[str, Any]) -> str:
 
 
 def game_problem(game: Any) -> str | None:
-    """None if *game* is a usable outcome summary, else what is wrong (in words)."""
+    """None if *game* is a usable outcome summary, else what is wrong (in words, for the
+    programmer: the player is told only how many games were left out)."""
     if not isinstance(game, dict):
         return f"it is {files.type_name(game)}, not an object"
     circle = game.get("circle")
@@ -149,24 +151,25 @@ def totals_from_history(history: list[dict[str, Any]]) -> dict[str, dict[str, An
 # files
 
 
-def load_stats() -> tuple[dict[str, Any], list[str]]:
+def load_stats() -> tuple[dict[str, Any], list[Message]]:
     """The statistics (see the module doc) and messages for the player. Never raises."""
     try:
         path = paths.stats_path()
     except OSError as e:
-        return empty_stats(), [f"The statistics folder could not be created ({e}); statistics start empty"]
+        return empty_stats(), [later("The statistics folder could not be created ({why}); statistics start empty",
+                                     why=files.os_reason(e))]
     try:
         doc, problem = files.read_versioned_object(path, STATS_VERSION, max_bytes=MAX_BYTES)
     except FileNotFoundError:
         return empty_stats(), []
     if problem is None and not isinstance(doc.get("history", []), list):
-        problem = f"its history is {files.type_name(doc['history'])}, not a list"
+        problem = later("its history is {what}, not a list", what=files.type_name(doc["history"]))
     if problem is None and not isinstance(doc.get("totals", {}), dict):
-        problem = f"its totals are {files.type_name(doc['totals'])}, not an object"
+        problem = later("its totals are {what}, not an object", what=files.type_name(doc["totals"]))
     if problem is not None:
-        return empty_stats(), [files.set_aside(path, problem, "statistics start empty")]
+        return empty_stats(), [files.set_aside(path, problem, later("statistics start empty"))]
 
-    repairs: list[str] = []
+    repairs: list[Message] = []
     history = []
     bad = 0
     for game in doc.get("history", []):
@@ -175,7 +178,8 @@ def load_stats() -> tuple[dict[str, Any], list[str]]:
         else:
             bad += 1
     if bad:
-        repairs.append(f"{bad} game{'s' if bad != 1 else ''} of the history could not be read and {'were' if bad != 1 else 'was'} left out")
+        repairs.append(nlater("{n} game of the history could not be read and was left out",
+                              "{n} games of the history could not be read and were left out", bad))
     history = history[-MAX_HISTORY:]
 
     totals = {key: _with_new_fields(t) for key, t in doc.get("totals", {}).items()}
@@ -183,25 +187,26 @@ def load_stats() -> tuple[dict[str, Any], list[str]]:
         totals = totals_from_history(history)  # a file with history only: count it, quietly
     elif not all(isinstance(k, str) and _totals_ok(t) for k, t in totals.items()):
         totals = totals_from_history(history)
-        repairs.append("the totals did not add up and were counted again from the last "
-                       f"{len(history)} games")
+        repairs.append(nlater("the totals did not add up and were counted again from the last game",
+                              "the totals did not add up and were counted again from the last {n} games",
+                              len(history)))
     stats = {"version": STATS_VERSION, "totals": copy.deepcopy(totals), "history": history}
     if not repairs:
         return stats, []
-    message = files.set_aside(path, "; ".join(repairs), "the rest of the statistics were kept",
-                              lead="was partly damaged")
+    message = files.set_aside(path, Joined(repairs, "; "), later("the rest of the statistics were kept"),
+                              lead=N_("{file} was partly damaged ({problem})"))
     return stats, [message, *_write(stats)]
 
 
-def _write(stats: dict[str, Any]) -> list[str]:
+def _write(stats: dict[str, Any]) -> list[Message]:
     try:
         files.write_json_atomic(paths.stats_path(), stats, pretty=False)
     except OSError as e:
-        return [f"The statistics could not be saved ({e.strerror or e})"]
+        return [later("The statistics could not be saved ({why})", why=files.os_reason(e))]
     return []
 
 
-def record_game(outcome: dict[str, Any]) -> list[str]:
+def record_game(outcome: dict[str, Any]) -> list[Message]:
     """Add one finished game to ``stats.json``. Returns messages for the player ([] if all went well).
 
     *outcome*: ``circle`` (id), ``won`` (bool), ``score`` (int or None), ``rank`` (str or None),
@@ -222,12 +227,12 @@ def record_game(outcome: dict[str, Any]) -> list[str]:
     return messages + _write(stats)
 
 
-def reset_stats() -> list[str]:
+def reset_stats() -> list[Message]:
     """Forget every ritual (the player confirmed it). Returns [] or a message for the player."""
     try:
         paths.stats_path()
     except OSError as e:
-        return [f"The statistics folder could not be created ({e})"]
+        return [later("The statistics folder could not be created ({why})", why=files.os_reason(e))]
     return _write(empty_stats())
 
 

@@ -12,7 +12,7 @@ import warnings
 import pygame
 
 from aleph_null_desktop import i18n
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import Joined, _, later
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui import memory, style, theme
@@ -42,7 +42,7 @@ class App:
         self.layout = load_layout(asset_path("layouts", "table.tmx"))
         self.stack = SceneStack()
         self.running = True
-        self.error_text = ""
+        self.error_message = ""  # the warning shown at the top: a text, or an i18n.Message shown in the language of the moment
         self.error_time = 0.0
         self._errors_in_a_row = 0
         self._trim_clock = 0.0
@@ -54,8 +54,8 @@ class App:
         self.persist = False  # run() turns on the autosave and statistics; tests leave it off
         self.autosave = None  # a storage AutosaveWriter once persist is on (made at the first move)
         self.settings = None  # storage.Settings once start_session() loaded them (defaults until then)
-        self.notices: list[str] = []  # startup lines (audio status, storage repairs): title and table log
-        self._unlogged: list[str] = []  # notices not yet in a table's log
+        self._notices: list = []  # startup lines (audio status, storage repairs): title and table log
+        self._unlogged: list = []  # notices not yet in a table's log
         self.display_mode = DisplayMode()
         self.first_start = False  # start_session found no settings: the lesson is offered
         self.hint_function = None  # tests replace the hint AI here; None: aleph_null_desktop.ai.hint
@@ -107,15 +107,15 @@ class App:
             game, more = storage.resume_game(record)
             messages = messages + more
         if game is None:
-            self.report(" ".join(messages) or _("There is no saved ritual to continue."))
+            self.report(Joined(messages) if messages else later("There is no saved ritual to continue."))
             self.show_title()
             return False
         self.play(game, record["circle"])  # the table rebuilds its log from the replayed moves
         scene = self.stack.top
         if hasattr(scene, "log") and pack_name(game):
-            scene.log.add(_("Card pack: {name}.").format(name=pack_name(game)))
+            scene.log.add(later("Card pack: {name}.", name=pack_name(game)))
         if messages:
-            self.report(" ".join(messages))
+            self.report(Joined(messages))
         return True
 
     # ------------------------------------------------------------------ settings and startup
@@ -129,7 +129,8 @@ class App:
             settings, messages = storage.load_settings()
         except Exception as exc:  # storage promises not to raise; a bug there must not stop the game
             log.error("settings could not be loaded:\n%s", traceback.format_exc())
-            settings, messages = storage.Settings(), [_("The settings could not be read ({why}); defaults are used").format(why=exc)]
+            settings, messages = storage.Settings(), [later("The settings could not be read ({why}); defaults are used",
+                                                            why=str(exc))]
         if self.persist and first_start:  # no settings yet: speak the system's language
             settings = dataclasses.replace(settings, language=i18n.system_language())
             messages.extend(storage.save_settings(settings))
@@ -141,10 +142,10 @@ class App:
                 # silence is not an error: a line on the title and in the table's log, no warning box
                 self.notice(status)
         for message in messages:
-            if message not in self.notices:
+            if message not in self._notices:
                 self.notice(message)
         if messages:  # a repaired or set-aside settings file: worth a warning
-            self.report(" ".join(messages))
+            self.report(Joined(messages))
 
     def offer_lesson_if_first_start(self) -> None:
         """The very first start (no settings were found): the title asks whether to play the lesson."""
@@ -153,17 +154,23 @@ class App:
 
             offer_tutorial(self)
 
-    def notice(self, text: str) -> None:
-        """A line for the player that is not an error: shown on the title and in the table's log."""
-        self.notices.append(text)
-        del self.notices[:-6]
+    @property
+    def notices(self) -> list[str]:
+        """The latest notices, in the language of the moment."""
+        return [str(text) for text in self._notices]
+
+    def notice(self, text) -> None:
+        """A line for the player that is not an error: shown on the title and in the table's log.
+        `text` may be an i18n.Message: it is shown in the language of the moment."""
+        self._notices.append(text)
+        del self._notices[:-6]
         scene = self.stack.top
         if hasattr(scene, "log") and hasattr(scene.log, "add"):
             scene.log.add(text)
         else:
             self._unlogged.append(text)
 
-    def take_unlogged_notices(self) -> list[str]:
+    def take_unlogged_notices(self) -> list:
         """The notices the next table puts in its log (once)."""
         lines, self._unlogged = self._unlogged, []
         return lines
@@ -181,13 +188,13 @@ class App:
         self.settings = dataclasses.replace(self.current_settings(), **changes)
         problems = self._apply_settings()
         if problems:
-            self.report(" ".join(problems))
+            self.report(Joined(problems))
         if self.persist:
             from aleph_null_desktop import storage
 
             messages = storage.save_settings(self.settings)
             if messages:
-                self.report(" ".join(messages))
+                self.report(Joined(messages))
 
     def _apply_settings(self) -> list[str]:
         """The settings reach what they change: the audio, the look (ui.style: scale, contrast,
@@ -262,7 +269,7 @@ class App:
                  "hour": game.hour, "turns": game.turn, "pack": pack_name(game),
                  "custom": bool(getattr(game.cards, "overrides", ()))})
         if messages:
-            self.report(" ".join(messages))
+            self.report(Joined(messages))
 
     def close(self) -> None:
         """The game is quitting: the last move reaches the disk, the audio stops."""
@@ -282,7 +289,7 @@ class App:
     def _report_autosave_messages(self) -> None:
         messages = self.autosave.take_messages() if self.autosave is not None else []
         if messages:
-            self.report(" ".join(messages))
+            self.report(Joined(messages))
 
     def toggle_fullscreen(self) -> bool:
         """Fullscreen ⇄ windowed (at desktop size even without a window manager); False, and
@@ -319,7 +326,7 @@ class App:
             self.failed_frames += 1
             self.last_failure = traceback.format_exc()
             log.error("error in a frame:\n%s", self.last_failure)
-            self.report(_("Something went wrong: {what}").format(what=f"{type(exc).__name__}: {exc}"))
+            self.report(later("Something went wrong: {what}", what=f"{type(exc).__name__}: {exc}"))
             self._errors_in_a_row += 1
             if self._errors_in_a_row >= ERRORS_BEFORE_RESET:
                 self._errors_in_a_row = 0
@@ -337,8 +344,20 @@ class App:
         if self.error_time > 0:
             self._draw_error()
 
-    def report(self, text: str) -> None:
-        self.error_text, self.error_time = text, ERROR_SECONDS
+    def report(self, text) -> None:
+        """A warning at the top of the screen for a few seconds. `text` may be an i18n.Message (or
+        Joined): it is shown in the language of the moment, also when made before the player's
+        language was known."""
+        self.error_message, self.error_time = text, ERROR_SECONDS
+
+    @property
+    def error_text(self) -> str:
+        """The warning shown (or last shown) at the top, in the language of the moment."""
+        return str(self.error_message)
+
+    @error_text.setter
+    def error_text(self, text) -> None:
+        self.error_message = text
 
     def _draw_error(self) -> None:
         rect = pygame.Rect(360, 16, 1200, 70)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import Joined, _
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def ritual_in_progress(app) -> RitualInProgress | None:
         game, more = storage.resume_game(record)
         messages = messages + more
     if messages:  # an unusable save was set aside: say so (nothing was there to lose)
-        app.report(" ".join(messages))
+        app.report(Joined(messages))
     if game is None or game.outcome is not None:
         return None
     return RitualInProgress(record["circle"], game.hour, saved=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from aleph_null_desktop.i18n import N_, _
+from aleph_null_desktop.i18n import Joined, N_, _
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.statistics_model import StatisticsModel, build
@@ -49,7 +49,7 @@ class StatisticsScene(Scene):
 
         stats, messages = load_stats() if self.app.persist else (empty_stats(), [])
         if messages:
-            self.app.report(" ".join(messages))
+            self.app.report(Joined(messages))
         self.model: StatisticsModel = build(stats, circles())
         played = [n for n, row in enumerate(self.model.rows) if row.played]
         if self.selected >= len(self.model.rows) or not self.model.rows[self.selected].played:
@@ -68,7 +68,7 @@ class StatisticsScene(Scene):
 
         messages = reset_stats() if self.app.persist else []
         if messages:
-            self.app.report(" ".join(messages))
+            self.app.report(Joined(messages))
         self.load()
 
     # ------------------------------------------------------------------ layout and input

@@ -92,7 +92,7 @@ def test_nul_in_an_autosave_is_set_aside_once(private_storage):
     record["cards"] = {"schema": 1, "cards": [bad]}
     paths.autosave_path().write_text(json.dumps(record), encoding="utf-8")
     loaded, messages = autosave.load_autosave()
-    assert loaded is None and "set aside" in messages[0] and "U+0000" in messages[0]
+    assert loaded is None and "set aside" in str(messages[0]) and "U+0000" in str(messages[0])
     assert not paths.autosave_path().exists()
     assert autosave.load_autosave() == (None, [])  # Continue no longer fails every time
 
@@ -102,7 +102,7 @@ def test_settings_with_an_escape_code_are_set_aside(private_storage):
 
     paths.settings_path().write_text(json.dumps({"version": 1, "language": "en\u001b[2J"}), encoding="utf-8")
     settings, messages = storage.load_settings()
-    assert messages and "U+001B" in messages[0] and "\x1b" not in messages[0]
+    assert messages and "U+001B" in str(messages[0]) and "\x1b" not in str(messages[0])
 
 
 def test_every_font_draw_survives_any_string(app):

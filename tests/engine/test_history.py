@@ -90,7 +90,7 @@ def test_a_save_of_another_version_is_refused():
 
 def test_describe_names_the_card_and_the_action():
     g = game(play=["salamander"], hand=["gnome"])
-    assert Activate(uid(g, "salamander"), "scrap").describe(g) == "Salamander: scrap (scrap this → gain 2P)"
+    assert Activate(uid(g, "salamander"), "scrap").describe(g) == "Salamander: scrap this → gain 2P"
     assert Summon(uid(g, "gnome")).describe(g) == "Summon Gnome"
     assert EndTurn().describe() == "End the turn"
 

@@ -159,9 +159,9 @@ def test_bad_history_entries_are_left_out_and_the_file_set_aside(listing):
     assert loaded["history"] == good
     assert summary(loaded)["adept"]["played"] == 2
     assert len(messages) == 1
-    assert messages[0].startswith("stats.json was partly damaged (2 games of the history could not "
+    assert str(messages[0]).startswith("stats.json was partly damaged (2 games of the history could not "
                                   "be read and were left out); ")
-    assert messages[0].endswith("and the rest of the statistics were kept")
+    assert str(messages[0]).endswith("and the rest of the statistics were kept")
     assert len([n for n in listing(paths.data_dir()) if ".corrupt-" in n]) == 1
     assert load_stats() == (loaded, []), "the repaired file was saved"
 
@@ -175,7 +175,7 @@ def test_totals_that_do_not_add_up_are_rebuilt_from_history():
     loaded, messages = load_stats()
     s = summary(loaded)["adept"]
     assert (s["played"], s["won"], s["best_score"], s["best_streak"]) == (3, 2, 7, 2)
-    assert "the totals did not add up and were counted again from the last 3 games" in messages[0]
+    assert "the totals did not add up and were counted again from the last 3 games" in str(messages[0])
 
 
 def test_history_only_file_is_counted_quietly():
@@ -188,6 +188,6 @@ def test_history_only_file_is_counted_quietly():
 def test_recording_onto_a_corrupt_file_reports_and_starts_again(listing):
     paths.stats_path().write_text("{oops")
     messages = record_game(game(score=6))
-    assert len(messages) == 1 and "stats.json could not be read" in messages[0]
+    assert len(messages) == 1 and "stats.json could not be read" in str(messages[0])
     assert summary(load_stats()[0])["adept"]["played"] == 1
     assert len([n for n in listing(paths.data_dir()) if ".corrupt-" in n]) == 1

@@ -170,7 +170,7 @@ class GrimoireScene(Scene):
                                        packs=lambda: list(self.shelf.packs.values()) if self.shelf else [])
         self.choice.refresh()
         if messages:
-            self.notice(" ".join(messages))
+            self.notice(" ".join(map(str, messages)))
 
     def own_cards(self) -> OwnCards | None:
         """What the Circle spread shows of the player's cards (None outside a new ritual)."""

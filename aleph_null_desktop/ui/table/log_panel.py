@@ -1,30 +1,29 @@
 """The event log in words, newest at the bottom; the mouse wheel (or Page Up / Page Down) scrolls
-back. A resumed ritual's log is rebuilt by replaying its moves (`replayed_lines`)."""
+back. A resumed ritual's log is rebuilt by replaying its moves (`replayed_lines`). The log keeps
+what it was told (events, i18n Messages), not sentences: after a language switch every line is
+said again in the new language."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import Deferred, _, current_language
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.text import wrap
 
 MAX_LINES = 400
 
 
-def event_lines(events) -> list[str]:
-    """The log's lines for one command's events (a summon is said once, not also as a move)."""
-    lines = []
-    for event in events:
-        if event.kind == "decision" or (event.kind == "moved" and event.data.get("why") == "summon"):
-            continue
-        text = event.describe()
-        if text:
-            lines.append(text)
-    return lines
+def event_lines(events, cards=None) -> list[Deferred]:
+    """The log's lines for one command's events (a summon is said once, not also as a move), each
+    described in the language of the moment when it is shown (cards named from the game's `cards`)."""
+    return [Deferred(partial(event.describe, cards)) for event in events
+            if not (event.kind == "decision" or (event.kind == "moved" and event.data.get("why") == "summon"))]
 
 
-def replayed_lines(game) -> list[str] | None:
+def replayed_lines(game) -> list[Deferred] | None:
     """What the log said during the ritual so far: the moves in `game.history` replayed on a fresh
     deal with the same seed, Circle, cards and options. None if the replay does not work."""
     from aleph_null_desktop.engine import new_game
@@ -34,9 +33,9 @@ def replayed_lines(game) -> list[str] | None:
         fresh = new_game(seed=game.seed, circle=game.circle, cards=game.cards,
                          eternal_light=bool(options.get("eternal_light")),
                          interference_pool=options.get("interference_pool"))
-        lines: list[str] = []
+        lines: list[Deferred] = []
         for cmd in game.history:
-            lines.extend(event_lines(fresh.apply(cmd)))
+            lines.extend(event_lines(fresh.apply(cmd), fresh.cards))
     except Exception:  # a replay that differs must not stop the table from opening
         return None
     return lines
@@ -44,26 +43,40 @@ def replayed_lines(game) -> list[str] | None:
 
 class LogPanel:
     def __init__(self) -> None:
-        self.lines: list[str] = []
+        self.entries: list = []  # texts, i18n Messages, Deferred event descriptions
         self.scroll = 0  # lines scrolled back from the newest
         self._drawn_key = None
         self._drawn: pygame.Surface | None = None
+        self._said: list[str] = []  # the entries in words, in the language of `_said_in`
+        self._said_in = current_language()
 
-    def add(self, text: str) -> None:
-        self.lines.append(text)
-        del self.lines[:-MAX_LINES]
+    def add(self, text) -> None:
+        """A line: a text, or an i18n Message / Deferred said in the language of the moment."""
+        self.entries.append(text)
+        del self.entries[:-MAX_LINES]
+        if self._said_in == current_language():
+            self._said.append(str(text))
+            del self._said[:-MAX_LINES]
         self.scroll = 0
+
+    @property
+    def lines(self) -> list[str]:
+        """The log in words: each entry said when it came, all of them again after a language switch."""
+        if self._said_in != current_language():
+            self._said, self._said_in = [str(entry) for entry in self.entries], current_language()
+        return self._said
 
     def restyle(self) -> None:
         """The UI scale or contrast changed: draw the panel again."""
         self._drawn_key = None
 
     def wheel(self, dy: int) -> None:
-        self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 2))
+        self.scroll = max(0, min(len(self.entries) - 1, self.scroll + dy * 2))
 
     def draw(self, surface: pygame.Surface, fonts, rect: pygame.Rect, title: str) -> None:
         """Blits the panel, redrawn only when a line was added or the log scrolled."""
-        key = (len(self.lines), self.lines[-1] if self.lines else "", self.scroll, rect.size, title)
+        lines = self.lines
+        key = (len(lines), lines[-1] if lines else "", self.scroll, rect.size, title)
         if key != self._drawn_key:
             self._drawn_key = key
             self._drawn = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -78,7 +91,8 @@ class LogPanel:
         font = fonts.get("body", 18)
         inner = pygame.Rect(rect.x + 14, rect.y + 44, rect.w - 28, rect.h - 56)
         wrapped: list[tuple[str, bool]] = []
-        visible = self.lines[:len(self.lines) - self.scroll] if self.scroll else self.lines
+        lines = self.lines
+        visible = lines[:len(lines) - self.scroll] if self.scroll else lines
         for i, line in enumerate(visible[-60:]):
             newest = self.scroll == 0 and i == len(visible[-60:]) - 1
             wrapped.extend((part, newest) for part in wrap(font, line, inner.w - 10))

@@ -14,7 +14,7 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
 from aleph_null_desktop.engine.cards import ROMAN, circles
-from aleph_null_desktop.i18n import N_, _, current_language
+from aleph_null_desktop.i18n import N_, Deferred, _, current_language, later
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
@@ -47,6 +47,7 @@ DRAG_THRESHOLD = 6
 HOVER_LIFT = 26
 JUDGEMENT_DELAY = 1.4
 MESSAGE_SECONDS = 5.0
+HOUR_WARNING = N_("Fewer cards are left to draw than your hand holds: from now on every turn costs an Hour.")
 
 
 class TableScene(Scene):
@@ -104,14 +105,14 @@ class TableScene(Scene):
         self.none_button = Button(pygame.Rect(0, 0, 250, 44), "", on_click=self._choose_none)
         self._name_buttons()
         circle = circles().get(circle_id)
-        circle_name = circle.name if circle else circle_id
+        circle_name = Deferred(lambda: circle.name) if circle else circle_id
         if game.history:  # a resumed ritual (Continue): its log as it was, from its moves
-            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
+            self.log.add(later("A new ritual in the {circle}.", circle=circle_name))
             for line in replayed_lines(game) or []:
                 self.log.add(line)
-            self.log.add(_("Continued in Hour {hour}.").format(hour=ROMAN.get(game.hour, game.hour)))
+            self.log.add(later("Continued in Hour {hour}.", hour=ROMAN.get(game.hour, game.hour)))
         else:
-            self.log.add(_("A new ritual in the {circle}.").format(circle=circle_name))
+            self.log.add(later("A new ritual in the {circle}.", circle=circle_name))
         for line in app.take_unlogged_notices():  # the audio status and storage messages at startup
             self.log.add(line)
         self.hour_warned = False
@@ -163,7 +164,7 @@ class TableScene(Scene):
         moves = {}
         sounds = []
         consumed = [e.data["uid"] for e in events if e.kind == "moved" and e.data.get("why") == "baphomet"]
-        for line in event_lines(events):
+        for line in event_lines(events, self.game.cards):
             self.log.add(line)
         for event in events:
             kind, data = event.kind, event.data
@@ -209,7 +210,7 @@ class TableScene(Scene):
         """The first time every turn costs an Hour, the log and the prompt bar say so."""
         warning = self.hour_warning()
         if warning and not self.hour_warned:
-            self.log.add(warning)
+            self.log.add(later(HOUR_WARNING))
             self.say(warning, warn=True)
         self.hour_warned = bool(warning)
 
@@ -224,9 +225,9 @@ class TableScene(Scene):
         self.grimoire.sync(self.game)
         if self.counts:
             self.app.game_changed(self.game, self.circle_id)
-        self.log.add("Undone.")
+        self.log.add(later("Undone."))
         self.modal = None
-        self.say("Undone.")
+        self.say(_("Undone."))
         self._refresh_sprites({})
         self._sync_prompts()
 
@@ -262,8 +263,7 @@ class TableScene(Scene):
     def hour_warning(self) -> str:
         """Said before it happens: from now on every turn's draw turns the Hour."""
         if self.game.outcome is None and self.game.every_turn_costs_an_hour:
-            return _("Fewer cards are left to draw than your hand holds: from now on every turn "
-                     "costs an Hour.")
+            return _(HOUR_WARNING)
         return ""
 
     def take_token(self) -> None:
@@ -418,6 +418,16 @@ class TableScene(Scene):
                           for c in self.game.zone(z)}
         self._let_go_of_moved_card()
 
+    def _put_back_held_card(self) -> None:
+        """The card (or token) in the air goes back where it was picked up; the release, if it ever
+        comes, belongs to nothing."""
+        drag = self.drag
+        sprite = self.sprites.get(drag["uid"]) if drag and "uid" in drag else None
+        if sprite is not None:
+            sprite.jump_from(self._drag_rect(drag, sprite))
+        self.press = self.drag = None
+        self.press_owner = "closed"
+
     def _let_go_of_moved_card(self) -> None:
         """A card held by the mouse that a key command moved (Space, Ctrl+Z, a number key) is let go."""
         grip = self.drag or self.press
@@ -463,6 +473,11 @@ class TableScene(Scene):
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
             self.alt_held = event.type == pygame.KEYDOWN
             return
+        if (self.press or self.drag) and (event.type == pygame.WINDOWFOCUSLOST or (
+                event.type == pygame.MOUSEMOTION and not getattr(event, "buttons", (1,))[0])):
+            self._put_back_held_card()  # the button went up where the window could not see it
+            if event.type != pygame.MOUSEMOTION:
+                return
         if self.big_uid is not None and (event.type == pygame.MOUSEBUTTONDOWN or
                                          (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
             self.big_uid = None
