@@ -2,9 +2,11 @@
 
 Mouse motion with buttons held, clicks, double clicks, drags between random points and from the
 hand to every zone of the table, the wheel, keys and shortcuts, text with emoji, combining marks,
-right-to-left script and control characters, focus lost and gained, window resizes and quits, with
-a random frame time after each burst. Points are aimed half the time at something on the screen
-(a button, a card, a zone), so the storm walks through every screen. A quit either lets the same
+right-to-left script, control characters and hostile paths, focus lost and gained, window resizes
+and quits, with a random frame time after each burst; now and then a move a player could make goes
+straight to the table (see play_moves), so rituals get past the first Hours. Points are aimed half
+the time at something on the screen (a button, a card, a zone), so the storm walks through every
+screen. A quit either lets the same
 app go on (`restart=False`) or starts a fresh one (`restart=True`), as a player starting the game
 again would. A failed frame is one the app's top-level guard caught (`App.failed_frames`).
 """
@@ -17,17 +19,23 @@ from typing import Callable
 
 import pygame
 
+from aleph_null_desktop.ai.greedy import GreedyPlayer
+
 SCREEN = (1920, 1080)
 KEYS = [pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_F1, pygame.K_F2,
         pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END, pygame.K_LEFT,
         pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_LALT,
-        pygame.K_LCTRL, pygame.K_LSHIFT] + list(range(pygame.K_0, pygame.K_9 + 1)) + \
+        pygame.K_LCTRL, pygame.K_LSHIFT, pygame.K_F5, pygame.K_F11] + list(range(pygame.K_0, pygame.K_9 + 1)) + \
        list(range(pygame.K_a, pygame.K_z + 1))
 MODS = [0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT, pygame.KMOD_LALT, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT]
 TEXTS = ["a", "Z", "7", " ", "ß", "é", "e\u0301", "n\u0303\u0308", "😀", "👩‍👩‍👧", "🏳️‍🌈", "שלום", "مرحبا",
          "\u202eabc", "\u200b", "\x00", "\x1b", "\t", "\n", "\r\n", "\x7f", "\ufffd", "𝕬", "漢字", "Ω≈ç√",
-         "\U0010ffff", "\ud7ff", "x" * 300, "̸" * 40, "' OR 1=1; --", "%s%n{0}{}"]  # no "/" or "..": the
-# export dialog writes where its path says (HOME, which a fuzz run points into a temporary folder)
+         "\U0010ffff", "\ud7ff", "x" * 300, "̸" * 40, "' OR 1=1; --", "%s%n{0}{}",
+         # hostile paths for the path fields: a name of 252 letters (257 with ".json"), ~someone
+         # unknown, a trailing slash, Windows device names. None starts with "/" or holds "..": the
+         # export dialog writes where its path says, and a fuzz run keeps HOME and the working
+         # folder in a temporary folder
+         "x" * 252, "~nosuchplayer_zz/", "~/", "sub/dir/", "CON", "nul.json", "é" * 130]
 WINDOW_EVENTS = ["WINDOWFOCUSLOST", "WINDOWFOCUSGAINED", "WINDOWENTER", "WINDOWLEAVE", "WINDOWMINIMIZED",
                  "WINDOWRESTORED", "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWHIDDEN"]
 
@@ -282,9 +290,35 @@ class RandomInput:
                 self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1, clicks=1, touch=False)
                 return
 
+    def play_moves(self) -> None:
+        """A few moves a player could make (up to a whole ritual's worth), each sent where every
+        gesture of the table ends (its submit), so that rituals also reach the late Hours, a win,
+        Judgement and the end of the lesson: in the lesson the move it waits for, else mostly the
+        greedy player's move, sometimes any legal one."""
+        for _ in range(self.rng.choice((1, 1, 2, 5, 20, 60))):
+            scene = self.app.stack.top
+            game, submit = getattr(scene, "game", None), getattr(scene, "submit", None)
+            if game is None or submit is None or game.outcome is not None:
+                return
+            if getattr(scene, "modal", None) is not None and game.pending is None:
+                return  # a question of the table's own (a losing move to confirm): the clicks answer it
+            legal = game.legal_commands()
+            if not legal:
+                return
+            step = getattr(scene, "step", None)
+            if step is not None:  # the lesson
+                cmd = self.rng.choice([c for c in legal if step.matches(game, c)] or legal)
+            elif self.rng.random() < 0.9:
+                cmd = GreedyPlayer().choose_command(game, self.rng)
+            else:
+                cmd = self.rng.choice(legal)
+            submit(cmd)
+            if self.rng.random() < 0.5:
+                self.frame()
+
     ACTIONS = (motion, click, double_click, press, release, drag, drag_from_hand, wheel, key, shortcut,
-               text, window, quit, drop_file, steer)
-    WEIGHTS = (20, 18, 5, 3, 3, 6, 6, 3, 12, 10, 6, 3, 0.05, 0.3, 6)
+               text, window, quit, drop_file, steer, play_moves)
+    WEIGHTS = (20, 18, 5, 3, 3, 6, 6, 3, 12, 10, 6, 3, 0.05, 0.3, 6, 3)
 
 
 def screen_name(scene) -> str:

@@ -37,3 +37,33 @@ def test_undoing_the_summon_of_a_held_card_lets_go_of_it(table, driver):
     driver.release(driver.zone_centre("discard"))
     assert scene.applied == [Summon(uid)]  # nothing but the first summon reached the engine
     assert scene.game.zone_of(uid) == "hand"
+
+
+def test_a_held_card_goes_back_when_the_window_loses_the_focus(table, driver):
+    """Alt+Tab with a card in the air: the release happens where the window cannot see it, so the
+    card must not stay glued to the pointer (and be dropped by the next click) when the player comes back."""
+    scene = table({"hand": ["wealthy_tanist", "wax_candle"], "deck": ["sylph"]})
+    uid = driver.uid("hand", "wealthy_tanist")
+    driver.hold(driver.card_centre(uid), driver.zone_centre("play"))
+    assert scene.drag["uid"] == uid
+    driver.post(pygame.WINDOWFOCUSLOST)
+    driver.frames()
+    assert scene.drag is None and scene.press is None
+    driver.post(pygame.WINDOWFOCUSGAINED)
+    driver.click(driver.zone_centre("play"))  # the next click over play is only a click
+    driver.frames(30, dt=0.05)
+    assert scene.applied == [] and scene.game.zone_of(uid) == "hand"
+
+
+def test_a_held_card_goes_back_when_the_pointer_moves_with_the_button_up(table, driver):
+    """The button went up outside the window (no release event came): the next motion says the
+    button is up, and the card goes back to where it was picked up."""
+    scene = table({"hand": ["wealthy_tanist", "wax_candle"], "deck": ["sylph"]})
+    uid = driver.uid("hand", "wealthy_tanist")
+    driver.hold(driver.card_centre(uid), driver.zone_centre("play"))
+    driver.post(pygame.MOUSEMOTION, pos=driver.zone_centre("play"), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames()
+    assert scene.drag is None and scene.press is None
+    driver.release(driver.zone_centre("play"))
+    driver.frames(30, dt=0.05)
+    assert scene.applied == [] and scene.game.zone_of(uid) == "hand"

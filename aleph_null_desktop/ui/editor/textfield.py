@@ -213,11 +213,13 @@ class TextField:
         if self.composition:  # the IME owns the keys while it composes
             return True
         if key == pygame.K_BACKSPACE:
-            if not self._delete_selection() and self.cursor > 0:
+            if self._delete_selection():
+                pass  # a selection deleted (all of the text, maybe): still a change to tell
+            elif self.cursor > 0:
                 start = self._word_left(self.cursor) if ctrl else self.cursor - 1
                 self.text = self.text[:start] + self.text[self.cursor:]
                 self.cursor = start
-            elif not self.text and not self.selection:
+            else:
                 return True
             self._changed()
         elif key == pygame.K_DELETE:

@@ -418,6 +418,16 @@ class TableScene(Scene):
                           for c in self.game.zone(z)}
         self._let_go_of_moved_card()
 
+    def _put_back_held_card(self) -> None:
+        """The card (or token) in the air goes back where it was picked up; the release, if it ever
+        comes, belongs to nothing."""
+        drag = self.drag
+        sprite = self.sprites.get(drag["uid"]) if drag and "uid" in drag else None
+        if sprite is not None:
+            sprite.jump_from(self._drag_rect(drag, sprite))
+        self.press = self.drag = None
+        self.press_owner = "closed"
+
     def _let_go_of_moved_card(self) -> None:
         """A card held by the mouse that a key command moved (Space, Ctrl+Z, a number key) is let go."""
         grip = self.drag or self.press
@@ -463,6 +473,11 @@ class TableScene(Scene):
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
             self.alt_held = event.type == pygame.KEYDOWN
             return
+        if (self.press or self.drag) and (event.type == pygame.WINDOWFOCUSLOST or (
+                event.type == pygame.MOUSEMOTION and not getattr(event, "buttons", (1,))[0])):
+            self._put_back_held_card()  # the button went up where the window could not see it
+            if event.type != pygame.MOUSEMOTION:
+                return
         if self.big_uid is not None and (event.type == pygame.MOUSEBUTTONDOWN or
                                          (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
             self.big_uid = None
