@@ -44,16 +44,17 @@ class Part(NamedTuple):
 
 
 class PanelLayer:
-    """A whole-screen picture made of panels over a background. `blit(target, signature, parts,
+    """A whole-screen picture made of parts over a background. `blit(target, signature, parts,
     background)` paints the whole picture when `signature` (the settings, the language, the look)
-    differs from last time; else it paints again only the regions of the parts whose own signature
-    changed: the background under such a region, then every part that reaches into it (in order,
+    differs from last time; else it paints again only where a part changed (its signature), moved
+    or went: the background under such a region, then every part that reaches into it (in order,
     clipped to it, so a neighbour's edge is never lost)."""
 
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
         self.signature: Hashable = object()
         self.shown: dict[str, Hashable] = {}
+        self.regions: dict[str, pygame.Rect] = {}  # where each part painted last
         self.redraws = 0  # frames in which anything of it was painted (the bench and tests watch it)
         self.changed: Counter[str] = Counter()  # parts painted because what they show changed
         self.painted: Counter[str] = Counter()  # parts painted at all (changed, or beside a change)
@@ -62,8 +63,9 @@ class PanelLayer:
         self.signature = object()
 
     def update(self, size: tuple[int, int], signature: Hashable, parts: list[Part],
-               background: pygame.Surface) -> bool:
-        """Brings the picture up to date; says whether anything was painted."""
+               background: pygame.Surface, dirty: list[pygame.Rect] = ()) -> list[pygame.Rect]:
+        """Brings the picture up to date; `dirty`: regions to paint again whatever changed (where
+        the background changed). Returns the regions painted."""
         if self.surface is None or self.surface.get_size() != size:
             self.surface = pygame.Surface(size)
             if pygame.display.get_surface() is not None:
@@ -76,11 +78,14 @@ class PanelLayer:
             self.changed.update(p.name for p in parts)
         else:
             changed = [p for p in parts if self.shown.get(p.name, self) != p.signature]
-            dirty = merged([p.region for p in changed])
+            gone = [self.regions[name] for name in self.regions.keys() - {p.name for p in parts}]
+            dirty = merged([*dirty, *gone, *(p.region for p in changed),
+                            *(self.regions[p.name] for p in changed if p.name in self.regions)])
             self.changed.update(p.name for p in changed)
         self.shown = {p.name: p.signature for p in parts}
+        self.regions = {p.name: p.region for p in parts}
         if not dirty:
-            return False
+            return []
         self.redraws += 1
         for region in dirty:
             surface.set_clip(region)
@@ -90,11 +95,11 @@ class PanelLayer:
                     part.paint(surface)
                     self.painted[part.name] += 1
         surface.set_clip(None)
-        return True
+        return dirty
 
     def blit(self, target: pygame.Surface, signature: Hashable, parts: list[Part],
-             background: pygame.Surface) -> None:
-        self.update(target.get_size(), signature, parts, background)
+             background: pygame.Surface, dirty: list[pygame.Rect] = ()) -> None:
+        self.update(target.get_size(), signature, parts, background, dirty)
         target.blit(self.surface, (0, 0))
 
 

@@ -29,6 +29,16 @@ def assert_layer_is_fresh(scene) -> None:
     assert pygame.image.tobytes(scene.board.surface, "RGB") == pygame.image.tobytes(fresh, "RGB")
 
 
+def assert_screen_is_fresh(scene, app) -> None:
+    """The screen is what it would be with every cached layer painted again from scratch."""
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    scene.board.invalidate()
+    scene.still.invalidate()
+    scene._shown = None
+    scene.draw(app.screen)
+    assert shown == pygame.image.tobytes(app.screen, "RGB")
+
+
 def changed_by(scene, driver, act) -> set[str]:
     before = scene.board.changed.copy()
     act()
@@ -49,7 +59,7 @@ def test_every_panel_paints_only_inside_its_region(table, driver):
         driver.frames(1)
     assert scene.drag is not None and "discard" in scene.legal_drop_zones()
     scene.say("A long message in the prompt bar, to be sure it stays inside it.", warn=True)
-    parts = scene.board_parts()
+    parts = scene.board_parts() + scene._still_parts()
     assert {"grimoire", "power", "damage", "deck", "discard", "sacrifice", "set_aside", "keys", "log",
             "play", "hand", "prompt", "button:end_turn"} <= {p.name for p in parts}
     for part in parts:
@@ -100,10 +110,28 @@ def test_a_drag_over_the_piles_and_back_leaves_nothing_stale(table, driver):
         driver.post(pygame.MOUSEMOTION, pos=pos, rel=(9, 9), buttons=(1, 0, 0))
         driver.frames(1)
         assert_layer_is_fresh(scene)
+    assert_screen_is_fresh(scene, driver.app)
     driver.post(pygame.MOUSEBUTTONUP, pos=scene.rects["play"].center, button=1)
-    driver.frames(1)
+    driver.frames(40, dt=0.05)
     assert scene.drag is None
     assert_layer_is_fresh(scene)
+    assert_screen_is_fresh(scene, driver.app)
+
+
+def test_the_hover_lift_and_an_undo_leave_nothing_stale_on_the_screen(table, driver):
+    scene = table(TABLE)
+    for name in ("undine", "sylph", "wax_candle"):  # each card lifted, then the next
+        driver.post(pygame.MOUSEMOTION, pos=centre(scene, driver.uid("hand", name)), rel=(9, 0), buttons=(0, 0, 0))
+        driver.frames(1)
+        assert_screen_is_fresh(scene, driver.app)
+    driver.post(pygame.MOUSEMOTION, pos=(5, 5), rel=(9, 0), buttons=(0, 0, 0))
+    scene.submit(Summon(driver.uid("hand", "undine")))
+    driver.frames(40, dt=0.05)
+    assert_screen_is_fresh(scene, driver.app)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.frames(40, dt=0.05)
+    assert driver.uid("hand", "undine")
+    assert_screen_is_fresh(scene, driver.app)
 
 
 def test_an_hour_change_leaves_nothing_stale(table, driver):

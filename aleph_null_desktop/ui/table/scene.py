@@ -62,6 +62,7 @@ class TableScene(Scene):
         self.warmer = FaceWarmer(self.renderer)
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.board = PanelLayer()  # everything under the cards, each panel redrawn only when it changes
+        self.still = PanelLayer()  # the board and the cards lying still in their slots
         self._derived_key = None  # what was worked out once per game change (legal moves, previews)
         self._derived: dict = {}
         self.motions: list[tuple[int, str, str]] = []  # (uid, from, to) of every card motion started
@@ -367,6 +368,7 @@ class TableScene(Scene):
         self.log.restyle()
         self.grimoire.restyle()
         self.board.invalidate()
+        self.still.invalidate()
         self._shown = None
         self._under = (None, None)
         self._refresh_sprites({}, instant=True)
@@ -872,14 +874,21 @@ class TableScene(Scene):
                 self._shown = None
                 return
         self._shown = shown if self.modal is None else None
-        self.board.blit(surface, board_signature, parts, self.background)
+        painted = self.board.update(surface.get_size(), board_signature, parts, self.background)
+        circle = self.motion.circle[1] > 0  # BAPHOMET's circle turns under the cards it draws in
+        if circle:
+            surface.blit(self.board.surface, (0, 0))
+        else:  # the board and the cards lying still, cached together; what moves is drawn over them
+            self.still.blit(surface, (board_signature, self.board.surface), self._still_parts(), self.board.surface,
+                            dirty=painted)
         self.grimoire.draw(surface)  # the page above the tokens, turning with the Hours
         self._draw_effects(surface)
-        mark = self.hints.highlight()
-        if mark and mark[0] == "zone" and mark[1] in self.rects:
-            self._draw_hint_mark(surface, self.rects[mark[1]], self.hints.tag(), on_top=False)
-        self.motion.draw_circle(surface, self.app.fonts)  # under the cards it draws in
-        self._draw_cards(surface)
+        if circle:
+            self._draw_zone_hint(surface)
+            self.motion.draw_circle(surface, self.app.fonts)
+            self._draw_cards(surface)
+        else:
+            self._draw_cards(surface, "moving")
         self.motion.draw_tokens(surface)
         self.motion.draw_banner(surface, self.app.fonts, self.rects["play"].center)
         if self.modal is None:
@@ -896,6 +905,17 @@ class TableScene(Scene):
         big = self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None)
         if big is not None and big in self.sprites:
             self._draw_big(surface, big)
+
+    def _draw_zone_hint(self, surface) -> None:
+        mark = self.hints.highlight()
+        if mark and mark[0] == "zone" and mark[1] in self.rects:
+            self._draw_hint_mark(surface, self.rects[mark[1]], self.hints.tag(), on_top=False)
+
+    def _still(self, uid: int) -> bool:
+        """Whether the card lies still in its slot (drawn into the cached picture under what moves)."""
+        sprite = self.sprites[uid]
+        return not sprite.moving and sprite.delay <= 0 and uid != self.hover_uid and not (
+            self.drag and self.drag.get("uid") == uid)
 
     def _motion_signature(self) -> tuple:
         """Everything drawn over the board: when it is the same as last frame, so is the picture."""
@@ -1120,20 +1140,29 @@ class TableScene(Scene):
             box.midtop = (ring.centerx, ring.bottom + 3)
         return box
 
-    def _draw_hint_mark(self, surface, rect: pygame.Rect, label: str, on_top: bool = True,
-                        margin: int = 20) -> None:
-        """The hinted card or place: a blue ring and a tag in words naming the action (never colour
-        alone). The tag sits on the ring's top line (a card) or bottom line (a panel, whose top
-        touches other panels), and always on the screen."""
+    def _hint_mark_boxes(self, rect: pygame.Rect, label: str, on_top: bool, margin: int):
+        """(the ring, the tag's image, the tag's box) of a hint's mark around `rect`."""
         ring = pygame.Rect(rect).inflate(margin, margin)
-        pygame.draw.rect(surface, theme.POWER, ring, 5, border_radius=16)
         tag = render(self.app.fonts.get("bold", 18), label, theme.INK)
         if on_top:
             box = self._tag_box(tag, ring)
         else:
             box = tag.get_rect().inflate(16, 6)
             box.center = (ring.centerx, ring.bottom)
-        box.clamp_ip(surface.get_rect())
+        box.clamp_ip(pygame.Rect((0, 0), theme.LOGICAL_SIZE))
+        return ring, tag, box
+
+    def _hint_mark_region(self, rect: pygame.Rect, label: str, on_top: bool, margin: int) -> pygame.Rect:
+        ring, _tag, box = self._hint_mark_boxes(rect, label, on_top, margin)
+        return ring.union(box)
+
+    def _draw_hint_mark(self, surface, rect: pygame.Rect, label: str, on_top: bool = True,
+                        margin: int = 20) -> None:
+        """The hinted card or place: a blue ring and a tag in words naming the action (never colour
+        alone). The tag sits on the ring's top line (a card) or bottom line (a panel, whose top
+        touches other panels), and always on the screen."""
+        ring, tag, box = self._hint_mark_boxes(rect, label, on_top, margin)
+        pygame.draw.rect(surface, theme.POWER, ring, 5, border_radius=16)
         pygame.draw.rect(surface, theme.POWER, box, border_radius=6)
         pygame.draw.rect(surface, theme.INK, box, 1, border_radius=6)
         surface.blit(tag, tag.get_rect(center=box.center))
@@ -1173,24 +1202,33 @@ class TableScene(Scene):
         elif self.hour_warning():
             panels.draw_prompt(surface, self.app.fonts, rect, self.hour_warning(), True, False)
 
-    def _draw_cards(self, surface) -> None:
-        targets = self.target_options() or {}
-        unusable = self.derived()["unusable"]
-        dragging = self.drag["uid"] if self.drag and "uid" in self.drag else None
+    def _card_marks(self) -> tuple[dict, dict, int | None]:
+        """(the cards to choose from, the cards that cannot be used now, the hinted card)."""
         mark = self.hints.highlight()
-        hinted = mark[1] if mark and mark[0] == "card" else None
+        return (self.target_options() or {}, self.derived()["unusable"],
+                mark[1] if mark and mark[0] == "card" else None)
+
+    def _card_order(self) -> list[int]:
+        """The cards of play and hand in drawing order: the one under the mouse on top."""
+        order = [c.uid for c in self.game.zone("play")] + [c.uid for c in self.game.zone("hand")]
+        if self.hover_uid in order:
+            order.remove(self.hover_uid)
+            order.append(self.hover_uid)
+        return order
+
+    def _draw_cards(self, surface, only: str | None = None) -> None:
+        """The cards of the hand and play (and those flying to a pile); `only="moving"`: all but
+        those lying still in their slots (`_still_parts` draws them)."""
+        targets, unusable, hinted = self._card_marks()
+        dragging = self.drag["uid"] if self.drag and "uid" in self.drag else None
         hinted_rect = None
         for sprite, card_id in self.ghosts:  # a card waiting its turn to leave is shown where it is
             if card_id is None:
                 surface.blit(self.renderer.back(sprite.base_width), sprite.rect)
             else:
                 surface.blit(self.renderer.face_scaled(card_id, sprite.base_width, sprite.rect.size), sprite.rect)
-        order = [c.uid for c in self.game.zone("play")] + [c.uid for c in self.game.zone("hand")]
-        if self.hover_uid in order:
-            order.remove(self.hover_uid)
-            order.append(self.hover_uid)
-        for uid in order:
-            if uid == dragging or uid not in self.sprites:
+        for uid in self._card_order():
+            if uid == dragging or uid not in self.sprites or (only == "moving" and self._still(uid)):
                 continue
             sprite = self.sprites[uid]
             rect = pygame.FRect(sprite.rect)
@@ -1200,18 +1238,7 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, (8, 5, 4), shadow, border_radius=10)
             if sprite.delay > 0:
                 continue  # not yet left its pile
-            surface.blit(self.renderer.face_scaled(self.game.card(uid).card_id, sprite.base_width, rect.size), rect)
-            if (uid not in targets if targets else unusable.get(uid) is not None) and uid != hinted:
-                surface.blit(self._veil(rect.size), rect)  # cannot be used now: dimmed (why: on hover)
-            if uid in targets and uid != hinted:  # the hinted target gets the hint's ring and words
-                pygame.draw.rect(surface, theme.GLOW_LEGAL, pygame.Rect(rect).inflate(12, 12), 5, border_radius=14)
-                tag = render(self.app.fonts.get("bold", 18), _("choose"), theme.INK)
-                box = self._tag_box(tag, pygame.Rect(rect).inflate(12, 12))
-                pygame.draw.rect(surface, theme.GLOW_LEGAL, box, border_radius=6)
-                surface.blit(tag, tag.get_rect(center=box.center))
-            elif self.game.cards[self.game.card(uid).card_id].is_interference and \
-                    self.game.zone_of(uid) == "hand":
-                pygame.draw.rect(surface, theme.WARN, pygame.Rect(rect).inflate(10, 10), 4, border_radius=14)
+            self._draw_card(surface, uid, rect, targets, unusable, hinted)
             if uid == hinted:
                 hinted_rect = pygame.Rect(rect)
         if hinted_rect is not None:  # over its neighbours, as tight as a target's ring
@@ -1225,6 +1252,60 @@ class TableScene(Scene):
             x, y = self.drag["pos"]
             pygame.draw.circle(surface, theme.POWER, (x, y), 26)
             draw_icon(surface, "token", pygame.Rect(x - 20, y - 20, 40, 40), theme.INK)
+
+    def _draw_card(self, surface, uid: int, rect, targets, unusable, hinted) -> pygame.Rect:
+        """One card of hand or play with its marks: dimmed, to choose, interference; returns the
+        rectangle it may have drawn in."""
+        card_id = self.game.card(uid).card_id
+        sprite = self.sprites[uid]
+        surface.blit(self.renderer.face_scaled(card_id, sprite.base_width, rect.size), rect)
+        drawn = pygame.Rect(rect).inflate(14, 14)
+        if (uid not in targets if targets else unusable.get(uid) is not None) and uid != hinted:
+            surface.blit(self._veil(rect.size), rect)  # cannot be used now: dimmed (why: on hover)
+        if uid in targets and uid != hinted:  # the hinted target gets the hint's ring and words
+            ring = pygame.Rect(rect).inflate(12, 12)
+            pygame.draw.rect(surface, theme.GLOW_LEGAL, ring, 5, border_radius=14)
+            tag = render(self.app.fonts.get("bold", 18), _("choose"), theme.INK)
+            box = self._tag_box(tag, ring)
+            pygame.draw.rect(surface, theme.GLOW_LEGAL, box, border_radius=6)
+            surface.blit(tag, tag.get_rect(center=box.center))
+            drawn.union_ip(box)
+        elif self.game.cards[card_id].is_interference and self.game.zone_of(uid) == "hand":
+            pygame.draw.rect(surface, theme.WARN, pygame.Rect(rect).inflate(10, 10), 4, border_radius=14)
+        return drawn
+
+    def _still_parts(self) -> list[Part]:
+        """The cards lying still in their slots, over the board, each a part of the cached picture
+        (with the hint's ring on a zone under them and on a card over them)."""
+        targets, unusable, hinted = self._card_marks()
+        parts = []
+        mark = self.hints.highlight()
+        if mark and mark[0] == "zone" and mark[1] in self.rects:
+            zone = self.rects[mark[1]]
+            parts.append(Part("hint:zone", self._hint_mark_region(zone, self.hints.tag(), False, 20),
+                              (mark, self.hints.tag()), self._draw_zone_hint))
+        hinted_rect = None
+        for uid in self._card_order():
+            if uid not in self.sprites or not self._still(uid):
+                continue
+            rect = pygame.FRect(self.sprites[uid].rect)
+            region = pygame.Rect(rect).inflate(14, 14)
+            if uid in targets and uid != hinted:
+                region.union_ip(self._tag_box(render(self.app.fonts.get("bold", 18), _("choose"), theme.INK),
+                                              pygame.Rect(rect).inflate(12, 12)))
+            signature = (tuple(rect), self.game.card(uid).card_id, self.game.zone_of(uid), bool(targets),
+                         uid in targets, uid in unusable, uid == hinted)
+            parts.append(Part(f"card:{uid}", region, signature,
+                              lambda surface, uid=uid, rect=rect: self._draw_card(surface, uid, rect, targets,
+                                                                                  unusable, hinted)))
+            if uid == hinted:
+                hinted_rect = pygame.Rect(rect)
+        if hinted_rect is not None:
+            tag = self.hints.tag()
+            parts.append(Part("hint:card", self._hint_mark_region(hinted_rect, tag, True, 12),
+                              (tuple(hinted_rect), tag),
+                              lambda surface: self._draw_hint_mark(surface, hinted_rect, tag, margin=12)))
+        return parts
 
     def _draw_big(self, surface, uid: int) -> None:
         surface.fill((105, 105, 105), special_flags=pygame.BLEND_RGB_MULT)  # a veil of alpha 150
