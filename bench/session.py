@@ -8,14 +8,14 @@ Each ritual is played by the smoke test's hurried player (real drags, answers, S
 at 20 frames a second of game time, up to --turns turns. Every few turns it asks for a hint, reads
 a card large, opens the Grimoire over the table and turns pages, and opens the pause menu; after
 each ritual the Judgement is shown, then the title, and every third ritual the statistics, the
-settings and the Grimoire's rules reference from the title. Headless (SDL dummy drivers), with every
+settings, the Grimoire's rules reference and the card editor from the title. Headless (SDL dummy drivers), with every
 player folder and HOME in a temporary folder; the hint AI is the first legal move (bench/hint.py
 measures the real one).
 
-After each ritual it prints RSS now, RSS after a collection and malloc_trim, the bytes malloc
-reports in use (Linux, glibc), the bytes each UI cache holds against its budget (ui.caches), the
-game time played so far and the CPU and wall time. The figure that matters is the largest RSS of
-the whole run: the budget is 150 MB.
+After each ritual it prints the largest RSS after any of its frames (and the screens shown then),
+RSS at its end, RSS after a collection and malloc_trim, the bytes malloc reports in use (Linux,
+glibc), the game time played so far and the CPU and wall time; at the end the bytes each UI cache
+holds (ui.caches). The figure that matters is the largest RSS of the whole run: the budget is 150 MB.
 """
 
 from __future__ import annotations
@@ -76,11 +76,15 @@ class Session:
         self.circles = list(circles())
         self.turns = turns
         self.played = 0.0  # seconds of game time: the frame times every App.step was given
+        self.peak = (0.0, "")  # the largest RSS after any frame, and the scenes on screen then
         app_step = self.app.step
 
         def counted_step(dt: float) -> None:
             self.played += dt
             app_step(dt)
+            now = rss_mb()
+            if now > self.peak[0]:
+                self.peak = (now, " over ".join(type(s).__name__ for s in reversed(self.app.stack.scenes)))
 
         self.app.step = counted_step
         self.player.frames(5)
@@ -173,12 +177,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         session = Session(args.seed, args.turns)
         start = settled_rss_mb()
-        peak = start
         for n in range(args.rituals):
+            session.peak = (0.0, "")
             row = session.ritual(n)
             now = rss_mb()
-            peak = max(peak, now)
-            row.update(rss_mb=round(now, 1), settled_mb=round(settled_rss_mb(), 1),
+            row.update(rss_mb=round(now, 1), peak_mb=round(session.peak[0], 1), peak_on=session.peak[1], settled_mb=round(settled_rss_mb(), 1),
                        malloc_in_use_mb=malloc_in_use_mb() and round(malloc_in_use_mb(), 1),
                        game_minutes=round(session.played / 60, 1), failed_frames=session.app.failed_frames,
                        cpu_s=round(time.process_time() - cpu, 1), wall_s=round(time.perf_counter() - wall, 1),
@@ -186,7 +189,8 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(row)
             if not args.json:
                 print(f"ritual {n + 1:2} {row['circle']:>12}: {row['turns']:2} turns, {row['outcome']}; "
-                      f"RSS {row['rss_mb']:6.1f} MB, {row['settled_mb']:6.1f} after a collection, "
+                      f"RSS peak {row['peak_mb']:6.1f} MB ({row['peak_on']}); at the end {row['rss_mb']:6.1f} MB, "
+                      f"{row['settled_mb']:6.1f} after a collection, "
                       f"malloc in use {row['malloc_in_use_mb']} MB; {row['game_minutes']} min played, "
                       f"CPU {row['cpu_s']} s, wall {row['wall_s']} s, failed frames {row['failed_frames']}",
                       flush=True)
@@ -194,6 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         pygame.quit()
         shutil.rmtree(folder, ignore_errors=True)
+    peak = max((r["peak_mb"] for r in rows), default=start)
     summary = {"rituals": len(rows), "rss_start_mb": round(start, 1), "rss_peak_mb": round(peak, 1),
                "rss_end_settled_mb": rows[-1]["settled_mb"] if rows else None, "budget_mb": BUDGET_MB,
                "game_minutes": rows[-1]["game_minutes"] if rows else 0,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from aleph_null_desktop.engine.cards import SIDES, CardDataError, card_from_dict, load_builtin_cards
-from aleph_null_desktop.i18n import N_, _
+from aleph_null_desktop.i18n import LANGUAGE_NAMES, SOURCE_LANGUAGE, N_, _, current_language, localized
 from aleph_null_desktop.safe_text import card_text_problem, char_problem
 
 NAME_MAX = 40
@@ -69,17 +69,56 @@ class CardDraft:
     other_names: dict[str, str] = field(default_factory=dict)  # translations kept from an import
     other_flavours: dict[str, str] = field(default_factory=dict)
 
+    # ------------------------------------------------------------------ languages
+    # `name` and `flavour` are the English texts (the game's source language), `other_names` and
+    # `other_flavours` the rest, so {"en": …, "de": …} as in every card record.
+    def name_in(self, language: str) -> str:
+        return self.name if language == SOURCE_LANGUAGE else self.other_names.get(language, "")
+
+    def flavour_in(self, language: str) -> str:
+        return self.flavour if language == SOURCE_LANGUAGE else self.other_flavours.get(language, "")
+
+    def set_name(self, language: str, text: str) -> None:
+        if language == SOURCE_LANGUAGE:
+            self.name = text
+        else:
+            self.other_names[language] = text
+
+    def set_flavour(self, language: str, text: str) -> None:
+        if language == SOURCE_LANGUAGE:
+            self.flavour = text
+        else:
+            self.other_flavours[language] = text
+
+    def names(self) -> dict[str, str]:
+        """Every language's name that is not empty."""
+        return _texts(self.name, self.other_names)
+
+    def flavours(self) -> dict[str, str]:
+        return _texts(self.flavour, self.other_flavours)
+
+    @property
+    def shown_name(self) -> str:
+        """The name the game shows now: the current language's, else another (as on the table)."""
+        return localized(self.names())
+
+    @property
+    def id_name(self) -> str:
+        """The name the card's id is made from: the English one, else any."""
+        names = self.names()
+        return names.get(SOURCE_LANGUAGE) or next(iter(names.values()), "")
+
     # ------------------------------------------------------------------ the record
     def to_record(self, card_id: str | None = None) -> dict:
         """The engine's card record (id: the given one, the draft's, or one from the name)."""
-        cid = card_id or self.id or (ID_PREFIX + (slug(self.name) or "card"))
+        cid = card_id or self.id or (ID_PREFIX + (slug(self.id_name) or "card"))
         actions = []
         for i, a in enumerate(self.actions):
             actions.append({"id": a.id or f"act{i + 1}", "cost": copy.deepcopy(a.cost),
                             "effect": copy.deepcopy(a.effect)})
         return {
             "id": cid,
-            "name": {"en": self.name.strip(), **self.other_names},
+            "name": self.names() or {SOURCE_LANGUAGE: ""},
             "type": "interference",
             "cost": self.cost,
             "level": self.level,
@@ -88,7 +127,7 @@ class CardDraft:
             "ongoing": copy.deepcopy(self.ongoing),
             "dagger": copy.deepcopy(self.dagger),
             "on_summon": copy.deepcopy(self.on_summon),
-            "flavour": {"en": self.flavour.strip(), **self.other_flavours},
+            "flavour": self.flavours() or {SOURCE_LANGUAGE: ""},
             "icon": self.icon,
             **({"art": self.art} if self.art else {}),
             "custom": True,
@@ -139,6 +178,11 @@ class CardDraft:
 
 
 # ---------------------------------------------------------------------------- ids and names
+
+def _texts(source: str, others: dict[str, str]) -> dict[str, str]:
+    texts = {SOURCE_LANGUAGE: source.strip(), **{k: v.strip() for k, v in others.items()}}
+    return {k: v for k, v in texts.items() if v}
+
 
 def slug(name: str) -> str:
     """'Akhtoi, Guardian of the Door' -> 'akhtoi_guardian_of_the_door'; ASCII letters, digits, _."""
@@ -202,6 +246,8 @@ class Validation:
         return ""
 
 
+SIDE_TITLES = {"church": N_("Church"), "hell": N_("Hell")}
+
 FIELD_TITLES = {"name": N_("Name"), "level": N_("Level"), "side": N_("Side"), "cost": N_("Cost"),
                 "icon": N_("Icon"), "on_summon": N_("When summoned"), "ongoing": N_("Ongoing"),
                 "action0": N_("Action 1"), "action1": N_("Action 2"), "actions": N_("Actions"), "dagger": "†",
@@ -217,16 +263,31 @@ def field_of(engine_field: str) -> str:
     return head if head in FIELDS else "name"
 
 
-def _humane(message: str) -> str:
-    """The engine's message, said for a player."""
-    text = message.split(": ", 1)[-1] if ": " in message else message
-    if "must be a list of zones" in text:
+def humane(err: CardDataError) -> str:
+    """The engine's complaint about a card, said for a player (by its kind, not its words)."""
+    if err.kind == "zones":
         return _("choose where the cards come from: hand, play or discard pile")
-    if "an action needs a cost or an effect" in text:
+    if err.kind == "empty_action":
         return _("give the action a cost or an effect")
-    if text.startswith("unknown "):
-        return _("this effect is not one the game knows: {what}").format(what=text)
-    return text
+    if err.kind == "unknown_op":
+        return _("this effect is not one the game knows: {what}").format(what=err.reason)
+    if err.kind == "no_text":
+        return _("give the card a name")
+    return err.reason
+
+
+def _record_texts(value) -> list[str]:
+    """The texts of a record's name or flavour in every language."""
+    if isinstance(value, str):
+        return [value]
+    return [t for t in value.values() if isinstance(t, str) and t.strip()] if isinstance(value, dict) else []
+
+
+def _in_language(language: str, problem: str) -> str:
+    """A problem with one language's text: said with the language when it is not the one on screen."""
+    if language == current_language():
+        return problem
+    return _("{language}: {problem}").format(language=LANGUAGE_NAMES.get(language, language), problem=problem)
 
 
 def _steps_ops(steps: Iterable[dict]) -> set[str]:
@@ -237,32 +298,34 @@ def validate(draft: CardDraft, others: Iterable[dict] = ()) -> Validation:
     """Checks a draft as the player types. `others`: the player's other custom card records
     (their names must differ too)."""
     v = Validation()
-    name = draft.name.strip()
-    if not name:
+    names = draft.names()
+    if not names:
         v.errors["name"] = _("give the card a name")
-    elif len(name) > NAME_MAX:
-        v.errors["name"] = _("at most {most} characters ({n} now)").format(most=NAME_MAX, n=len(name))
-    elif char_problem(name):
-        v.errors["name"] = _("the name holds {what}").format(what=char_problem(name))
-    else:
+    taken = {_fold(text): text for rec in others if rec.get("id") != draft.id
+             for text in _record_texts(rec.get("name"))}
+    for language, name in names.items():
+        problem = None
         clash = builtin_names().get(_fold(name))
-        if clash:
-            v.errors["name"] = _("“{name}” is already a card of the game; choose another name").format(name=clash)
-        else:
-            for rec in others:
-                if rec.get("id") == draft.id:
-                    continue
-                other = rec.get("name", {})
-                other = other.get("en", "") if isinstance(other, dict) else str(other)
-                if _fold(other) == _fold(name):
-                    v.errors["name"] = _("another of your cards is called “{name}”").format(name=other)
-                    break
-    if len(draft.flavour.strip()) > FLAVOUR_MAX:
-        v.errors["flavour"] = _("at most {most} characters ({n} now)").format(most=FLAVOUR_MAX,
-                                                                             n=len(draft.flavour.strip()))
-    elif char_problem(draft.flavour.strip(), multiline=True):
-        v.errors["flavour"] = _("the flavour holds {what}").format(
-            what=char_problem(draft.flavour.strip(), multiline=True))
+        if len(name) > NAME_MAX:
+            problem = _("at most {most} characters ({n} now)").format(most=NAME_MAX, n=len(name))
+        elif char_problem(name):
+            problem = _("the name holds {what}").format(what=char_problem(name))
+        elif clash:
+            problem = _("“{name}” is already a card of the game; choose another name").format(name=clash)
+        elif _fold(name) in taken:
+            problem = _("another of your cards is called “{name}”").format(name=taken[_fold(name)])
+        if problem:
+            v.errors["name"] = _in_language(language, problem)
+            break
+    for language, flavour in draft.flavours().items():
+        problem = None
+        if len(flavour) > FLAVOUR_MAX:
+            problem = _("at most {most} characters ({n} now)").format(most=FLAVOUR_MAX, n=len(flavour))
+        elif char_problem(flavour, multiline=True):
+            problem = _("the flavour holds {what}").format(what=char_problem(flavour, multiline=True))
+        if problem:
+            v.errors["flavour"] = _in_language(language, problem)
+            break
     if draft.level not in (1, 2, 3):
         v.errors["level"] = _("the level is 1, 2 or 3")
     if draft.side not in SIDES:
@@ -288,7 +351,7 @@ def validate(draft: CardDraft, others: Iterable[dict] = ()) -> Validation:
     try:
         card_from_dict(draft.to_record(draft.id or (ID_PREFIX + "draft")))
     except CardDataError as err:
-        v.errors.setdefault(field_of(err.field_name), _humane(str(err)))
+        v.errors.setdefault(field_of(err.field_name), humane(err))
     except (RecursionError, TypeError, ValueError, KeyError) as err:  # never reached with menu data
         v.errors.setdefault("name", _("the card cannot be read: {why}").format(why=err))
 

@@ -17,10 +17,10 @@ from pathlib import Path, PureWindowsPath
 from typing import Any
 
 from aleph_null_desktop.editor.draft import (
-    FLAVOUR_MAX, NAME_MAX, CardDraft, _fold, unique_id, validate,
+    FLAVOUR_MAX, NAME_MAX, CardDraft, _fold, _record_texts, unique_id, validate,
 )
 from aleph_null_desktop.engine.cards import SCHEMA_VERSION, CardDataError, card_from_dict, load_builtin_cards
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _, current_language, localized
 from aleph_null_desktop.safe_text import card_text_problem, quote, safe_message
 from aleph_null_desktop.storage import files, paths
 from aleph_null_desktop.storage.os_reason import PATH_ERRORS, reason
@@ -70,8 +70,13 @@ class Entry:
 
     @property
     def name(self) -> str:
+        """The name in the language of the moment, else in another (as the table shows it)."""
         n = self.record.get("name", {})
-        return n.get("en", self.id) if isinstance(n, dict) else str(n)
+        return localized(n, self.id) if isinstance(n, dict) else str(n)
+
+    def names(self) -> list[str]:
+        """The names in every language."""
+        return _record_texts(self.record.get("name"))
 
 
 @dataclass
@@ -97,18 +102,18 @@ def parse_pack(doc: Any) -> tuple[list[dict] | None, str | None]:
             return None, _("it has an unknown field {name}").format(name=quote(unknown[0]))
         records = doc["cards"]
         if not isinstance(records, list):
-            return None, f"its cards are {files.type_name(records)}, not a list"
+            return None, _("its cards are {what}, not a list").format(what=files.type_name(records))
         if not records:
-            return None, "it holds no cards"
+            return None, _("it holds no cards")
     elif isinstance(doc, dict):
         records = [doc]
     else:
-        return None, f"it holds {files.type_name(doc)}, not a card"
+        return None, _("it holds {what}, not a card").format(what=files.type_name(doc))
     if len(records) > IMPORT_MAX_CARDS:
-        return None, f"it holds {len(records)} cards; at most {IMPORT_MAX_CARDS} at a time"
+        return None, _("it holds {n} cards; at most {most} at a time").format(n=len(records), most=IMPORT_MAX_CARDS)
     for i, rec in enumerate(records):
         if not isinstance(rec, dict):
-            return None, f"card {i + 1} is {files.type_name(rec)}, not a card"
+            return None, _("card {n} is {what}, not a card").format(n=i + 1, what=files.type_name(rec))
     return records, None
 
 
@@ -117,18 +122,19 @@ def read_limited(path: Path) -> tuple[Any, str | None]:
     try:
         path = Path(path)
         if not path.exists():
-            return None, "there is no such file"
+            return None, _("there is no such file")
         if path.is_dir():
-            return None, "it is a folder, not a file"
+            return None, _("it is a folder, not a file")
         if not path.is_file():
-            return None, "it is not an ordinary file"
+            return None, _("it is not an ordinary file")
         size = path.stat().st_size  # before reading a single byte
         if size > IMPORT_MAX_BYTES:
-            return None, f"it is {files._size_text(size)}; a card file is at most {files._size_text(IMPORT_MAX_BYTES)}"
+            return None, _("it is {size}; a card file is at most {most}").format(
+                size=files._size_text(size), most=files._size_text(IMPORT_MAX_BYTES))
         value, problem = files.read_json(path, max_bytes=IMPORT_MAX_BYTES, max_depth=IMPORT_MAX_DEPTH)
         return value, problem
     except RecursionError:
-        return None, f"it is nested more than {IMPORT_MAX_DEPTH} levels deep"
+        return None, _("it is nested more than {n} levels deep").format(n=IMPORT_MAX_DEPTH)
     except PATH_ERRORS as err:
         return None, _("it could not be read ({why})").format(why=reason(err))
 
@@ -139,7 +145,7 @@ def _engine_problem(rec: dict) -> str | None:
     except CardDataError as err:
         return safe_message(err)
     except (RecursionError, TypeError, ValueError, KeyError, AttributeError) as err:
-        return f"it cannot be read as a card ({type(err).__name__})"
+        return _("it cannot be read as a card ({what})").format(what=type(err).__name__)
     texts = card_text_problem(rec, name_max=NAME_MAX, flavour_max=FLAVOUR_MAX)
     if texts:
         return _("its {field}: {problem}").format(field=texts[0], problem=texts[1])
@@ -243,7 +249,7 @@ class Library:
         try:
             files.write_json_atomic(path, _pack(records))
         except (OSError, TypeError, ValueError) as err:
-            raise EditorError(f"The card could not be saved: {getattr(err, 'strerror', None) or err}") from None
+            raise EditorError(_("The card could not be saved: {why}.").format(why=reason(err))) from None
 
     def _detach(self, entry: Entry) -> None:
         """Takes a card out of its file: deletes the file, or rewrites a pack without it."""
@@ -254,15 +260,15 @@ class Library:
             else:
                 entry.path.unlink(missing_ok=True)
         except OSError as err:
-            raise EditorError(f"{entry.path.name} could not be changed ({err.strerror or err})") from None
+            raise EditorError(_("{file} could not be changed ({why})").format(file=entry.path.name, why=reason(err))) from None
 
     def save(self, draft: CardDraft) -> dict:
         """Validates and writes the draft; gives it its id (from the name). Returns the record."""
         result = validate(draft, self.others(draft.id))
         if not result.ok:
-            raise EditorError("The card cannot be saved yet. " + result.summary())
+            raise EditorError(_("The card cannot be saved yet: {why}").format(why=result.summary()))
         old = self.entries.get(draft.id) if draft.id else None
-        new_id = unique_id(draft.name, self._taken(draft.id), current=draft.id if old else None)
+        new_id = unique_id(draft.id_name, self._taken(draft.id), current=draft.id if old else None)
         record = draft.to_record(new_id)
         path = self.folder / f"{new_id}.json"
         self._write(path, [record])
@@ -277,7 +283,7 @@ class Library:
     def delete(self, card_id: str) -> None:
         entry = self.entries.get(card_id)
         if entry is None:
-            raise EditorError("That card is not in your gallery any more.")
+            raise EditorError(_("That card is not in your gallery any more."))
         self._detach(entry)
         del self.entries[card_id]
 
@@ -285,7 +291,7 @@ class Library:
         """`name`, or 'name (2)', 'name (3)'… so that no custom or built-in card has it."""
         from aleph_null_desktop.editor.draft import builtin_names
 
-        used = set(builtin_names()) | {_fold(e.name) for cid, e in self.entries.items() if cid != exclude}
+        used = set(builtin_names()) | {_fold(n) for cid, e in self.entries.items() if cid != exclude for n in e.names()}
         if _fold(name) not in used:
             return name
         n = 2
@@ -299,13 +305,15 @@ class Library:
     def duplicate(self, card_id: str) -> str:
         draft = self.draft(card_id)
         draft.id = None
-        draft.name = self.free_name(draft.name)
+        for language, name in draft.names().items():
+            draft.set_name(language, self.free_name(name))
         self.save(draft)
         return draft.id
 
     def rename(self, card_id: str, new_name: str) -> str:
+        """Renames the card in the language of the moment (its other names stay)."""
         draft = self.draft(card_id)
-        draft.name = new_name
+        draft.set_name(current_language(), new_name)
         self.save(draft)
         return draft.id
 
@@ -313,7 +321,7 @@ class Library:
     def export(self, card_id: str, path: Path | str) -> Path:
         entry = self.entries.get(card_id)
         if entry is None:
-            raise EditorError("That card is not in your gallery any more.")
+            raise EditorError(_("That card is not in your gallery any more."))
         path, problem = export_path(str(path))
         if problem:
             raise EditorError(_("The card could not be exported: {why}.").format(why=problem))
@@ -341,26 +349,29 @@ class Library:
         if problem is None:
             records, problem = parse_pack(doc)
         if problem:
-            return ImportResult(False, f"{label} was not imported: {problem}. Nothing was changed.")
+            return ImportResult(False, _("{file} was not imported: {why}. Nothing was changed.").format(
+                file=label, why=problem))
         taken = self._taken()
         others = self.records()
         drafts: list[tuple[CardDraft, str]] = []
         for i, rec in enumerate(records):
-            which = f"card {i + 1}" if len(records) > 1 else "the card"
+            which = _("card {n}").format(n=i + 1) if len(records) > 1 else _("the card")
             problem = _engine_problem(rec)
             if problem:
-                return ImportResult(False, f"{label} was not imported: {which}: {problem}. Nothing was changed.")
+                return ImportResult(False, _("{file} was not imported: {which}: {why}. Nothing was changed.").format(
+                    file=label, which=which, why=problem))
             draft = CardDraft.from_record(rec)
             cid = rec["id"] if _SAFE_ID.fullmatch(rec["id"]) and rec["id"] not in taken else \
-                unique_id(draft.name, taken)
+                unique_id(draft.id_name, taken)
             draft.id = cid
             check = validate(draft, others)
             if not check.ok:
                 key, text = next(iter(check.errors.items()))
-                if key == "name" and any(_fold(o.get("name", {}).get("en", "")) == _fold(draft.name)
-                                         for o in others if isinstance(o.get("name"), dict)):
-                    text = _("you already have a card called {name}").format(name=quote(draft.name, NAME_MAX))
-                return ImportResult(False, f"{label} was not imported: {which}: {text}. Nothing was changed.")
+                mine = {_fold(n) for o in others for n in _record_texts(o.get("name"))}
+                if key == "name" and any(_fold(n) in mine for n in draft.names().values()):
+                    text = _("you already have a card called {name}").format(name=quote(draft.shown_name, NAME_MAX))
+                return ImportResult(False, _("{file} was not imported: {which}: {why}. Nothing was changed.").format(
+                    file=label, which=which, why=text))
             taken.add(cid)
             others.append(draft.to_record(cid))
             drafts.append((draft, cid))
@@ -373,8 +384,8 @@ class Library:
         except EditorError as err:
             for p in written:  # all or nothing
                 p.unlink(missing_ok=True)
-            return ImportResult(False, f"{label} was not imported: {err}")
+            return ImportResult(False, _("{file} was not imported: {why}").format(file=label, why=err))
         for (draft, cid), target in zip(drafts, written):
             self.entries[cid] = Entry(draft.to_record(cid), target)
-        names = ", ".join(quote(d.name, NAME_MAX) for d, _cid in drafts)
+        names = ", ".join(quote(d.shown_name, NAME_MAX) for d, _cid in drafts)
         return ImportResult(True, _("Imported {names}.").format(names=names), [cid for _d, cid in drafts])

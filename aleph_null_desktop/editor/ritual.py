@@ -21,6 +21,7 @@ import random
 from typing import Iterable, Mapping
 
 from aleph_null_desktop.engine.cards import ROMAN, cardset_with, circles, load_builtin_cards
+from aleph_null_desktop.i18n import _, ngettext
 
 
 def slots(circle: str) -> dict[int, int]:
@@ -35,21 +36,23 @@ def _level(record: dict) -> int:
 def placement_problem(custom_records: Iterable[dict], chosen_ids: Iterable[str], circle: str) -> str | None:
     """None if the chosen cards fit the Circle, else why not (for the setup dialog)."""
     if circle not in circles():
-        return f"there is no Circle {circle!r}"
+        return _("there is no Circle {circle!r}").format(circle=circle)
     by_id = {r.get("id"): r for r in custom_records}
     chosen = list(dict.fromkeys(chosen_ids))
     missing = [cid for cid in chosen if cid not in by_id]
     if missing:
-        return f"the card {missing[0]!r} is not among your custom cards"
+        return _("the card {id!r} is not among your custom cards").format(id=missing[0])
     room = slots(circle)
     name = circles()[circle].name
     for level in (1, 2, 3):
         n = sum(1 for cid in chosen if _level(by_id[cid]) == level)
         if n > room[level]:
             if room[level] == 0:
-                return f"the {name} sets aside no level-{ROMAN[level]} interference"
-            return f"the {name} sets aside {room[level]} level-{ROMAN[level]} card" \
-                   f"{'s' if room[level] > 1 else ''}; {n} chosen"
+                return _("the {circle} sets aside no level-{level} interference").format(
+                    circle=name, level=ROMAN[level])
+            return ngettext("the {circle} sets aside {room} level-{level} card; {n} chosen",
+                            "the {circle} sets aside {room} level-{level} cards; {n} chosen", room[level]).format(
+                circle=name, room=room[level], level=ROMAN[level], n=n)
     return None
 
 
@@ -105,9 +108,10 @@ def replacement_problem(custom_records: Iterable[dict], chosen_ids: Iterable[str
         level = _level(by_id[cid])
         if theirs not in replacement_choices(level, eternal_light=eternal_light):
             name = builtin[theirs].name if isinstance(theirs, str) and theirs in builtin else repr(theirs)
-            return f"{name} is not a level-{ROMAN.get(level, level)} interference card that a custom card can replace"
+            return _("{name} is not a level-{level} interference card that a custom card can replace").format(
+                name=name, level=ROMAN.get(level, level))
         if theirs in seen:
-            return f"two of your cards take the place of {builtin[theirs].name}"
+            return _("two of your cards take the place of {name}").format(name=builtin[theirs].name)
         seen[theirs] = cid
     return None
 
@@ -122,8 +126,9 @@ def room_problem(levels: Iterable[int], circle: str) -> str | None:
         n = levels.count(level)
         if n > room[level]:
             if room[level] == 0:
-                return f"no level-{ROMAN[level]} place"
-            return f"only {room[level]} level-{ROMAN[level]} place{'s' if room[level] > 1 else ''}"
+                return _("no level-{level} place").format(level=ROMAN[level])
+            return ngettext("only {n} level-{level} place", "only {n} level-{level} places", room[level]).format(
+                n=room[level], level=ROMAN[level])
     return None
 
 

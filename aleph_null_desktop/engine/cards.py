@@ -130,8 +130,8 @@ def _text_map(value: Any, where: str, *, required: bool) -> dict[str, str]:
     if not isinstance(value, dict) or any(not isinstance(k, str) or not isinstance(v, str)
                                           for k, v in value.items()):
         raise CardDataError("must be a text or an object of language: text", field_name=where)
-    if required and not value.get("en", "").strip():
-        raise CardDataError("needs an English text", field_name=where)
+    if required and not any(v.strip() for v in value.values()):
+        raise CardDataError("needs a text in at least one language", field_name=where, kind="no_text")
     if any(len(v) > 400 for v in value.values()):
         raise CardDataError("is longer than 400 characters", field_name=where)
     return dict(value)
@@ -176,7 +176,7 @@ def card_from_dict(d: Any) -> CardDef:
             validate_effects(a.get("cost"), "cost", f"{here}.cost")
             validate_effects(a.get("effect"), "effect", f"{here}.effect")
             if not a["cost"] and not a["effect"]:
-                raise CardDataError("an action needs a cost or an effect", field_name=here)
+                raise CardDataError("an action needs a cost or an effect", field_name=here, kind="empty_action")
             actions.append(ActionDef(aid, tuple(a["cost"]), tuple(a["effect"])))
         for key, vocab in (("ongoing", "ongoing"), ("dagger", "effect"), ("on_summon", "effect")):
             validate_effects(d.get(key, []), vocab, key)
@@ -200,8 +200,7 @@ def card_from_dict(d: Any) -> CardDef:
         if not isinstance(art, str) or len(art) > 40:
             raise CardDataError("must be an illustration name", field_name="art")
     except CardDataError as err:
-        raise CardDataError(str(err).split(": ", 1)[-1] if err.field_name else str(err),
-                            card_id=cid, field_name=err.field_name) from None
+        raise CardDataError(err.reason, card_id=cid, field_name=err.field_name, kind=err.kind) from None
     return CardDef(
         id=cid, names=names, type=ctype, cost=cost, actions=tuple(actions),
         ongoing=tuple(d.get("ongoing", [])), dagger=tuple(d.get("dagger", [])),
@@ -259,7 +258,7 @@ class CardSet(Mapping[str, CardDef]):
             try:
                 card = card_from_dict(rec)
             except CardDataError as err:
-                raise CardDataError(str(err), source=source) from None
+                raise CardDataError(str(err), source=source, kind=err.kind) from None
             cards[card.id] = card
         return CardSet(cards.values(), self.overrides + tuple(records))
 
@@ -309,7 +308,7 @@ def load_cards_file(path: Path) -> list[CardDef]:
         try:
             cards.append(card_from_dict(rec))
         except CardDataError as err:
-            raise CardDataError(str(err), source=path.name) from None
+            raise CardDataError(str(err), source=path.name, kind=err.kind) from None
     ids = [c.id for c in cards]
     dup = next((i for i in ids if ids.count(i) > 1), None)
     if dup:

@@ -85,7 +85,7 @@ class Param:
         elif kind == "zones":
             if not isinstance(value, list) or not value or any(z not in CHOOSE_ZONES for z in value):
                 raise CardDataError(_("must be a list of zones from {zones}").format(zones=", ".join(CHOOSE_ZONES)),
-                                    field_name=where)
+                                    field_name=where, kind="zones")
         elif kind == "bool":
             if not isinstance(value, bool):
                 raise CardDataError(_("must be true or false"), field_name=where)
@@ -465,7 +465,7 @@ def validate_steps(items: Any, slot: str, where: str) -> None:
         op = ops.get(name) if isinstance(name, str) else None
         if op is None:
             raise CardDataError(_("unknown {slot} op {op!r}; known: {known}").format(
-                slot=slot, op=name, known=", ".join(ops)), field_name=here)
+                slot=slot, op=name, known=", ".join(ops)), field_name=here, kind="unknown_op")
         params = {p.name: p for p in op.params_in(slot)}
         for p in params.values():
             if p.required and p.name not in item:

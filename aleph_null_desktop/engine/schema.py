@@ -19,10 +19,14 @@ CHOOSE_ZONES = ("hand", "play", "discard")
 
 
 class CardDataError(ValueError):
-    """A card file that cannot be used; names the file, the card and the field at fault."""
+    """A card file that cannot be used; names the file, the card and the field at fault.
+    `reason` is the message without the place; `kind` names the fault for code that says it in its
+    own words (the editor), so nothing has to match the words of the message."""
 
-    def __init__(self, message: str, *, source: str = "", card_id: str = "", field_name: str = ""):
+    def __init__(self, message: str, *, source: str = "", card_id: str = "", field_name: str = "",
+                 kind: str = ""):
         self.source, self.card_id, self.field_name = source, card_id, field_name
+        self.reason, self.kind = message, kind
         where = ", ".join(
             part
             for part in (

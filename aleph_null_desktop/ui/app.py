@@ -27,6 +27,7 @@ FPS = 60
 ERROR_SECONDS = 8.0
 INSTANT_SECONDS = 1e6  # an "instant" animation step: longer than any animation
 TRIM_SECONDS = 5.0  # freed memory goes back to the system this often (ui.memory)
+RELEASE_GAP_SECONDS = 0.5  # scenes left in quick succession are collected together, at most this often
 ERRORS_BEFORE_RESET = 30  # the same scene failing frame after frame: go back to the title
 
 
@@ -45,7 +46,8 @@ class App:
         self.error_time = 0.0
         self._errors_in_a_row = 0
         self._trim_clock = 0.0
-        self._stack_changes = 0  # the scene stack's change count when memory was last released
+        self._departures = 0  # scenes left (SceneStack.departures) when memory was last released
+        self._release_clock = RELEASE_GAP_SECONDS  # seconds since then
         self.failed_frames = 0  # frames the top-level guard caught (tests and bench/stress.py read it)
         self.last_failure = ""  # the traceback of the latest one
         self.audio = None  # an audio.AudioSystem when run() found one; None: silent
@@ -330,9 +332,10 @@ class App:
                 self._errors_in_a_row = 0
                 self.show_title()
         self._trim_clock += dt
-        if self.stack.changes != self._stack_changes:  # a scene was left: its pictures go now
-            self._stack_changes = self.stack.changes
-            self._trim_clock = 0.0
+        self._release_clock += dt
+        if self.stack.departures != self._departures and self._release_clock >= RELEASE_GAP_SECONDS:
+            self._departures = self.stack.departures  # a scene was left: its pictures go now
+            self._trim_clock = self._release_clock = 0.0
             memory.release()
         elif self._trim_clock >= TRIM_SECONDS:
             self._trim_clock = 0.0

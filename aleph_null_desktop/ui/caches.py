@@ -20,12 +20,15 @@ BUDGETS = {
     "card_backs": 4 * MB,  # the back at each width a pile or a drawn card is shown at
     "card_art": 4 * MB,  # card illustrations rendered from SVG, by size and ink
     # the Grimoire's drawn halves, their opaque copies and turning leaves: a page turn works with
-    # about 34 MB (two spreads, both boards, two leaves); less would redraw pages mid-turn
-    "grimoire_pages": 40 * MB,
-    "text_lines": 8 * MB,  # rendered lines of text: a table frame shows about 4 MB of them
+    # about 27 MB (two spreads, two opaque halves, two leaves); less would redraw pages mid-turn
+    "grimoire_pages": 30 * MB,
+    "text_lines": 6 * MB,  # rendered lines of text: a table frame shows about 4 MB of them
     "wrapped_text": 1 * MB,  # texts broken into lines, by font and width (characters, not pixels)
-    "fonts": 12 * MB,  # loaded fonts, about 220 KB each (FONT_BYTES): one per role and pixel size
-    "table_tints": 4 * MB,  # the table's translucent glows and veils, per card and zone size
+    # loaded fonts, about 220 KB each (FONT_BYTES), one per role and pixel size: a session uses
+    # about 55, a screen far fewer; one forgotten is loaded again in 0.1-0.4 ms
+    "fonts": 8 * MB,
+    "backgrounds": 8 * MB,  # the table's dark ground with its candle glow, shared by every screen
+    "table_tints": 2 * MB,  # the table's translucent glows and veils, per card and zone size
     "gallery_thumbnails": 8 * MB,  # the card editor's gallery: one small face per custom card
 }
 

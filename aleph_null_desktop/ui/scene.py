@@ -35,7 +35,7 @@ class Scene:
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
-        self.changes = 0  # scenes pushed, popped or replaced so far (App.step frees what was left)
+        self.departures = 0  # pops and replacements so far: App.step frees what was left
 
     @property
     def top(self) -> Scene | None:
@@ -43,15 +43,14 @@ class SceneStack:
 
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
-        self.changes += 1
 
     def pop(self) -> Scene | None:
-        self.changes += 1
+        self.departures += 1
         return self.scenes.pop() if self.scenes else None
 
     def replace_all(self, scene: Scene) -> None:
         self.scenes = [scene]
-        self.changes += 1
+        self.departures += 1
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.top:

@@ -27,7 +27,7 @@ def test_a_picture_picked_is_the_cards_art_shown_saved_and_reopened(driver):
     pick(driver, "ringing-bell")
     assert edit.draft.art == "ringing-bell"
     assert edit.draft.to_record()["art"] == "ringing-bell"
-    assert ctl(edit, "art").label.endswith("ringing-bell")
+    assert ctl(edit, "art").label.endswith("ringing bell")
     assert edit._preview is not None and not edit._preview_stale
     shown = pygame.image.tobytes(edit._preview, "RGBA")
     assert shown != pygame.image.tobytes(before, "RGBA")  # the preview shows the new picture

@@ -98,32 +98,28 @@ def test_export_path_names_the_file_it_writes(place):
     assert export_path("") == (None, "give a file name")
 
 
-def test_hostile_paths_to_import_and_to_load_a_pack_give_a_message_typed_or_dropped(driver, place):
-    gallery = open_gallery(driver)
+def refuse_each_typed_and_dropped(driver, screen, open_dialog, place) -> None:
+    """Each hostile path typed into the screen's path dialog, then dropped on the screen: an error
+    message in words each time, and no failed frame."""
     for label, text in {**hostile(place), **UNTYPABLE}.items():
         if label not in UNTYPABLE:
-            driver.click(gallery.buttons["Import…"].rect.center)
+            open_dialog()
             type_into_dialog(driver, text)
             driver.key(pygame.K_RETURN)
-            assert driver.scene is gallery and gallery.messages[-1][0] == "error", (label, gallery.messages)
-            assert_said_in_words(gallery.messages[-1][1])
+            assert driver.scene is screen and screen.messages[-1][0] == "error", (label, screen.messages)
+            assert_said_in_words(screen.messages[-1][1])
         driver.drop(text)
-        assert gallery.messages[-1][0] == "error", (label, gallery.messages)
-        assert_said_in_words(gallery.messages[-1][1])
+        assert screen.messages[-1][0] == "error", (label, screen.messages)
+        assert_said_in_words(screen.messages[-1][1])
         assert driver.app.failed_frames == 0, (label, driver.app.last_failure)
+
+
+def test_hostile_paths_to_import_and_to_load_a_pack_give_a_message_typed_or_dropped(driver, place):
+    gallery = open_gallery(driver)
+    refuse_each_typed_and_dropped(driver, gallery, lambda: driver.click(gallery.buttons["Import…"].rect.center), place)
     assert list(gallery.library.entries) == ["custom_ash_imp"]
 
     packs = PacksScene(driver.app)
     driver.app.stack.push(packs)
-    for label, text in {**hostile(place), **UNTYPABLE}.items():
-        if label not in UNTYPABLE:
-            driver.key(pygame.K_l)
-            type_into_dialog(driver, text)
-            driver.key(pygame.K_RETURN)
-            assert driver.scene is packs and packs.messages[-1][0] == "error", (label, packs.messages)
-            assert_said_in_words(packs.messages[-1][1])
-        driver.drop(text)
-        assert packs.messages[-1][0] == "error", (label, packs.messages)
-        assert_said_in_words(packs.messages[-1][1])
-        assert driver.app.failed_frames == 0, (label, driver.app.last_failure)
+    refuse_each_typed_and_dropped(driver, packs, lambda: driver.key(pygame.K_l), place)
     assert not packs.shelf.packs and not PackShelf().load() and not PackShelf().packs

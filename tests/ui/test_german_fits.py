@@ -14,7 +14,7 @@ from aleph_null_desktop.engine import EndTurn, Game, Summon
 from aleph_null_desktop.engine.cards import load_builtin_cards
 from aleph_null_desktop.ui import text as ui_text
 from aleph_null_desktop.ui import fonts as fonts_module
-from aleph_null_desktop.ui import widgets
+from aleph_null_desktop.ui import theme, widgets
 from aleph_null_desktop.ui.fonts import SafeFont
 from aleph_null_desktop.ui.card_renderer import CardRenderer
 
@@ -40,6 +40,7 @@ class TextWatch:
         self.missing: set[tuple[str, str]] = set()
         self._notdef: dict[int, bytes] = {}
         self._checked: set[tuple[int, str]] = set()
+        self.edges = False  # also fail a line drawn past the window's edge (set by the editor tests)
 
     def drawn(self, font, text: str) -> None:
         self.seen.add(text)
@@ -81,6 +82,14 @@ class TextWatch:
             return lines
         return watched
 
+    def blit_text(self, original):
+        def watched(surface, font, text, colour, pos, anchor="topleft"):
+            rect = original(surface, font, text, colour, pos, anchor)
+            if self.edges and text and not surface.get_rect().contains(rect):
+                self.too_wide.add((text, rect.right, surface.get_width()))
+            return rect
+        return watched
+
     def fit_font(self, original):
         def watched(fonts, role, text, width, size, min_size=10):
             font = original(fonts, role, text, width, size, min_size)
@@ -108,7 +117,7 @@ def watch(app, monkeypatch):
     ui_text._wrapped.clear()
     ui_text._rendered.clear()
     w = TextWatch()
-    originals = {"wrap": ui_text.wrap, "fit_font": ui_text.fit_font}
+    originals = {"wrap": ui_text.wrap, "fit_font": ui_text.fit_font, "blit_text": ui_text.blit_text}
     for name, module in list(sys.modules.items()):
         if not name.startswith("aleph_null_desktop") or module is None:
             continue
@@ -116,6 +125,14 @@ def watch(app, monkeypatch):
             if getattr(module, attr, None) is original:
                 monkeypatch.setattr(module, attr, getattr(w, attr)(original))
     monkeypatch.setattr(fonts_module, "SafeFont", WatchedFont)
+    button_draw = widgets.Button.draw
+
+    def draw_button(button, surface, *args, **kwargs):  # with edges watched: a button past the window
+        if w.edges and not surface.get_rect().contains(button.rect):
+            w.too_wide.add((f"button {button.label}", button.rect.right, surface.get_width()))
+        return button_draw(button, surface, *args, **kwargs)
+
+    monkeypatch.setattr(widgets.Button, "draw", draw_button)
     app.fonts._cache.clear()
     WATCH.append(w)
     yield w
@@ -231,11 +248,102 @@ def test_judgement_in_german(game_window, app, driver, watch, won):
     _check(watch, "URTEIL", "Der Tisch am Ende")
 
 
+def _editor_library():
+    """Two saved custom cards, one with the longest name a card may have (and so the longest id)."""
+    from aleph_null_desktop.editor import CardDraft, Library
+
+    library = Library()
+    library.load()
+    library.save(CardDraft(name="Grave Warden", other_names={"de": "Grabwächter"}, level=2, side="church",
+                           flavour="He counts the graves.", other_flavours={"de": "Er zählt die Gräber bei Nacht."}))
+    longest = "Wächterin der unterirdischen Gruftkapelle"[:40]
+    library.save(CardDraft(name="", other_names={"de": longest}, level=3))
+    return library
+
+
 def test_the_card_editor_in_german(game_window, app, driver, watch, user_dirs):
+    """The gallery, the editor with every picker and menu, its messages and dialogs, in German:
+    no line wider than its box or past the window's edge, and the status clear of the buttons."""
+    from aleph_null_desktop.ui.editor.edit_scene import EditScene
+    from aleph_null_desktop.ui.editor.gallery_scene import GalleryScene
+
+    watch.edges = True
+    _editor_library()
     app.show_title()
     driver.frames(2)
     driver.key(pygame.K_e)  # the gallery
     driver.frames(2)
-    driver.key(pygame.K_n)  # a new card in the editor
+    gallery = driver.scene
+    assert isinstance(gallery, GalleryScene) and len(gallery.entries) == 2
+    driver.click(gallery.tile_rects()[2].center)  # selected: its caption in bold
+    driver.frames(2)
+    for key in (pygame.K_F2, pygame.K_DELETE):  # the rename and delete dialogs
+        driver.key(key)
+        driver.frames(2)
+        driver.key(pygame.K_ESCAPE)
+    for button in ("Export…", "Import…"):
+        driver.click(gallery.buttons[button].rect.center)
+        driver.frames(2)
+        driver.key(pygame.K_ESCAPE)
+    driver.click(gallery.tile_rects()[2].center, clicks=2)  # the longest name, in the editor
+    driver.frames(2)
+    edit = driver.scene
+    assert isinstance(edit, EditScene) and len(edit.draft.id) > 45
+    for name in ("icon", "art", "on_summon.add", "action0.cost.0.op"):
+        driver.click(edit._control(name).rect.center)
+        driver.frames(2)
+        assert edit.popup is not None, name
+        driver.key(pygame.K_ESCAPE)
+        driver.frames()
+        edit.popup = None
+    driver.click(edit._control("language.en").rect.center)  # the English side: empty, the fallback shown
+    driver.frames(2)
+    driver.click(edit._control("language.de").rect.center)
+    driver.click(edit.name_field.rect.center)
+    driver.key(pygame.K_a, pygame.KMOD_CTRL)
+    driver.key(pygame.K_BACKSPACE)  # no name in any language: save blocked, with the reason
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
+    driver.frames(2)
+    assert edit.status_kind == "error" and not edit.buttons[0].enabled, (edit.status, edit.draft.names(), edit.name_field.focused, edit.name_field.text)
+    status = edit.status_rect()
+    assert all(not status.colliderect(b.rect) for b in edit.buttons), (status, [b.rect for b in edit.buttons])
+    assert pygame.Rect((0, 0), theme.LOGICAL_SIZE).contains(status)
+    font = app.fonts.get("body", 22)
+    assert len(ui_text.wrap(font, edit.status, status.w - 28)) * font.get_linesize() <= status.h, edit.status
+    driver.key(pygame.K_ESCAPE)  # leave the field
+    driver.key(pygame.K_ESCAPE)  # leave the editor: changes not saved, a question
+    driver.frames(2)
+    driver.key(pygame.K_RETURN)  # leave, lose the changes
+    assert driver.scene is gallery
+    driver.key(pygame.K_n)  # a new card: no id yet, the editor says how it gets one
+    driver.frames(2)
+    _check(watch, "NAME (DEUTSCH)", "STIMMUNGSTEXT (DEUTSCH)", "Symbol: ", "AUSGEWÄHLT", "Kartenkennung",
+           "Speichern ist gesperrt", "Nicht gespeichert", "Kobold", "Umbenennen", "Exportieren")
+
+
+def test_the_card_packs_ritual_setup_and_card_test_in_german(game_window, app, driver, watch, user_dirs):
+    from aleph_null_desktop.editor.cardtest import CardTest, play_pair
+    from aleph_null_desktop.ui.editor.cardtest_scene import CardTestScene
+    from aleph_null_desktop.ui.editor.packs_scene import PacksScene
+    from aleph_null_desktop.ui.editor.ritual_scene import RitualSetupScene
+
+    watch.edges = True
+    library = _editor_library()
+    app.show_title()
+    driver.frames(2)
+    app.stack.push(PacksScene(app))
     driver.frames(3)
-    _check(watch, "Stufe")
+    app.stack.pop()
+    setup = RitualSetupScene(app, library, preselected=[e.id for e in library.sorted()][:1])
+    app.stack.push(setup)
+    driver.frames(3)
+    app.stack.pop()
+    record = library.sorted()[0].record
+    panel = CardTestScene(app, record, autostart=False)
+    panel.test = CardTest(panel.spec())
+    panel.test.pairs = [play_pair(panel.spec(), seed) for seed in (1, 2)]  # real rituals, in this process
+    panel.test.state = "done"
+    panel._sync()
+    app.stack.push(panel)
+    driver.frames(3)
+    _check(watch, "Kartenpakete", "Ein Ritual mit deinen Karten", "DEINE KARTEN", "Mit deiner Karte")

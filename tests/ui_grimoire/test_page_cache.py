@@ -52,7 +52,6 @@ def test_a_page_turn_reuses_its_pages_while_the_cache_is_full(app):
     start, end = art.spread("hour1", context), art.spread("hour2", context)
     art.solid(start.left, "left"), art.solid(start.right, "right")  # the spread lying open
     for _ in range(3):  # the frames of a forward turn, as GrimoireScene.draw_book draws them
-        art.board("left"), art.board("right")
         art.leaf(start.right, "right"), art.leaf(end.left, "left")
         art.solid(start.left, "left"), art.solid(end.right, "right")
         assert art.spread("hour1", context) is start and art.spread("hour2", context) is end

@@ -15,7 +15,7 @@ from aleph_null_desktop.editor.cardtest import (
 )
 from aleph_null_desktop.editor.ritual import replacement_choices
 from aleph_null_desktop.engine.cards import circles, load_builtin_cards
-from aleph_null_desktop.i18n import N_, _
+from aleph_null_desktop.i18n import N_, _, localized
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 LOSS_WORDS = {"damage": N_("three damage"), "key_sacrificed": N_("a Key sacrificed"), "time": N_("out of time"),
               "cards_remain": N_("cards left at the end"), "negative_score": N_("a score below zero")}
+# TRANSLATORS: the player who plays the test rituals, in "played by {player}"
 PLAYER_WORDS = {"greedy": N_("the greedy player"), "expert": N_("the expert player")}
 
 
@@ -146,7 +147,8 @@ class CardTestScene(Scene):
         darken(surface, 170)
         pygame.draw.rect(surface, theme.PANEL, p, border_radius=16)
         pygame.draw.rect(surface, theme.GOLD, p, 2, border_radius=16)
-        name = self.record.get("name", {}).get("en", "") if isinstance(self.record.get("name"), dict) else ""
+        names = self.record.get("name")
+        name = localized(names) if isinstance(names, dict) else str(names or "")
         title = _("Test this card: {name}").format(name=name)
         blit_text(surface, fit_font(f, "title", title, p.w - 80, 40, 20), title, theme.GOLD, (p.x + 40, p.y + 28))
         printed = load_builtin_cards()[self.replaces].name

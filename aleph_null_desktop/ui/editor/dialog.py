@@ -7,6 +7,7 @@ from typing import Callable
 
 import pygame
 
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.editor.controls import draw_message
 from aleph_null_desktop.ui.editor.textfield import TextField
@@ -63,7 +64,7 @@ class DialogScene(Scene):
             self.field.error = bool(self.problem)
         if self.buttons and self.field is not None:
             self.buttons[0].enabled = self.problem is None
-            self.buttons[0].detail = "" if self.problem is None else "not yet"
+            self.buttons[0].detail = "" if self.problem is None else _("not yet")
 
     def _finish(self, action) -> None:
         if self.app.stack.top is self:
@@ -113,4 +114,4 @@ class DialogScene(Scene):
 
 
 def message_dialog(app, title: str, text: str) -> DialogScene:
-    return DialogScene(app, title, text, buttons=[("OK", None)], name="message")
+    return DialogScene(app, title, text, buttons=[(_("OK"), None)], name="message")

@@ -16,11 +16,11 @@ import pygame
 
 from aleph_null_desktop.editor import vocabulary as voc
 from aleph_null_desktop.editor.draft import (
-    FLAVOUR_MAX, FIELD_TITLES, MAX_ACTIONS, NAME_MAX, CardDraft, _humane, default_icons, field_of, validate,
+    FLAVOUR_MAX, FIELD_TITLES, MAX_ACTIONS, NAME_MAX, CardDraft, default_icons, field_of, humane, validate,
 )
 from aleph_null_desktop.editor.library import EditorError, Library
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
-from aleph_null_desktop.i18n import _, ngettext
+from aleph_null_desktop.i18n import LANGUAGE_NAMES, _, available_languages, current_language, ngettext
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.art import ART, ART_BY_ICON, glyphs
 from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
@@ -28,11 +28,12 @@ from aleph_null_desktop.ui.editor.controls import (
     CHIP_H, Chip, Control, Label, PopupMenu, Stepper, draw_message, flow,
 )
 from aleph_null_desktop.ui.editor.dialog import DialogScene
+from aleph_null_desktop.ui.editor.picture_names import art_name, icon_name
 from aleph_null_desktop.ui.editor.textfield import TextField
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import blit_text, fit_font, wrap
+from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font, wrap
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 FORM = pygame.Rect(40, 110, 1290, 850)
@@ -67,12 +68,12 @@ class EditScene(Scene):
         self.on_close = on_close
         self.background = draw_background(theme.LOGICAL_SIZE)
         fonts = app.fonts
-        self.name_field = TextField(pygame.Rect(0, 0, 620, 48), self.draft.name, max_length=NAME_MAX + 20,
-                                    placeholder=_("The card's name"), on_change=self._name_changed,
+        self.language = current_language()  # the language whose name and flavour the fields edit
+        self.name_field = TextField(pygame.Rect(0, 0, 620, 48), self.draft.name_in(self.language),
+                                    max_length=NAME_MAX + 20, on_change=self._name_changed,
                                     font_role="title", font_size=26, name="name")
-        self.flavour_field = TextField(pygame.Rect(0, 0, CONTENT_W - 20, 44), self.draft.flavour,
-                                       max_length=FLAVOUR_MAX + 40, placeholder=_("A line of flavour (optional)"),
-                                       on_change=self._flavour_changed, font_role="italic", font_size=23,
+        self.flavour_field = TextField(pygame.Rect(0, 0, CONTENT_W - 20, 44), self.draft.flavour_in(self.language),
+                                       max_length=FLAVOUR_MAX + 40, on_change=self._flavour_changed, font_role="italic", font_size=23,
                                        name="flavour")
         for f in (self.name_field, self.flavour_field):
             f.use_fonts(fonts)
@@ -110,14 +111,33 @@ class EditScene(Scene):
         return self._clean != self._snapshot()
 
     def _name_changed(self, text: str) -> None:
-        self.draft.name = text
+        self.draft.set_name(self.language, text)
         self.status = ""
         self.rebuild()
 
     def _flavour_changed(self, text: str) -> None:
-        self.draft.flavour = text
+        self.draft.set_flavour(self.language, text)
         self.status = ""
         self.rebuild()
+
+    def edit_language(self, language: str) -> None:
+        """The name and flavour fields edit this language's texts from now on."""
+        self.language = language
+        self.name_field.set_text(self.draft.name_in(language))
+        self.flavour_field.set_text(self.draft.flavour_in(language))
+        self.changed()
+
+    def _placeholders(self) -> None:
+        """An empty field says what the game shows instead: the text of another language."""
+        def fallback(texts: dict[str, str], own: str) -> str:
+            other = next(((code, t) for code, t in texts.items() if code != self.language), None)
+            if other is None:
+                return own
+            return _("empty: the game shows “{text}” ({language})").format(
+                text=other[1], language=LANGUAGE_NAMES.get(other[0], other[0]))
+
+        self.name_field.placeholder = fallback(self.draft.names(), _("The card's name"))
+        self.flavour_field.placeholder = fallback(self.draft.flavours(), _("A line of flavour (optional)"))
 
     def changed(self) -> None:
         self.status = ""
@@ -138,8 +158,12 @@ class EditScene(Scene):
             self.controls.extend(c for c in parts if c is not None)
             return flow(parts, fonts, CONTENT_X, top, CONTENT_W) + SECTION_GAP
 
-        # name
-        y = header("name", _("Name, in English (the language a card needs)"))
+        # name, in the language being edited; the others are chosen on the right of its header
+        language_name = LANGUAGE_NAMES.get(self.language, self.language)
+        y = header("name", _("Name ({language})").format(language=language_name))
+        self._language_chips(y - 34 + 2)
+        y += 8  # the chips are a little taller than a header line
+        self._placeholders()
         self.name_field.rect.topleft = (CONTENT_X, y)
         self.name_field.error = "name" in self.check.errors
         y += self.name_field.rect.h + SECTION_GAP
@@ -159,22 +183,22 @@ class EditScene(Scene):
             Stepper(name="cost", label=_("Summoning cost"), value_text=f"{d.cost}P",
                     on_minus=lambda: self._set("cost", d.cost - 1), on_plus=lambda: self._set("cost", d.cost + 1),
                     can_minus=d.cost > 0, can_plus=d.cost < 9),
-            Chip(name="icon", label=f"Icon: {d.icon}", icon=d.icon, mark="menu", on_click=self._open_icons),
-            Chip(name="art", label=_("Picture: {name}").format(name=d.art or _("from the icon")), mark="menu",
+            Chip(name="icon", label=_("Icon: {name}").format(name=icon_name(d.icon)), icon=d.icon, mark="menu", on_click=self._open_icons),
+            Chip(name="art", label=_("Picture: {name}").format(name=art_name(d.art)), mark="menu",
                  on_click=self._open_art),
         ]
         y = place(row, y)
 
         for key in ("on_summon", "ongoing"):
             y = header(key, _(FIELD_TITLES[key]))
-            y = place(self._steps_controls(key, "nothing"), y)
+            y = place(self._steps_controls(key, _("nothing")), y)
 
         for i, action in enumerate(d.actions):
-            y = header(f"action{i}", f"Action {i + 1}")
+            y = header(f"action{i}", _("Action {n}").format(n=i + 1))
             parts: list[Control | None] = [Label(text=_("Cost"), role="bold", colour=theme.PARCHMENT_DARK)]
-            parts += self._steps_controls(f"action{i}.cost", "free", indent=True)
+            parts += self._steps_controls(f"action{i}.cost", _("free"), indent=True)
             parts += [None, Label(text=_("Effect"), role="bold", colour=theme.PARCHMENT_DARK)]
-            parts += self._steps_controls(f"action{i}.effect", "nothing", indent=True)
+            parts += self._steps_controls(f"action{i}.effect", _("nothing"), indent=True)
             if len(d.actions) > 1:
                 parts += [None, Chip(name=f"action{i}.remove", label=_("Remove action {n}").format(n=i + 1), mark="remove",
                                      on_click=lambda i=i: self._remove_action(i))]
@@ -187,9 +211,9 @@ class EditScene(Scene):
             self.headers.append(("actions", "", -10_000))  # messages about all actions go to action 1
 
         y = header("dagger", _("† When sacrificed"))
-        y = place(self._steps_controls("dagger", "nothing"), y)
+        y = place(self._steps_controls("dagger", _("nothing")), y)
 
-        y = header("flavour", _("Flavour, in English; other languages are kept as imported"))
+        y = header("flavour", _("Flavour ({language})").format(language=language_name))
         self.flavour_field.rect.topleft = (CONTENT_X, y)
         self.flavour_field.error = "flavour" in self.check.errors
         y += self.flavour_field.rect.h + SECTION_GAP
@@ -202,11 +226,21 @@ class EditScene(Scene):
 
         save = self.buttons[0]
         save.enabled = self.check.ok
-        save.detail = "" if self.check.ok else "disabled: " + self.check.summary()
+        save.detail = "" if self.check.ok else _("disabled: {why}").format(why=self.check.summary())
         test = self.buttons[2]
         test.enabled = self.check.ok
         test.detail = "" if self.check.ok else _("when the card is complete")
         self._update_preview()
+
+    def _language_chips(self, y: int) -> None:
+        """One radio chip per language of the game, right-aligned on the name's header line."""
+        chips: list[Control | None] = [Chip(name=f"language.{code}", label=LANGUAGE_NAMES.get(code, code), mark="radio",
+                                            selected=code == self.language,
+                                            on_click=lambda c=code: self.edit_language(c))
+                                       for code in available_languages()]
+        width = sum(c.measure(self.app.fonts) for c in chips) + 8 * (len(chips) - 1)
+        flow(chips, self.app.fonts, FORM.right - width - 6, y, width + 8)
+        self.controls.extend(c for c in chips if c is not None)
 
     def _steps_controls(self, slot: str, empty: str, indent: bool = False) -> list[Control | None]:
         steps = self.draft.steps(slot)
@@ -228,7 +262,7 @@ class EditScene(Scene):
         vocab = _slot_vocabulary(slot)
         spec = voc.MENUS[vocab].get(step.get("op"))
         base = f"{slot}.{i}"
-        label = spec.label if spec else f"unknown: {step.get('op')}"
+        label = spec.label if spec else _("unknown: {op}").format(op=step.get("op"))
         out: list[Control] = [Chip(name=f"{base}.op", label=label, mark="menu", strong=True,
                                    on_click=lambda: self._open_ops(slot, i))]
         if spec is None:
@@ -248,7 +282,7 @@ class EditScene(Scene):
                                     on_click=lambda c=choice, n=p.name: self._update(slot, i, voc.set_param(
                                         self.draft.steps(slot)[i], n, c))))
             elif p.kind == "zones":
-                out.append(Label(text="from"))
+                out.append(Label(text=_("from")))
                 for zone in p.choices:
                     out.append(Chip(name=f"{base}.from.{zone}", label=voc.ZONE_LABELS[zone], mark="check",
                                     selected=zone in (value or []),
@@ -273,7 +307,7 @@ class EditScene(Scene):
                                 on_click=lambda: self._update(slot, i, voc.toggle_filter_other(
                                     self.draft.steps(slot)[i]))))
                 if f.get("ids"):
-                    out.append(Label(text="named: " + ", ".join(f["ids"])[:60]))
+                    out.append(Label(text=_("named: {ids}").format(ids=", ".join(f["ids"])[:60])))
             elif p.kind == "otherwise":
                 follow = (value or [None])[0] if isinstance(value, list) else None
                 fspec = next((s for s in voc.otherwise_menu() if follow and s.op == follow.get("op")), None)
@@ -367,7 +401,7 @@ class EditScene(Scene):
                 self._update(slot, i, voc.set_param(step, "otherwise", [spec.default_step()] if spec else None))
             return pick
 
-        items = [("nothing", choose(None))] + [(s.label, choose(s)) for s in voc.otherwise_menu()]
+        items = [(_("nothing"), choose(None))] + [(s.label, choose(s)) for s in voc.otherwise_menu()]
         self.popup = PopupMenu(anchor.rect, items, self.app.fonts, name=f"{slot}.{i}.otherwise.menu")
 
     def _open_icons(self) -> None:
@@ -391,7 +425,7 @@ class EditScene(Scene):
             self.status, self.status_kind = str(err), "error"
             return
         self._clean = self._snapshot()
-        self.status, self.status_kind = _("Saved “{name}” to your gallery.").format(name=self.draft.name.strip()), "info"
+        self.status, self.status_kind = _("Saved “{name}” to your gallery.").format(name=self.draft.shown_name), "info"
         self.rebuild()
 
     def test_card(self) -> None:
@@ -399,12 +433,12 @@ class EditScene(Scene):
         from aleph_null_desktop.ui.editor.cardtest_scene import CardTestScene
 
         if not self.check.ok:
-            self.status, self.status_kind = _("Not tested: ") + self.check.summary(), "error"
+            self.status, self.status_kind = _("Not tested: {why}").format(why=self.check.summary()), "error"
             return
         self.app.stack.push(CardTestScene(self.app, self.draft.to_record(self.draft.id or "custom_tested_card")))
 
     def back(self) -> None:
-        if self.dirty or (self._clean is None and self.draft.name.strip()):
+        if self.dirty or (self._clean is None and self.draft.names()):
             self.app.stack.push(DialogScene(
                 self.app, _("Leave without saving?"),
                 _("This card has changes that are not saved. Leave the editor and lose them?"),
@@ -477,8 +511,8 @@ class EditScene(Scene):
     # ------------------------------------------------------------------ preview
     def _update_preview(self) -> None:
         record = self.draft.to_record(PREVIEW_ID)
-        if not record["name"]["en"]:
-            record["name"]["en"] = "(unnamed)"
+        if not self.draft.names():
+            record["name"] = {self.language: _("(unnamed)")}
         key = json.dumps(record, sort_keys=True)
         if key == self._preview_key:
             return
@@ -489,7 +523,8 @@ class EditScene(Scene):
             self._preview_stale = self._preview is not None
             title = FIELD_TITLES.get(field_of(getattr(err, "field_name", "")))
             where = _(title) if title else ""
-            self._preview_error = f"{where}: {_humane(str(err))}" if where else _humane(str(err))
+            said = humane(err) if isinstance(err, CardDataError) else str(err)
+            self._preview_error = f"{where}: {said}" if where else said
             return
         self._preview_error = ""
         self._preview = CardRenderer({PREVIEW_ID: card}, self.app.fonts).face(PREVIEW_ID, PREVIEW_W)
@@ -500,7 +535,7 @@ class EditScene(Scene):
         fonts = self.app.fonts
         surface.blit(self.background, (0, 0))
         title = _("New custom card") if not self.draft.id else _("Editing “{name}”").format(
-            name=self.draft.name.strip() or "…")
+            name=self.draft.shown_name or "…")
         blit_text(surface, fit_font(fonts, "title", title, 1200, 40, 24), title, theme.GOLD, (FORM.x, 30))
         if self.dirty and self.draft.id:
             blit_text(surface, fonts.get("italic", 22), _("unsaved changes"), theme.CANDLE, (FORM.right, 48), "topright")
@@ -525,16 +560,21 @@ class EditScene(Scene):
         self._draw_preview(surface, fonts)
         for b in self.buttons:
             b.draw(surface, fonts, size=26)
-        status_rect = pygame.Rect(FORM.x + 650, 985, FORM.right - FORM.x - 650, 80)
+        status_rect = self.status_rect()
         if self.status and self.status_kind == "error":
             draw_message(surface, fonts, "error", self.status, status_rect, size=22)
         elif self.status:
-            blit_text(surface, fonts.get("body", 24), self.status, theme.TEXT, (status_rect.x, status_rect.y + 20))
+            blit_wrapped(surface, fonts.get("body", 22), self.status, theme.TEXT, status_rect)
         elif not self.check.ok:
             draw_message(surface, fonts, "error", _("Save is disabled until this is fixed: {why}").format(why=self.check.summary()),
                          status_rect, size=22)
         if self.popup:
             self.popup.draw(surface, fonts, self.hover)
+
+    def status_rect(self) -> pygame.Rect:
+        """Where the save/test status is said: right of the last button, to the window's edge."""
+        left = self.buttons[-1].rect.right + 24
+        return pygame.Rect(left, 985, theme.LOGICAL_SIZE[0] - 40 - left, 80)
 
     def _draw_field_message(self, surface, fonts, key: str, y: int) -> None:
         keys = [key] + (["actions"] if key == "action0" and self.draft.actions and len(self.draft.actions) >= MAX_ACTIONS
@@ -546,7 +586,7 @@ class EditScene(Scene):
             if found:
                 x = FORM.x + TITLE_W if key != "name" else self.name_field.rect.right + 20
                 if key == "name":
-                    rect = pygame.Rect(x, y + 34 + 4, FORM.right - x, 48)
+                    rect = pygame.Rect(x, y + 34 + 8 + 4, FORM.right - x, 48)
                 else:
                     title_w = fonts.get("title", 21).size(self._title_of(key).upper())[0]
                     x = max(x, FORM.x + title_w + 24)
@@ -595,12 +635,17 @@ class EditScene(Scene):
         # what the engine sees: id and file, below the card
         info_y = rect.bottom + 22
         cid = self.draft.id or _("(new: gets its id from the name when saved)")
-        blit_text(surface, fonts.get("italic", 20), _("card id: {id}").format(id=cid), theme.TEXT_DIM, (x, info_y))
+        for line in wrap(fonts.get("italic", 20), _("card id: {id}").format(id=cid), w)[:3]:
+            font = fit_font(fonts, "italic", line, w, 20, 12)  # an id is one long word
+            blit_text(surface, font, line, theme.TEXT_DIM, (x, info_y))
+            info_y += 24
+        info_y += 6
         warn_keys = [k for k in self.check.warnings]
         if warn_keys:
-            blit_text(surface, fonts.get("italic", 20), ngettext("{n} warning: allowed, but read it", "{n} warnings: allowed, but read them",
-                               len(warn_keys)).format(n=len(warn_keys)),
-                      theme.CANDLE, (x, info_y + 28))
+            blit_wrapped(surface, fonts.get("italic", 20),
+                         ngettext("{n} warning: allowed, but read it", "{n} warnings: allowed, but read them",
+                                  len(warn_keys)).format(n=len(warn_keys)),
+                         theme.CANDLE, pygame.Rect(x, info_y, w, 60))
 
 
 class IconGrid(PopupMenu):
@@ -640,7 +685,8 @@ class IconGrid(PopupMenu):
 
     def _draw_item(self, surface, fonts, name: str, r: pygame.Rect) -> None:
         draw_icon(surface, name, pygame.Rect(r.centerx - 26, r.y + 6, 52, 52), theme.PARCHMENT)
-        label = fonts.get("body", 17).render(name, True, theme.TEXT)
+        words = icon_name(name)
+        label = fit_font(fonts, "body", words, r.w - 6, 17, 12).render(words, True, theme.TEXT)
         surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))
 
 
@@ -660,6 +706,6 @@ class ArtGrid(IconGrid):
         image = ART.image(name or ART_BY_ICON.get(self.icon, ""), 56, theme.PARCHMENT)
         if image is not None:
             surface.blit(image, image.get_rect(midtop=(r.centerx, r.y + 6)))
-        words = name or _("from the icon")
+        words = art_name(name)
         label = fit_font(fonts, "body", words, r.w - 6, 17, 12).render(words, True, theme.TEXT)
         surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))

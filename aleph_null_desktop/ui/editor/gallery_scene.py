@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from aleph_null_desktop.editor.draft import NAME_MAX, CardDraft, validate
+from aleph_null_desktop.editor.draft import NAME_MAX, SIDE_TITLES, CardDraft, validate
 from aleph_null_desktop.editor.library import EditorError, Library, export_path
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
 from aleph_null_desktop.i18n import N_, _, current_language, ngettext
@@ -22,7 +22,7 @@ from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped
+from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 GRID = pygame.Rect(60, 190, 1800, 700)
@@ -54,13 +54,16 @@ class GalleryScene(Scene):
             (N_("New card"), self.new_card, "N"), (N_("Edit"), self.edit_selected, "Enter"),
             (N_("Duplicate"), self.duplicate, "Ctrl+D"), (N_("Rename"), self.rename, "F2"),
             (N_("Delete"), self.delete, "Del"), (N_("Export…"), self.export, ""), (N_("Import…"), self.import_dialog, ""),
-            (N_("Ritual with my cards"), self.ritual, ""), (_("Card packs…"), self.packs, "P"), (N_("Back"), self.leave, "Esc"),
+            (N_("Ritual with my cards"), self.ritual, ""), (N_("Card packs…"), self.packs, "P"), (N_("Back"), self.leave, "Esc"),
         ]
         x, gap = 60, 14
         self.buttons = {}
         font = app.fonts.get("title", 22)
         widths = [font.size(_(label))[0] + 56 for label, _key, _action in labels]
-        spare = (1800 - sum(widths) - gap * (len(labels) - 1)) // len(labels)
+        room = 1800 - gap * (len(labels) - 1)
+        if sum(widths) > room:  # long words (German): every button narrower, its label fitted
+            widths = [w * room // sum(widths) for w in widths]
+        spare = (room - sum(widths)) // len(labels)
         for (label, action, hint), w in zip(labels, widths):
             w += max(0, spare)
             self.buttons[label] = Button(pygame.Rect(x, 980, w, 76), _(label), on_click=action, key_hint=hint)
@@ -320,9 +323,13 @@ class GalleryScene(Scene):
             if thumb is not None:
                 surface.blit(thumb, rect)
             rec = entry.record
-            caption = f"Level {ROMAN.get(rec.get('level'), '?')} · {str(rec.get('side', '')).title()}"
-            blit_text(surface, fonts.get("body" if not selected else "bold", 20),
-                      ("SELECTED · " if selected else "") + caption,
+            side = SIDE_TITLES.get(rec.get("side"))
+            caption = _("Level {level} · {side}").format(level=ROMAN.get(rec.get("level"), "?"),
+                                                          side=_(side) if side else "")
+            if selected:
+                caption = _("SELECTED · {caption}").format(caption=caption)
+            blit_text(surface, fit_font(fonts, "body" if not selected else "bold", caption, rect.w + 40, 20, 14),
+                      caption,
                       theme.CANDLE if selected else theme.TEXT_DIM, (rect.centerx, rect.bottom + 14), "midtop")
         surface.set_clip(old_clip)
         if not self.library.entries:

@@ -8,14 +8,17 @@ import random
 
 import pygame
 
+from aleph_null_desktop.editor.draft import NAME_MAX, SIDE_TITLES
 from aleph_null_desktop.editor.library import Library
 from aleph_null_desktop.editor.ritual import custom_setup, placement_problem, slots
 from aleph_null_desktop.engine.cards import ROMAN, circles
+from aleph_null_desktop.i18n import _
+from aleph_null_desktop.safe_text import quote
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.editor.controls import Chip, draw_message, flow
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import blit_text
+from aleph_null_desktop.ui.text import blit_text, blit_wrapped
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 
@@ -29,8 +32,8 @@ class RitualSetupScene(Scene):
         self.hover = None
         self.seed: int | None = None  # tests fix it; None: a random ritual
         self.buttons = [
-            Button(pygame.Rect(60, 960, 420, 80), "Begin the ritual", on_click=self.begin, key_hint="Enter"),
-            Button(pygame.Rect(500, 960, 300, 80), "Back", on_click=self.back, key_hint="Esc"),
+            Button(pygame.Rect(60, 960, 420, 80), _("Begin the ritual"), on_click=self.begin, key_hint="Enter"),
+            Button(pygame.Rect(500, 960, 300, 80), _("Back"), on_click=self.back, key_hint="Esc"),
         ]
         if self.chosen and placement_problem(library.records(), self.chosen, circle):
             level = library.entries[self.chosen[0]].record.get("level", 1)
@@ -51,8 +54,9 @@ class RitualSetupScene(Scene):
         for entry in self.library.sorted():
             level = entry.record.get("level", 1)
             fits = room.get(level, 0) > 0
-            side = str(entry.record.get("side", "")).title()
-            cards.append(Chip(name=f"card.{entry.id}", label=f"{entry.name} — level {ROMAN[level]}, {side}",
+            side = SIDE_TITLES.get(entry.record.get("side"), "")
+            cards.append(Chip(name=f"card.{entry.id}", label=_("{name} — level {level}, {side}").format(
+                name=entry.name, level=ROMAN[level], side=_(side)),
                               mark="check", selected=entry.id in self.chosen, enabled=fits or entry.id in self.chosen,
                               on_click=lambda c=entry.id: self._toggle(c)))
             cards.append(None)
@@ -61,7 +65,7 @@ class RitualSetupScene(Scene):
         self.problem = placement_problem(self.library.records(), self.chosen, self.circle)
         begin = self.buttons[0]
         begin.enabled = self.problem is None
-        begin.detail = "" if self.chosen else "with the usual cards"
+        begin.detail = "" if self.chosen else _("with the usual cards")
 
     def _circle(self, cid: str) -> None:
         self.circle = cid
@@ -106,25 +110,28 @@ class RitualSetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
         surface.blit(self.background, (0, 0))
-        blit_text(surface, fonts.get("title", 46), "A ritual with your cards", theme.GOLD, (60, 40))
-        blit_text(surface, fonts.get("italic", 25),
-                  "Tick custom cards to set aside with the interference of the Circle; each takes the place of "
-                  "a built-in card of its level.", theme.TEXT, (62, 110))
-        blit_text(surface, fonts.get("title", 24), "CIRCLE", theme.GOLD, (60, 190))
+        blit_text(surface, fonts.get("title", 46), _("A ritual with your cards"), theme.GOLD, (60, 40))
+        blit_wrapped(surface, fonts.get("italic", 25),
+                     _("Tick custom cards to set aside with the interference of the Circle; each takes the place of "
+                       "a built-in card of its level."), theme.TEXT, pygame.Rect(62, 110, 1796, 70))
+        blit_text(surface, fonts.get("title", 24), _("CIRCLE"), theme.GOLD, (60, 190))
         c = circles()[self.circle]
-        summary = ", ".join(f"{n} × level {ROMAN[lvl]}" for lvl, n in sorted(c.set_aside.items()) if n)
-        blit_text(surface, fonts.get("body", 23), f"{c.name} sets aside {summary}.", theme.TEXT, (60, 290))
-        blit_text(surface, fonts.get("title", 24), "YOUR CARDS", theme.GOLD, (60, 380))
+        summary = ", ".join(_("{n} × level {level}").format(n=n, level=ROMAN[lvl])
+                            for lvl, n in sorted(c.set_aside.items()) if n)
+        blit_text(surface, fonts.get("body", 23), _("{circle} sets aside {summary}.").format(circle=c.name, summary=summary),
+                  theme.TEXT, (60, 290))
+        blit_text(surface, fonts.get("title", 24), _("YOUR CARDS"), theme.GOLD, (60, 380))
         for ctl in self.controls:
             ctl.draw(surface, fonts, self.hover)
         if not self.library.entries:
-            blit_text(surface, fonts.get("italic", 24), "You have no custom cards yet.", theme.TEXT_DIM, (60, 430))
+            blit_text(surface, fonts.get("italic", 24), _("You have no custom cards yet."), theme.TEXT_DIM, (60, 430))
         y = 860
         if self.problem:
             draw_message(surface, fonts, "error", self.problem[:1].upper() + self.problem[1:] + ".",
                          pygame.Rect(60, y, 1800, 60), size=23)
         elif self.chosen:
-            names = ", ".join(f"“{self.library.entries[i].name}”" for i in self.chosen)
-            blit_text(surface, fonts.get("body", 23), f"Set aside with the {c.name}: {names}.", theme.TEXT, (60, y))
+            names = ", ".join(quote(self.library.entries[i].name, NAME_MAX) for i in self.chosen)
+            blit_wrapped(surface, fonts.get("body", 23), _("Set aside with the {circle}: {names}.").format(
+                circle=c.name, names=names), theme.TEXT, pygame.Rect(60, y, 1800, 90))
         for b in self.buttons:
             b.draw(surface, fonts, size=26)

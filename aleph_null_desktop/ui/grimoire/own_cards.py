@@ -13,9 +13,10 @@ import logging
 
 import pygame
 
+from aleph_null_desktop.editor.draft import SIDE_TITLES
 from aleph_null_desktop.editor.ritual import RitualChoice, room_problem
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, cardset_with, circles, load_builtin_cards
-from aleph_null_desktop.i18n import N_, _, localized
+from aleph_null_desktop.i18n import _, localized
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.grimoire.book import short_circle_name
 from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
@@ -30,7 +31,6 @@ INK_RED = (128, 30, 26)
 ROW_H = 84
 ROW_GAP = 10
 CARD_W = 230
-SIDES = {"church": N_("Church"), "hell": N_("Hell")}
 
 
 def card_name(record: dict) -> str:
@@ -306,7 +306,7 @@ class OwnCardsDialog(Scene):
             blit_text(surface, fit_font(f, "title", name, text_w, 28, 18), name, theme.INK, (row.x + 72, row.y + 8))
             level = record.get("level", 0)
             side = str(record.get("side", ""))
-            side = _(SIDES[side]) if side in SIDES else side.title()
+            side = _(SIDE_TITLES[side]) if side in SIDE_TITLES else side.title()
             cost = record.get("cost")
             detail = _("Level {level} · {side}").format(level=ROMAN.get(level, level), side=side) + (
                 _(" · summoning cost {cost}").format(cost=cost) if cost is not None else "")

@@ -188,7 +188,7 @@ class BookArt:
         key = ("solid", id(half))
         entry = self._cache.get(key)
         if entry is None or entry[0]() is not half:
-            composite = self.board(side).copy()
+            composite = self.board(side)
             composite.blit(half, (0, 0))
             if pygame.display.get_surface() is not None:
                 composite = composite.convert_alpha()
@@ -214,21 +214,23 @@ class BookArt:
         return entry[1]
 
     def board(self, side: str) -> pygame.Surface:
-        """The leather board under one half of the open book."""
-        key = ("board", side)
-        if key not in self._cache:
-            half = pygame.Surface(self.half_size, pygame.SRCALPHA)
-            r = half.get_rect()
-            pygame.draw.rect(half, LEATHER_DARK, r, border_radius=14)
-            pygame.draw.rect(half, LEATHER, r.inflate(-6, -6), border_radius=12)
-            self._cache[key] = half
-        return self._cache[key]
+        """The leather board under one half of the open book, a new image (not kept: drawing it
+        costs less than the 3.4 MB it would hold)."""
+        half = pygame.Surface(self.half_size, pygame.SRCALPHA)
+        self.draw_board(half, half.get_rect())
+        return half
+
+    @staticmethod
+    def draw_board(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The leather board drawn straight onto `surface` at `rect` (the size of a half)."""
+        pygame.draw.rect(surface, LEATHER_DARK, rect, border_radius=14)
+        pygame.draw.rect(surface, LEATHER, rect.inflate(-6, -6), border_radius=12)
 
     def cover(self) -> pygame.Surface:
         key = ("cover",)
         if key in self._cache:
             return self._cache[key]
-        half = self.board("right").copy()
+        half = self.board("right")
         r = half.get_rect()
         rng = random.Random(7)
         grain = pygame.Surface(r.size, pygame.SRCALPHA)

@@ -13,6 +13,7 @@ Modes of the scene:
 
 from __future__ import annotations
 
+import functools
 import logging
 
 import pygame
@@ -33,6 +34,16 @@ BOOK_TOP = 26
 START_DELAY = 0.55  # a breath on Hour I before the table opens
 NOTICE_SECONDS = 5.0
 _ART: dict[int, BookArt] = {}
+SHADOW_ALPHA = 90
+SHADOW_RADIUS = 24
+
+
+@functools.cache
+def _shadow_corners() -> pygame.Surface:
+    """A disc of the shadow's corner radius; each quarter is one corner of the book's shadow."""
+    disc = pygame.Surface((2 * SHADOW_RADIUS, 2 * SHADOW_RADIUS), pygame.SRCALPHA)
+    pygame.draw.rect(disc, (0, 0, 0, SHADOW_ALPHA), disc.get_rect(), border_radius=SHADOW_RADIUS)
+    return disc
 
 
 def book_art(fonts) -> BookArt:
@@ -377,14 +388,12 @@ class GrimoireScene(Scene):
             a, b = self.spread(turn.start), self.spread(turn.end)
         left_board = (a.left is not None) and (b.left is not None)
         # the book's shadow on the table, then its boards
-        shadow = self._shadow()
         if left_board:
-            surface.blit(shadow, (self.left_rect.x - 10, self.top + 4))
-            surface.blit(art.board("left"), self.left_rect)
-        else:
-            surface.blit(shadow, (self.right_rect.x - 10, self.top + 4), pygame.Rect(0, 0, self.right_rect.w + 40,
-                                                                                    shadow.get_height()))
-        surface.blit(art.board("right"), self.right_rect)
+            self._draw_shadow(surface, self.left_rect.x - 10, self.right_rect.w * 2 + 40, rounded_right=True)
+            art.draw_board(surface, self.left_rect)
+        else:  # the open book's shadow, cut at the right page's outer edge
+            self._draw_shadow(surface, self.right_rect.x - 10, self.right_rect.w + 40, rounded_right=False)
+        art.draw_board(surface, self.right_rect)
         if turn is None:
             if a.left is not None:
                 surface.blit(art.solid(a.left, "left"), self.left_rect)
@@ -411,12 +420,25 @@ class GrimoireScene(Scene):
             surface.blit(art.solid(base_right, "right"), self.right_rect)
         draw_leaf(surface, self.spine_x, self.right_rect.centery, front, back, turn.angle, side)
 
-    def _shadow(self) -> pygame.Surface:
-        if getattr(self, "_shadow_surface", None) is None:
-            shadow = pygame.Surface((self.right_rect.w * 2 + 40, self.right_rect.h + 40), pygame.SRCALPHA)
-            pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=24)
-            self._shadow_surface = shadow
-        return self._shadow_surface
+    def _draw_shadow(self, surface, x: int, width: int, rounded_right: bool) -> None:
+        """The book's shadow on the table: a black veil of alpha SHADOW_ALPHA with rounded corners,
+        darkened in place (a book-sized veil would be 7 MB)."""
+        r = SHADOW_RADIUS
+        rect = pygame.Rect(x, self.top + 4, width, self.right_rect.h + 40)
+        right_r = r if rounded_right else 0
+        keep = (255 - SHADOW_ALPHA,) * 3
+        for band in (pygame.Rect(rect.x, rect.y + r, rect.w, rect.h - 2 * r),
+                     pygame.Rect(rect.x + r, rect.y, rect.w - r - right_r, r),
+                     pygame.Rect(rect.x + r, rect.bottom - r, rect.w - r - right_r, r)):
+            surface.fill(keep, band, special_flags=pygame.BLEND_RGB_MULT)
+        corners = [((0, 0), rect.topleft), ((0, r), (rect.x, rect.bottom - r))]
+        if rounded_right:
+            corners += [((r, 0), (rect.right - r, rect.y)), ((r, r), (rect.right - r, rect.bottom - r))]
+        else:
+            for y in (rect.y, rect.bottom - r):
+                surface.fill(keep, pygame.Rect(rect.right - r, y, r, r), special_flags=pygame.BLEND_RGB_MULT)
+        for (qx, qy), spot in corners:
+            surface.blit(_shadow_corners(), spot, pygame.Rect(qx, qy, r, r))
 
     def _draw_hover(self, surface) -> None:
         if not self.hover or self.hover[0] not in ("circle", "goto", "own", "editor"):

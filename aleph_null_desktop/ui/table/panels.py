@@ -10,6 +10,7 @@ from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages
 from aleph_null_desktop.i18n import N_, _, ngettext
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.icons import draw_icon
+from aleph_null_desktop.ui.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font, wrap
 
 KEYS_HELP = (
@@ -32,8 +33,20 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, glow: float = 0.0, edge=th
         pygame.draw.rect(surface, edge, rect, 2, border_radius=10)
 
 
+_backgrounds = SurfaceCache("backgrounds")
+
+
 def draw_background(size: tuple[int, int]) -> pygame.Surface:
-    """The dark table with a warm candle glow in the middle (drawn once)."""
+    """The dark table with a warm candle glow in the middle: one picture shared by every screen
+    (each only blits it, never draws on it), drawn again only for a new size or look."""
+    key = (tuple(size), tuple(theme.TABLE), tuple(theme.TABLE_GLOW))
+    surface = _backgrounds.get(key)
+    if surface is None:
+        surface = _backgrounds[key] = _draw_background(size)
+    return surface
+
+
+def _draw_background(size: tuple[int, int]) -> pygame.Surface:
     surface = pygame.Surface(size)
     surface.fill(theme.TABLE)
     w, h = size
