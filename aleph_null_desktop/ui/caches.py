@@ -16,7 +16,7 @@ MB = 2**20
 BUDGETS = {
     # card faces at the sizes cards rest at (hand, play, piles, 500 px read large): a busy table
     # with the faces drawn ahead of a command holds about 12 MB
-    "card_faces": 16 * MB,
+    "card_faces": 20 * MB,
     "card_backs": 4 * MB,  # the back at each width a pile or a drawn card is shown at
     "card_art": 4 * MB,  # card illustrations rendered from SVG, by size and ink
     # the Grimoire's drawn halves, their opaque copies and turning leaves: a page turn works with
