@@ -138,7 +138,8 @@ def quote(text: Any, limit: int = QUOTE_MAX, *, marks: bool = True) -> str:
         escaped = escaped[:limit + 10]
     if len(text) > limit or len(escaped) < len(_escaped(short)):
         escaped += "…"
-    return f"“{escaped}”" if marks else escaped
+    # TRANSLATORS: quotation marks around a name or a text from a file
+    return _("“{text}”").format(text=escaped) if marks else escaped
 
 
 def safe_message(text: Any, limit: int = MESSAGE_MAX) -> str:

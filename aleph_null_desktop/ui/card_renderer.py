@@ -47,16 +47,37 @@ class CardRenderer:
         self.budget = self._faces.budget
         self._backs = SurfaceCache("card_backs")
         self.drawn = 0  # faces drawn from scratch when shown (the bench and tests watch it)
+        self._partial = None  # (key, steps) of a face being drawn ahead a step at a time
 
     def face(self, card_id: str, width: int, ahead: bool = False) -> pygame.Surface:
         """`ahead`: drawn before it is shown (on a quiet frame), not counted in `drawn`."""
         key = (card_id, width, current_language(), style.current())  # contrast and cues redraw the face
         surface = self._faces.get(key)
         if surface is None:
-            surface = self._draw_face(self.cards[card_id], width)
+            if self._partial is not None and self._partial[0] == key:  # begun ahead: finished now
+                surface, self._partial = _finish(self._partial[1]), None
+            else:
+                surface = self._draw_face(self.cards[card_id], width)
             self.drawn += not ahead
             self._faces[key] = surface
         return surface
+
+    def face_step(self, card_id: str, width: int) -> bool:
+        """Draws that face ahead by one step of a few milliseconds (the steps of a large face are
+        spread over quiet frames); True once it is in the cache. A face the table asks for before its
+        last step is finished from where it was (`face`)."""
+        key = (card_id, width, current_language(), style.current())
+        if self._faces.peek(key):
+            return True
+        if self._partial is None or self._partial[0] != key:
+            self._partial = (key, self._face_steps(self.cards[card_id], width))
+        try:
+            next(self._partial[1])
+            return False
+        except StopIteration as done:
+            self._partial = None
+            self._faces[key] = done.value
+            return True
 
     def cached(self, card_id: str, width: int) -> bool:
         """Whether that face is in the cache (without counting as a use)."""
@@ -113,7 +134,13 @@ class CardRenderer:
     def _draw_face(self, card: CardDef, width: int) -> pygame.Surface:
         """The full face when all its words fit at MIN_TEXT or more; otherwise the compact face
         (name, illustration, type), whose full text the table shows large on hover."""
+        return _finish(self._face_steps(card, width))
+
+    def _face_steps(self, card: CardDef, width: int):
+        """`_draw_face` in steps of a few milliseconds at most (a generator: the face warmer draws a
+        large face over several quiet frames) that returns the face."""
         s = self._new_surface(width)
+        yield
         rect = s.get_rect()
         unit = width / 200  # every measure below is for a 200-pixel-wide card
         frame = theme.TYPE_FRAME.get(card.type, theme.PANEL_EDGE)
@@ -125,7 +152,10 @@ class CardRenderer:
         text_top = band.bottom + round(70 * unit) + round(26 * unit)
         text_box = pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
                                inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
-        blocks, flavour = self._fit_rules(card, text_box, unit) if name_lines and type_words else (None, [])
+        yield
+        blocks, flavour = (yield from self._fit_rules_steps(card, text_box, unit)) if name_lines and type_words \
+            else (None, [])
+        yield
         if blocks is None:  # compact: the illustration takes the room of the text
             text_box = None
             art_bottom = inner.bottom - round(30 * unit)
@@ -134,6 +164,7 @@ class CardRenderer:
         self._draw_name_band(s, card, band, name_lines, unit)
         art = pygame.Rect(inner.x, band.bottom, inner.w, max(1, art_bottom - band.bottom))
         self._draw_art(s, card, art, frame, unit)
+        yield
         type_rect = pygame.Rect(inner.x, art.bottom, inner.w, round(26 * unit))
         self._draw_type_line(s, card, type_rect, type_words, frame, unit)  # no words fit: the icon alone
         if blocks is not None:
@@ -259,6 +290,10 @@ class CardRenderer:
         """(blocks, flavour lines) at the largest size from 17/200 of the width down to MIN_TEXT at
         which the rules fit; the flavour keeps MIN_TEXT and is left off (the large view shows it)
         when there is no room. (None, []) when the rules themselves do not fit."""
+        return _finish(self._fit_rules_steps(card, box, unit))
+
+    def _fit_rules_steps(self, card: CardDef, box: pygame.Rect, unit: float):
+        """`_fit_rules` as steps (one size tried per step)."""
         if box.h <= 0 or box.w <= 0:
             return None, []
         lines = card_text_lines(card)
@@ -267,11 +302,12 @@ class CardRenderer:
         flavour_h = len(flavour) * flavour_font.get_linesize() + round(4 * unit) if flavour else 0
         sizes = range(max(MIN_TEXT, round(17 * unit)), MIN_TEXT - 1, -1)
         for with_flavour in (True, False):
-            for size in sizes:
-                blocks = self._layout_rules(lines, box.w, size, unit)
+            for size in sizes:  # measured at each size, drawn only at the one that fits
+                blocks = self._layout_rules(lines, box.w, size, unit, draw=False)
                 used = sum(h for _, _, h in blocks) + (flavour_h if with_flavour else 0)
                 if used <= box.h:
-                    return blocks, (flavour if with_flavour else [])
+                    return self._layout_rules(lines, box.w, size, unit), (flavour if with_flavour else [])
+                yield
         return None, []
 
     def _draw_rules(self, s: pygame.Surface, blocks, flavour, box: pygame.Rect, unit: float) -> None:
@@ -295,8 +331,9 @@ class CardRenderer:
             s.blit(image, image.get_rect(midtop=(box.centerx, fy)))
             fy += font.get_linesize()
 
-    def _layout_rules(self, lines: list[str], width: int, size: int, unit: float):
-        """[(kind, [line surfaces], height)] for the rules text at one font size."""
+    def _layout_rules(self, lines: list[str], width: int, size: int, unit: float, draw: bool = True):
+        """[(kind, [line surfaces], height)] for the rules text at one font size (`draw` False: the
+        lines' words instead of their surfaces, the same heights)."""
         blocks = []
         gap = round(5 * unit)
         for line in lines:
@@ -308,6 +345,19 @@ class CardRenderer:
                 kind, role, text, w = "ongoing", "italic", line, width
             font = self.fonts.get(role, size)
             colour = theme.BLOOD if kind == "dagger" else theme.INK
-            rendered = [font.render(part, True, colour) for part in wrap(font, text, w)]
+            parts = wrap(font, text, w)
+            if not draw:
+                blocks.append((kind, parts, sum(font.size(part)[1] for part in parts) + gap))
+                continue
+            rendered = [font.render(part, True, colour) for part in parts]
             blocks.append((kind, rendered, sum(r.get_height() for r in rendered) + gap))
         return blocks
+
+
+def _finish(steps):
+    """Runs a generator of drawing steps to its end; what it returns."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value

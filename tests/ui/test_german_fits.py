@@ -125,6 +125,14 @@ def watch(app, monkeypatch):
             if getattr(module, attr, None) is original:
                 monkeypatch.setattr(module, attr, getattr(w, attr)(original))
     monkeypatch.setattr(fonts_module, "SafeFont", WatchedFont)
+    button_draw = widgets.Button.draw
+
+    def draw_button(button, surface, *args, **kwargs):  # with edges watched: a button past the window
+        if w.edges and not surface.get_rect().contains(button.rect):
+            w.too_wide.add((f"button {button.label}", button.rect.right, surface.get_width()))
+        return button_draw(button, surface, *args, **kwargs)
+
+    monkeypatch.setattr(widgets.Button, "draw", draw_button)
     app.fonts._cache.clear()
     WATCH.append(w)
     yield w

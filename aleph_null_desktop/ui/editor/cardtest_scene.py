@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 LOSS_WORDS = {"damage": N_("three damage"), "key_sacrificed": N_("a Key sacrificed"), "time": N_("out of time"),
               "cards_remain": N_("cards left at the end"), "negative_score": N_("a score below zero")}
+# TRANSLATORS: the player who plays the test rituals, in "played by {player}"
 PLAYER_WORDS = {"greedy": N_("the greedy player"), "expert": N_("the expert player")}
 
 

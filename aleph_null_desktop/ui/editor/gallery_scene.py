@@ -60,7 +60,10 @@ class GalleryScene(Scene):
         self.buttons = {}
         font = app.fonts.get("title", 22)
         widths = [font.size(_(label))[0] + 56 for label, _key, _action in labels]
-        spare = (1800 - sum(widths) - gap * (len(labels) - 1)) // len(labels)
+        room = 1800 - gap * (len(labels) - 1)
+        if sum(widths) > room:  # long words (German): every button narrower, its label fitted
+            widths = [w * room // sum(widths) for w in widths]
+        spare = (room - sum(widths)) // len(labels)
         for (label, action, hint), w in zip(labels, widths):
             w += max(0, spare)
             self.buttons[label] = Button(pygame.Rect(x, 980, w, 76), _(label), on_click=action, key_hint=hint)

@@ -8,11 +8,12 @@ import random
 
 import pygame
 
-from aleph_null_desktop.editor.draft import SIDE_TITLES
+from aleph_null_desktop.editor.draft import NAME_MAX, SIDE_TITLES
 from aleph_null_desktop.editor.library import Library
 from aleph_null_desktop.editor.ritual import custom_setup, placement_problem, slots
 from aleph_null_desktop.engine.cards import ROMAN, circles
 from aleph_null_desktop.i18n import _
+from aleph_null_desktop.safe_text import quote
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.editor.controls import Chip, draw_message, flow
 from aleph_null_desktop.ui.scene import Scene
@@ -129,7 +130,7 @@ class RitualSetupScene(Scene):
             draw_message(surface, fonts, "error", self.problem[:1].upper() + self.problem[1:] + ".",
                          pygame.Rect(60, y, 1800, 60), size=23)
         elif self.chosen:
-            names = ", ".join(f"“{self.library.entries[i].name}”" for i in self.chosen)
+            names = ", ".join(quote(self.library.entries[i].name, NAME_MAX) for i in self.chosen)
             blit_wrapped(surface, fonts.get("body", 23), _("Set aside with the {circle}: {names}.").format(
                 circle=c.name, names=names), theme.TEXT, pygame.Rect(60, y, 1800, 90))
         for b in self.buttons:

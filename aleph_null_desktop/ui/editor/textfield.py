@@ -16,6 +16,7 @@ from typing import Callable
 import pygame
 
 from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.text import fit_font
 
 
 class Clipboard:
@@ -72,6 +73,7 @@ class TextField:
         self._dragging = False
         self._blink = time.monotonic()
         self._font: pygame.font.Font | None = None
+        self._fonts = None  # the game's fonts (use_fonts): the placeholder is fitted into the field
 
     # ------------------------------------------------------------------ text operations
     @property
@@ -270,6 +272,7 @@ class TextField:
 
     def use_fonts(self, fonts) -> None:
         self._font = fonts.get(self.font_role, self.font_size)
+        self._fonts = fonts
 
     def draw(self, surface: pygame.Surface) -> None:
         font = self._get_font()
@@ -290,8 +293,10 @@ class TextField:
         x0 = inner.x - self._scroll
         y = r.centery - font.get_height() // 2
         if not shown and not self.focused and self.placeholder:
-            image = font.render(self.placeholder, True, theme.INK_SOFT)
-            surface.blit(image, (inner.x, y))
+            hint_font = font if self._fonts is None else fit_font(
+                self._fonts, "italic", self.placeholder, inner.w, self.font_size - 2, 14)
+            image = hint_font.render(self.placeholder, True, theme.INK_SOFT)
+            surface.blit(image, image.get_rect(midleft=(inner.x, r.centery)))
         sel = self.selection
         if sel and self.focused:
             a = x0 + font.size(self.text[:sel[0]])[0]

@@ -3,7 +3,8 @@
 A command moves cards to sizes they were not shown at (a drawn card at the hand's width, a
 sacrificed one on its pile), and a card read large needs its 500 px face. Drawn on the frame that
 needs them, those faces make that frame the slowest of the game; drawn one at a time on quiet
-frames, they are already in the face cache when the command or the zoom comes.
+frames, they are already in the face cache when the command or the zoom comes. A large face
+(3–12 ms whole) is drawn a step at a time, a few steps on each quiet frame.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
 from aleph_null_desktop.ui.table.overlays import SPOTLIGHT_CARD_W
 
 BIG_W = 500  # the width a card is read at (right-click or Alt)
-HOVER_DWELL = 0.1  # seconds the mouse rests on a card before its large face is drawn ahead
+HOVER_DWELL = 0.05  # seconds the mouse rests on a card before its large face is begun ahead
 QUIET_MS = 3.0  # a frame that has cost less than this so far may draw one face at a resting size
-QUIET_BIG_MS = 1.0  # or, below this, one large face (a few times the work)
+QUIET_BIG_MS = 1.0  # or, below this, steps of a large face (each 0.3–3 ms) …
+BIG_STEPS_MS = 2.0  # … until the frame has cost this much
 LARGE_W = 400  # faces this wide or wider are large ones
 
 
@@ -64,15 +66,24 @@ class FaceWarmer:
         return kept
 
     def warm(self, scene, frame_start: float) -> bool:
-        """Draws one missing face if this frame has been cheap so far; True if it drew one."""
+        """Draws one missing face (or steps of a large one) if this frame has been cheap so far;
+        True if a face was finished."""
         spent = (time.thread_time() - frame_start) * 1000
         if spent >= QUIET_MS:
             return False
         for card_id, width in self.wanted(scene):
-            if not self.renderer.cached(card_id, width):
-                if width >= LARGE_W and spent >= QUIET_BIG_MS:
-                    continue
+            if self.renderer.cached(card_id, width):
+                continue
+            if width < LARGE_W:
                 self.renderer.face(card_id, width, ahead=True)
                 self.warmed += 1
                 return True
+            if spent >= QUIET_BIG_MS:
+                continue
+            while spent < BIG_STEPS_MS:
+                if self.renderer.face_step(card_id, width):
+                    self.warmed += 1
+                    return True
+                spent = (time.thread_time() - frame_start) * 1000
+            return False
         return False

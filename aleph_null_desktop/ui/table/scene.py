@@ -482,6 +482,10 @@ class TableScene(Scene):
                                          (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
             self.big_uid = None
             self.press_owner = "closed"  # the release of this click belongs to nothing
+            self._motion(self.mouse)  # the table follows the mouse again from where it is
+            return
+        if self.big_uid is not None and event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos  # under the card read large, the veiled table does not follow the mouse
             return
         if self.game.outcome is not None:
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
@@ -914,7 +918,7 @@ class TableScene(Scene):
             self.motion.power.shown, self.motion.damage_shake.left, tuple(f.t for f in self.motion.tokens),
             self.motion.circle[1], self.target_options() is not None,
             self.focus.visible, self.focus.current(), self.disabled_tip() and self.disabled_tip()[1],
-            self.hover_time >= HOVER_SECONDS,
+            self.card_tip_shown(),
         )
 
     def _draw_effects(self, surface: pygame.Surface) -> None:
