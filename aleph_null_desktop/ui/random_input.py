@@ -14,12 +14,14 @@ again would. A failed frame is one the app's top-level guard caught (`App.failed
 from __future__ import annotations
 
 import random
+import traceback
 from collections import Counter
 from typing import Callable
 
 import pygame
 
 from aleph_null_desktop.ai.greedy import GreedyPlayer
+from aleph_null_desktop.ui.table.overlays import ConfirmDialog
 
 SCREEN = (1920, 1080)
 KEYS = [pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_F1, pygame.K_F2,
@@ -86,13 +88,15 @@ class RandomInput:
         self.frames += 1
         self.screens[screen_name(self.app.stack.top)] += 1
         if self.app.failed_frames != before:
-            self.failed_frames += self.app.failed_frames - before
-            text = self.app.last_failure
-            last_line = text.strip().splitlines()[-1] if text.strip() else "?"
-            if all(last_line not in f for f in self.failures):
-                self.failures.append(f"after {self.events} events, on {type(self.app.stack.top).__name__}:\n{text}")
+            self._failed(self.app.failed_frames - before, self.app.last_failure)
         if not self.app.running:
             self._after_quit()
+
+    def _failed(self, count: int, text: str) -> None:
+        self.failed_frames += count
+        last_line = text.strip().splitlines()[-1] if text.strip() else "?"
+        if all(last_line not in f for f in self.failures):
+            self.failures.append(f"after {self.events} events, on {type(self.app.stack.top).__name__}:\n{text}")
 
     def _after_quit(self) -> None:
         self.quits += 1
@@ -300,8 +304,8 @@ class RandomInput:
             game, submit = getattr(scene, "game", None), getattr(scene, "submit", None)
             if game is None or submit is None or game.outcome is not None:
                 return
-            if getattr(scene, "modal", None) is not None and game.pending is None:
-                return  # a question of the table's own (a losing move to confirm): the clicks answer it
+            if isinstance(getattr(scene, "modal", None), ConfirmDialog):
+                return  # a losing move to confirm: the storm's clicks answer it (keys work beside other panels)
             legal = game.legal_commands()
             if not legal:
                 return
@@ -312,7 +316,11 @@ class RandomInput:
                 cmd = GreedyPlayer().choose_command(game, self.rng)
             else:
                 cmd = self.rng.choice(legal)
-            submit(cmd)
+            try:
+                submit(cmd)
+            except Exception:  # what the app's guard would have caught, had a gesture sent it
+                self._failed(1, traceback.format_exc())
+                return
             if self.rng.random() < 0.5:
                 self.frame()
 
