@@ -869,7 +869,8 @@ class TableScene(Scene):
         parts = self.board_parts()
         shown = None
         if self.app.stack.top is self and not self.app.error_time:
-            shown = (board_signature, tuple(p.signature for p in parts), self._motion_signature(), id(surface))
+            shown = (board_signature, tuple(p.signature for p in parts), self._motion_signature(), id(surface),
+                     self.app.stack.departures)
             if self.modal is None and shown == self._shown:
                 return  # nothing changed since the last frame, and nothing else drew over it
             if self.modal is not None and shown == self._under[0]:
