@@ -38,6 +38,7 @@ from aleph_null_desktop.ui.table.overlays import (
 from aleph_null_desktop.ui.table.wording import without_rule_numbers, would_lose
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.tween import CardSprite, Pulse
+from aleph_null_desktop.ui.veil import darken_around
 from aleph_null_desktop.ui.widgets import Button
 
 # engine zone -> layout rectangle where its cards rest
@@ -868,7 +869,8 @@ class TableScene(Scene):
         parts = self.board_parts()
         shown = None
         if self.app.stack.top is self and not self.app.error_time:
-            shown = (board_signature, tuple(p.signature for p in parts), self._motion_signature(), id(surface))
+            shown = (board_signature, tuple(p.signature for p in parts), self._motion_signature(), id(surface),
+                     self.app.stack.departures)
             if self.modal is None and shown == self._shown:
                 return  # nothing changed since the last frame, and nothing else drew over it
             if self.modal is not None and shown == self._under[0]:
@@ -1319,9 +1321,9 @@ class TableScene(Scene):
         return parts
 
     def _draw_big(self, surface, uid: int) -> None:
-        surface.fill((105, 105, 105), special_flags=pygame.BLEND_RGB_MULT)  # a veil of alpha 150
         face = self.renderer.face(self.game.card(uid).card_id, BIG_W)
         rect = face.get_rect(center=(960, 520))
+        darken_around(surface, rect, 150, radius=BIG_W // 16)  # not under the face: it is opaque there
         surface.blit(face, rect)
         words = render(self.app.fonts.get("italic", 20), _("click or Esc to close"), theme.TEXT)
         box = words.get_rect(midbottom=(rect.centerx, rect.top - 10)).inflate(20, 8)  # above it, clear of the hand
