@@ -27,8 +27,9 @@ BUDGETS = {
     "text_lines": 6 * MB,  # rendered lines of text: a table frame shows about 4 MB of them
     "wrapped_text": 1 * MB,  # texts broken into lines, by font and width (characters, not pixels)
     # loaded fonts, about 220 KB each (FONT_BYTES), one per role and pixel size: a session uses
-    # about 55, a screen far fewer; one forgotten is loaded again in 0.1-0.4 ms
-    "fonts": 8 * MB,
+    # about 55-60 (the table's animation bench: 60), and fewer would load some again on every
+    # command frame (each load 0.1-3 ms on a busy machine: 391 loads in 600 frames at 8 MB)
+    "fonts": 14 * MB,
     "backgrounds": 8 * MB,  # the table's dark ground with its candle glow, shared by every screen
     "table_tints": 2 * MB,  # the table's translucent glows and veils, per card and zone size
     "gallery_thumbnails": 8 * MB,  # the card editor's gallery: one small face per custom card

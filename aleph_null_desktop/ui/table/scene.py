@@ -366,7 +366,6 @@ class TableScene(Scene):
         and every card in its slot at the new size."""
         self._name_buttons()
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
-        self.log.restyle()
         self.grimoire.restyle()
         self.board.invalidate()
         self.still.invalidate()
@@ -485,7 +484,7 @@ class TableScene(Scene):
                                          (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
             self.big_uid = None
             self.press_owner = "closed"  # the release of this click belongs to nothing
-            self._motion(self.mouse)  # the table follows the mouse again from where it is
+            self._motion(getattr(event, "pos", self.mouse))  # the table follows the mouse again, from where it is
             return
         if self.big_uid is not None and event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos  # under the card read large, the veiled table does not follow the mouse
@@ -988,7 +987,7 @@ class TableScene(Scene):
             return Part(name, region, signature, paint)
 
         set_aside = r["set_aside"]
-        hand = game.zone("hand")
+        hand_title = f"Hand ({len(game.zone('hand'))} of {game.hand_size})"
         buttons = [Part(f"button:{name}", button.rect.inflate(4, 4),
                         (button.label, button.enabled, button.hot, button.detail, button.rect.size,
                          name == "end_turn" and self.derived()["end_preview"]),
@@ -1017,9 +1016,10 @@ class TableScene(Scene):
             Part("play", r["play"], (drops.get("play"), drops.get("play") is False and dragging, not game.zone("play")),
                  lambda surface: self._draw_zone_outline(surface, "play", drops, _("In play"),
                                                          _("release here to summon"))),
-            Part("hand", r["hand"], (drops.get("hand"), len(hand), game.hand_size),
-                 lambda surface: self._draw_zone_outline(surface, "hand", drops,
-                                                         f"Hand ({len(hand)} of {game.hand_size})", "")),
+            Part("hand", r["hand"], drops.get("hand"),
+                 lambda surface: self._draw_zone_outline(surface, "hand", drops, "", "")),
+            Part("hand:title", self._zone_title_rect("hand", hand_title), hand_title,  # not the whole hand
+                 lambda surface: self._draw_zone_title(surface, "hand", hand_title)),
             *buttons,
             Part("prompt", r["prompt"], (self._derived_key, self.hint_text(), self.message if self.message_time > 0
                                          else "", self.message_warn, self.none_button.hot,
@@ -1042,10 +1042,17 @@ class TableScene(Scene):
                       theme.WARN, (rect.centerx, rect.bottom - 40), "midtop")
         else:
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=14)
-        blit_text(surface, self.app.fonts.get("title", 17), title, theme.TEXT_DIM, (rect.x + 14, rect.y + 6))
+        self._draw_zone_title(surface, name, title)
         if name == "play" and not self.game.zone("play"):
             blit_text(surface, self.app.fonts.get("italic", 24),
                       _("Drag a card from your hand here to summon it"), theme.TEXT_DIM, rect.center, "center")
+
+    def _draw_zone_title(self, surface, name: str, title: str) -> None:
+        blit_text(surface, self.app.fonts.get("title", 17), title, theme.TEXT_DIM, self._zone_title_rect(name, title))
+
+    def _zone_title_rect(self, name: str, title: str) -> pygame.Rect:
+        rect = self.rects[name]
+        return render(self.app.fonts.get("title", 17), title, theme.TEXT_DIM).get_rect(topleft=(rect.x + 14, rect.y + 6))
 
     def _tint(self, size, alpha: int) -> pygame.Surface:
         """A translucent candle-glow rectangle, made once per size."""
