@@ -457,7 +457,7 @@ class PileViewer(Modal):
         cards = game.zone(self.zone)
         area = pygame.Rect(self.rect.x + 20, self.rect.y + 90, self.rect.w - 40, self.rect.h - 110)
         if not cards:
-            text = fonts.get("italic", 24).render("Empty.", True, theme.TEXT_DIM)
+            text = fonts.get("italic", 24).render(_("Empty."), True, theme.TEXT_DIM)
             surface.blit(text, text.get_rect(center=area.center))
             return
         font = fonts.get("body", 17)
