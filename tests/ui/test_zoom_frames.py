@@ -81,6 +81,11 @@ def test_the_veiled_table_does_not_follow_the_mouse_until_the_card_is_closed(tab
     driver.click(driver.card_centre(other))  # closes the large card; the table sees the mouse again
     driver.frames(2)
     assert scene.big_uid is None and scene.hover_uid == other
+    driver.click(driver.card_centre(first), button=3)
+    driver.frames(2)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=tuple(map(round, driver.card_centre(other))), button=1, clicks=1)
+    driver.frames(1)  # a click with no motion before it closes the card: the hover is where it was
+    assert scene.big_uid is None and scene.hover_uid == other
 
 
 def test_a_card_read_large_is_the_face_over_the_table_darkened(table, driver):

@@ -486,7 +486,7 @@ class TableScene(Scene):
                                          (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
             self.big_uid = None
             self.press_owner = "closed"  # the release of this click belongs to nothing
-            self._motion(self.mouse)  # the table follows the mouse again from where it is
+            self._motion(getattr(event, "pos", self.mouse))  # the table follows the mouse again, from where it is
             return
         if self.big_uid is not None and event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos  # under the card read large, the veiled table does not follow the mouse
