@@ -35,6 +35,7 @@ def assert_screen_is_fresh(scene, app) -> None:
     scene.board.invalidate()
     scene.still.invalidate()
     scene._shown = None
+    scene._over_last = None
     scene.draw(app.screen)
     assert shown == pygame.image.tobytes(app.screen, "RGB")
 

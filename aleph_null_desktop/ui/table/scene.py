@@ -20,7 +20,7 @@ from aleph_null_desktop.ui.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
 from aleph_null_desktop.ui.grimoire.scene import book_art
 from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.layer import PanelLayer, Part
+from aleph_null_desktop.ui.layer import PanelLayer, Part, merged
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.table import panels
@@ -64,6 +64,7 @@ class TableScene(Scene):
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.board = PanelLayer()  # everything under the cards, each panel redrawn only when it changes
         self.still = PanelLayer()  # the board and the cards lying still in their slots
+        self._over_last = None  # (screen, where things were drawn over `still` last frame) when known
         self._derived_key = None  # what was worked out once per game change (legal moves, previews)
         self._derived: dict = {}
         self.motions: list[tuple[int, str, str]] = []  # (uid, from, to) of every card motion started
@@ -369,6 +370,7 @@ class TableScene(Scene):
         self.grimoire.restyle()
         self.board.invalidate()
         self.still.invalidate()
+        self._over_last = None
         self._shown = None
         self._under = (None, None)
         self._refresh_sprites({}, instant=True)
@@ -875,6 +877,7 @@ class TableScene(Scene):
                 return  # nothing changed since the last frame, and nothing else drew over it
             if self.modal is not None and shown == self._under[0]:
                 surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
+                self._over_last = None
                 self.modal.draw(surface)
                 self._shown = None
                 return
@@ -883,9 +886,18 @@ class TableScene(Scene):
         circle = self.motion.circle[1] > 0  # BAPHOMET's circle turns under the cards it draws in
         if circle:
             surface.blit(self.board.surface, (0, 0))
+            self._over_last = None
         else:  # the board and the cards lying still, cached together; what moves is drawn over them
-            self.still.blit(surface, (board_signature, self.board.surface), self._still_parts(), self.board.surface,
-                            dirty=painted)
+            still = self.still.update(surface.get_size(), (board_signature, self.board.surface), self._still_parts(),
+                                      self.board.surface, dirty=painted)
+            over = self._over_rects() if shown is not None and self.modal is None else None
+            last = self._over_last
+            if over is not None and last is not None and last[0] == id(surface):
+                for rect in merged([*last[1], *over, *still]):  # last frame's picture kept but where things moved
+                    surface.blit(self.still.surface, rect, rect)
+            else:
+                surface.blit(self.still.surface, (0, 0))
+            self._over_last = (id(surface), over) if over is not None else None
         self.grimoire.draw(surface)  # the page above the tokens, turning with the Hours
         self._draw_effects(surface)
         if circle:
@@ -910,6 +922,34 @@ class TableScene(Scene):
         big = self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None)
         if big is not None and big in self.sprites:
             self._draw_big(surface, big)
+            self._over_last = None
+
+    def _over_rects(self) -> list[pygame.Rect] | None:
+        """Where the table draws over the cached picture of the board and the still cards this
+        frame; None while something is shown whose extent is not known here (the whole picture is
+        then blitted)."""
+        if (self.grimoire.turning or self.motion.tokens or self.motion.banner[1] > 0 or self.focus.visible
+                or self.disabled_tip() or self.card_tip_shown()):
+            return None
+        r = self.rects
+        rects = [self.grimoire.rect.inflate(8, 8), r["power"].inflate(40, 40), r["damage"].inflate(30, 20),
+                 r["tokens"].inflate(12, 12), r["deck"].inflate(20, 20)]  # the page and the effects
+        targets, _unusable, hinted = self._card_marks()
+        for uid, sprite in self.sprites.items():
+            if self._still(uid):
+                continue
+            if uid in targets or uid == hinted:
+                return None
+            card = pygame.Rect(sprite.rect)
+            rects.append(card.union(card.move(0, -HOVER_LIFT)).union(card.move(8, 14)).inflate(16, 16))
+        rects += [pygame.Rect(sprite.rect).inflate(4, 4) for sprite, _card in self.ghosts]
+        if self.drag and "uid" in self.drag and self.drag["uid"] in self.sprites:
+            held = pygame.Rect(self._drag_rect(self.drag, self.sprites[self.drag["uid"]]))
+            rects.append(held.union(held.move(14, 20)).inflate(4, 4))
+        elif self.drag and "token" in self.drag:
+            x, y = self.drag["pos"]
+            rects.append(pygame.Rect(x - 30, y - 30, 60, 60))
+        return rects
 
     def _draw_zone_hint(self, surface) -> None:
         mark = self.hints.highlight()
