@@ -212,3 +212,12 @@ def localized(texts: Mapping[str, str], fallback: str = "") -> str:
         if texts.get(code):
             return texts[code]
     return next((t for t in texts.values() if t), fallback)
+
+
+DECIMAL_MARKS = {"de": ","}
+
+
+def decimal(value: float, places: int, *, signed: bool = False) -> str:
+    """A number with decimals as the language of the moment writes it (1.50, in German 1,50)."""
+    text = f"{value:{'+' if signed else ''}.{places}f}"
+    return text.replace(".", DECIMAL_MARKS.get(_language, "."))

@@ -3,13 +3,18 @@
 Budget (DESIGN.md, issue 13): p99 ≤ 8 ms in every scenario (aim for 4 ms); RSS growth ≤ 10 MB
 over 200 summon/undo cycles.
 
-    python bench/frame.py [--frames N] [--repeat R] [--json]
+    python bench/frame.py [--frames N] [--repeat R] [--json] [--against REV]
 
 The window is the game's own (SCALED 1920×1080; headless with the dummy driver unless
 SDL_VIDEODRIVER says otherwise). Each frame is `app.step()` + `pygame.display.flip()`, timed with
 `time.thread_time()` (CPU time of this thread: unaffected by other processes on a shared
 machine). Each scenario runs `frames` frames `repeat` times; a scenario's figures are the
 median over the repeats of each run's p50 / p99 / max.
+
+`--against REV` also measures the game of a git revision (extracted with `git archive` into a
+temporary directory) with this same bench: each repeat runs once for that revision and once for
+this checkout, in fresh processes one after the other, so both see the same load; the figures
+(medians over the repeats) are printed side by side.
 
 Scenarios, all on a busy table (12 cards in play, 7 in hand, full piles, a long log):
   idle       nothing happens
@@ -28,8 +33,11 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -245,12 +253,65 @@ def run(frames: int, repeat: int) -> dict:
     return result
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _extract(rev: str, into: Path) -> Path:
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "aleph_null_desktop", "assets"],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def _run_in(root: Path, frames: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(root), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    out = subprocess.run([sys.executable, __file__, "--frames", str(frames), "--repeat", "1", "--json"],
+                         check=True, capture_output=True, text=True, env=env)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def against(rev: str, frames: int, repeat: int) -> dict[str, dict]:
+    """{name: result} for the revision and this checkout, each the median of `repeat` interleaved runs."""
+    with tempfile.TemporaryDirectory(prefix="aleph-frame-") as tmp:
+        roots = {rev: _extract(rev, Path(tmp)), "this checkout": ROOT}
+        runs: dict[str, list[dict]] = {name: [] for name in roots}
+        for _ in range(repeat):
+            for name, root in roots.items():
+                runs[name].append(_run_in(root, frames))
+    results = {}
+    for name, results_of in runs.items():
+        scenarios = {scenario: {k: round(statistics.median(r["scenarios"][scenario][k] for r in results_of), 3)
+                                for k in results_of[0]["scenarios"][scenario]}
+                     for scenario in results_of[0]["scenarios"]}
+        results[name] = {"scenarios": scenarios,
+                         "rss_growth_mb": round(statistics.median(r["rss_growth_mb"] for r in results_of), 2)}
+    return results
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600, help="frames per scenario run (at least 600)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per scenario; the median is reported")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--against", metavar="REV", help="also measure the game of this git revision")
     args = parser.parse_args(argv)
+    if args.against:
+        results = against(args.against, max(1, args.frames), max(1, args.repeat))
+        if args.json:
+            print(json.dumps(results))
+            return 0
+        old, new = results[args.against], results["this checkout"]
+        print(f"busy table 1920x1080, CPU ms per frame (display.flip included), {args.frames} frames, "
+              f"median of {args.repeat} interleaved runs; budget p99 ≤ 8 ms")
+        print(f"  {'':<10} {args.against[:12]:>22}   {'this checkout':>22}")
+        print(f"  {'':<10} {'p50':>7} {'p99':>7} {'max':>7}   {'p50':>7} {'p99':>7} {'max':>7}")
+        for name in new["scenarios"]:
+            a, b = old["scenarios"][name], new["scenarios"][name]
+            print(f"  {name:<10} " + " ".join(f"{a[k]:7.2f}" for k in ("p50_ms", "p99_ms", "max_ms")) + "   "
+                  + " ".join(f"{b[k]:7.2f}" for k in ("p50_ms", "p99_ms", "max_ms")))
+        print(f"  RSS growth over {RSS_CYCLES} summon/undo cycles: {old['rss_growth_mb']:.1f} MB -> "
+              f"{new['rss_growth_mb']:.1f} MB (budget 10)")
+        return 0
     result = run(max(1, args.frames), max(1, args.repeat))
     if args.json:
         print(json.dumps(result))

@@ -13,8 +13,10 @@ AI is replaced by the first legal move (its cost is bench/hint.py's business).
 
 RSS is read from /proc (Linux). Growth is measured from the end of a warm-up (the first 5% of the
 events, at least 20,000: fonts, card faces and Grimoire pages drawn once) to the end, after a
-garbage collection and malloc_trim. Progress lines go to stderr every --every events, so a run cut
-short still shows how far it got. Budget (issue 16): 0 failed frames, growth <= 20 MB.
+garbage collection and malloc_trim. The UI caches (ui.caches) fill and empty within their budgets
+(the Grimoire's pages go when the book is closed): the growth beyond what they hold at each end is
+printed too, the figure a leak would raise. Progress lines go to stderr every --every events, so a
+run cut short still shows how far it got. Budget (issue 16): 0 failed frames, growth <= 20 MB.
 """
 
 from __future__ import annotations
@@ -55,6 +57,13 @@ def settled_rss_mb() -> float:
     return rss_mb()
 
 
+def cached_mb() -> float:
+    """What the UI caches hold now (each bounded by its budget in ui.caches)."""
+    from aleph_null_desktop.ui import caches
+
+    return sum(cache.nbytes() for cache in caches.live()) / 2**20
+
+
 def fuzz_hint(game):
     return game.legal_commands()[0], "a hint for the storm"
 
@@ -80,6 +89,7 @@ def run_mode(mode: str, events: int, seed: int, every: int, junk: list[str]) -> 
     warmup = min(events, max(20_000, events // 20))
     storm.run(warmup)
     base = settled_rss_mb()
+    base_cached = cached_mb()
     peak = base
     wall, cpu = time.perf_counter(), time.process_time()
     next_report = storm.events + every
@@ -99,6 +109,7 @@ def run_mode(mode: str, events: int, seed: int, every: int, junk: list[str]) -> 
     storm.run(events, on_burst=progress)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     end = settled_rss_mb()
+    end_cached = cached_mb()
     storm.app.close()
     measured = storm.events - warmup
     return {"mode": mode, "events": storm.events, "frames": storm.frames, "quits": storm.quits,
@@ -106,7 +117,10 @@ def run_mode(mode: str, events: int, seed: int, every: int, junk: list[str]) -> 
             "events_per_s_wall": round(measured / max(wall, 1e-9)),
             "events_per_s_cpu": round(measured / max(cpu, 1e-9)),
             "rss_after_warmup_mb": round(base, 1), "rss_end_mb": round(end, 1), "rss_peak_mb": round(peak, 1),
-            "rss_growth_mb": round(end - base, 1), "screens": dict(storm.screens)}
+            "rss_growth_mb": round(end - base, 1),
+            "rss_growth_beyond_caches_mb": round((end - end_cached) - (base - base_cached), 1),
+            "caches_after_warmup_mb": round(base_cached, 1), "caches_end_mb": round(end_cached, 1),
+            "screens": dict(storm.screens)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,7 +169,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{r['mode']:>7}: {r['events']} events, {r['frames']} frames, {r['quits']} quits; "
                   f"{r['events_per_s_wall']} events/s wall ({r['events_per_s_cpu']}/s of CPU); "
                   f"failed frames {r['failed_frames']}; RSS {r['rss_after_warmup_mb']} -> {r['rss_end_mb']} MB "
-                  f"(growth {r['rss_growth_mb']:+} MB, peak {r['rss_peak_mb']} MB)")
+                  f"(growth {r['rss_growth_mb']:+} MB, peak {r['rss_peak_mb']} MB; the UI caches "
+                  f"{r['caches_after_warmup_mb']} -> {r['caches_end_mb']} MB of their budgets, growth beyond "
+                  f"them {r['rss_growth_beyond_caches_mb']:+} MB)")
             for failure in r["failures"]:
                 print("  " + failure.replace("\n", "\n  "))
     return 0 if all(r["failed_frames"] == 0 for r in results) else 1

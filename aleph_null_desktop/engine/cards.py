@@ -129,54 +129,54 @@ def _text_map(value: Any, where: str, *, required: bool) -> dict[str, str]:
         value = {"en": value}
     if not isinstance(value, dict) or any(not isinstance(k, str) or not isinstance(v, str)
                                           for k, v in value.items()):
-        raise CardDataError("must be a text or an object of language: text", field_name=where)
+        raise CardDataError(_("must be a text or an object of language: text"), field_name=where)
     if required and not any(v.strip() for v in value.values()):
-        raise CardDataError("needs a text in at least one language", field_name=where, kind="no_text")
+        raise CardDataError(_("needs a text in at least one language"), field_name=where, kind="no_text")
     if any(len(v) > 400 for v in value.values()):
-        raise CardDataError("is longer than 400 characters", field_name=where)
+        raise CardDataError(_("is longer than 400 characters"), field_name=where)
     return dict(value)
 
 
 def card_from_dict(d: Any) -> CardDef:
     """Validates one card record and builds its definition; raises CardDataError."""
     if not isinstance(d, dict):
-        raise CardDataError("a card must be an object")
+        raise CardDataError(_("a card must be an object"))
     cid = d.get("id")
     if not isinstance(cid, str) or not cid or len(cid) > 60 or not all(c.isalnum() or c == "_" for c in cid):
-        raise CardDataError("id must be letters, digits and _ (at most 60)", field_name="id")
+        raise CardDataError(_("id must be letters, digits and _ (at most 60)"), field_name="id")
     try:
         unknown = sorted(k for k in d if k not in CARD_KEYS)
         if unknown:
-            raise CardDataError(f"unknown field {unknown[0]!r}", field_name=unknown[0])
+            raise CardDataError(_("unknown field {name!r}").format(name=unknown[0]), field_name=unknown[0])
         names = _text_map(d.get("name"), "name", required=True)
         ctype = d.get("type")
         if ctype not in CARD_TYPES:
-            raise CardDataError(f"must be one of {', '.join(CARD_TYPES)}", field_name="type")
+            raise CardDataError(_("must be one of {types}").format(types=", ".join(CARD_TYPES)), field_name="type")
         cost = d.get("cost")
         special = d.get("special_cost", [])
         if cost is None:
             if not special:
-                raise CardDataError("a card without a cost needs a special_cost", field_name="cost")
+                raise CardDataError(_("a card without a cost needs a special_cost"), field_name="cost")
         elif not _is_int(cost, 0, 9):
-            raise CardDataError("must be a whole number from 0 to 9, or null", field_name="cost")
+            raise CardDataError(_("must be a whole number from 0 to 9, or null"), field_name="cost")
         validate_effects(special, "special_cost", "special_cost")
         raw_actions = d.get("actions", [])
         if not isinstance(raw_actions, list) or len(raw_actions) > 4:
-            raise CardDataError("must be a list of at most 4 actions", field_name="actions")
+            raise CardDataError(_("must be a list of at most 4 actions"), field_name="actions")
         actions = []
         for i, a in enumerate(raw_actions):
             here = f"actions[{i}]"
             if not isinstance(a, dict):
-                raise CardDataError("must be an object", field_name=here)
+                raise CardDataError(_("must be an object"), field_name=here)
             aid = a.get("id")
             if not isinstance(aid, str) or not aid or not all(c.isalnum() or c == "_" for c in aid):
-                raise CardDataError("needs an id of letters, digits and _", field_name=f"{here}.id")
+                raise CardDataError(_("needs an id of letters, digits and _"), field_name=f"{here}.id")
             if any(x.id == aid for x in actions):
-                raise CardDataError(f"action id {aid!r} is used twice", field_name=f"{here}.id")
+                raise CardDataError(_("action id {id!r} is used twice").format(id=aid), field_name=f"{here}.id")
             validate_effects(a.get("cost"), "cost", f"{here}.cost")
             validate_effects(a.get("effect"), "effect", f"{here}.effect")
             if not a["cost"] and not a["effect"]:
-                raise CardDataError("an action needs a cost or an effect", field_name=here, kind="empty_action")
+                raise CardDataError(_("an action needs a cost or an effect"), field_name=here, kind="empty_action")
             actions.append(ActionDef(aid, tuple(a["cost"]), tuple(a["effect"])))
         for key, vocab in (("ongoing", "ongoing"), ("dagger", "effect"), ("on_summon", "effect")):
             validate_effects(d.get(key, []), vocab, key)
@@ -184,21 +184,21 @@ def card_from_dict(d: Any) -> CardDef:
         side = d.get("side")
         if ctype == "interference":
             if not _is_int(level, 1, 3):
-                raise CardDataError("interference needs a level from 1 to 3", field_name="level")
+                raise CardDataError(_("interference needs a level from 1 to 3"), field_name="level")
             if side not in SIDES:
-                raise CardDataError("interference needs a side: church or hell", field_name="side")
+                raise CardDataError(_("interference needs a side: church or hell"), field_name="side")
             if cost is None:
-                raise CardDataError("interference needs a cost in power", field_name="cost")
+                raise CardDataError(_("interference needs a cost in power"), field_name="cost")
         count = d.get("count", 1)
         if not _is_int(count, 1, 5):
-            raise CardDataError("must be a whole number from 1 to 5", field_name="count")
+            raise CardDataError(_("must be a whole number from 1 to 5"), field_name="count")
         flavour = _text_map(d.get("flavour", {"en": ""}) or {"en": ""}, "flavour", required=False)
         icon = d.get("icon", "")
         if not isinstance(icon, str) or len(icon) > 40:
-            raise CardDataError("must be an icon name", field_name="icon")
+            raise CardDataError(_("must be an icon name"), field_name="icon")
         art = d.get("art", "")  # optional: the illustration's name (the UI's art set); "" = from the icon
         if not isinstance(art, str) or len(art) > 40:
-            raise CardDataError("must be an illustration name", field_name="art")
+            raise CardDataError(_("must be an illustration name"), field_name="art")
     except CardDataError as err:
         raise CardDataError(err.reason, card_id=cid, field_name=err.field_name, kind=err.kind) from None
     return CardDef(
@@ -292,16 +292,17 @@ def _read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise CardDataError(f"cannot be read: {err}", source=path.name) from None
+        raise CardDataError(_("cannot be read: {why}").format(why=err), source=path.name) from None
 
 
 def load_cards_file(path: Path) -> list[CardDef]:
     """All cards of one file, or CardDataError; never a partial list."""
     doc = _read_json(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
-        raise CardDataError('must be an object with a "cards" list', source=path.name)
+        raise CardDataError(_('must be an object with a "cards" list'), source=path.name)
     if doc.get("schema", SCHEMA_VERSION) != SCHEMA_VERSION:
-        raise CardDataError(f"has schema {doc.get('schema')!r}; this version reads {SCHEMA_VERSION}",
+        raise CardDataError(_("has schema {schema!r}; this version reads {version}").format(
+            schema=doc.get("schema"), version=SCHEMA_VERSION),
                             source=path.name)
     cards = []
     for rec in doc["cards"]:
@@ -312,7 +313,7 @@ def load_cards_file(path: Path) -> list[CardDef]:
     ids = [c.id for c in cards]
     dup = next((i for i in ids if ids.count(i) > 1), None)
     if dup:
-        raise CardDataError("the same id appears twice", source=path.name, card_id=dup)
+        raise CardDataError(_("the same id appears twice"), source=path.name, card_id=dup)
     return cards
 
 
@@ -337,7 +338,7 @@ def load_builtin_cards() -> CardSet:
         cards = load_cards_file(_cards_dir() / "base.json")
         main = sum(c.count for c in cards if not c.is_interference)
         if main != MAIN_DECK_SIZE:
-            raise CardDataError(f"the main deck has {main} cards, not {MAIN_DECK_SIZE}", source="base.json")
+            raise CardDataError(_("the main deck has {n} cards, not {size}").format(n=main, size=MAIN_DECK_SIZE), source="base.json")
         _BUILTIN = CardSet(cards)
     return _BUILTIN
 

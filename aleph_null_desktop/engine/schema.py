@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aleph_null_desktop.i18n import N_
+from aleph_null_desktop.i18n import N_, _
 
 CARD_TYPES = ("key", "demon", "tanist", "artifact", "magical_power", "interference")
 TYPE_NAMES = {  # marked for translation; translate where shown
@@ -30,9 +30,9 @@ class CardDataError(ValueError):
         where = ", ".join(
             part
             for part in (
-                f"file {source}" if source else "",
-                f"card {card_id!r}" if card_id else "",
-                f"field {field_name}" if field_name else "",
+                _("file {name}").format(name=source) if source else "",
+                _("card {id!r}").format(id=card_id) if card_id else "",
+                _("field {name}").format(name=field_name) if field_name else "",
             )
             if part
         )

@@ -2,10 +2,11 @@
 drawn pictures and loaded fonts may cost. Each is a ui.surface_cache.SurfaceCache made with its
 name here; it forgets its least recently used entries once its bytes pass the budget.
 
-The budgets add up to what a session may hold on top of the game itself (about 60 MB: Python,
-pygame, the window and the table's own layers, see bench/session.py), within the 150 MB a two-hour
-session may take (issue 16). A budget is per cache object: there is one of each at a time, but
-the card editor's gallery draws its thumbnails with a renderer of its own.
+A budget is per cache object: there is one of each at a time, but the card editor's gallery draws
+its thumbnails with a renderer of its own. The budgets add up to 91 MB, on top of about 67 MB
+for the game itself at the title (Python, pygame and SDL's window and SCALED texture, the screen,
+code). bench/session.py measures the whole: a Grimoire read over a table with a panel open, every
+cache full, is the largest moment of a session (about 160 MB, over the 150 MB issue 16 asks).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ import weakref
 
 MB = 2**20
 BUDGETS = {
-    # card faces at the sizes cards rest at (hand, play, piles, 500 px read large): a busy table
-    # with the faces drawn ahead of a command holds about 12 MB
-    "card_faces": 16 * MB,
+    # card faces at the sizes cards rest at (hand, play, piles, 500 px read large), and those the
+    # table draws ahead on quiet frames; less makes more frames draw a face when it is shown
+    # (three rituals: 46 faces at the old 160-face cap, about 34 MB; 72 at 20 MB; 128 at 16 MB)
+    "card_faces": 20 * MB,
     "card_backs": 4 * MB,  # the back at each width a pile or a drawn card is shown at
     "card_art": 4 * MB,  # card illustrations rendered from SVG, by size and ink
     # the Grimoire's drawn halves, their opaque copies and turning leaves: a page turn works with
@@ -25,8 +27,9 @@ BUDGETS = {
     "text_lines": 6 * MB,  # rendered lines of text: a table frame shows about 4 MB of them
     "wrapped_text": 1 * MB,  # texts broken into lines, by font and width (characters, not pixels)
     # loaded fonts, about 220 KB each (FONT_BYTES), one per role and pixel size: a session uses
-    # about 55, a screen far fewer; one forgotten is loaded again in 0.1-0.4 ms
-    "fonts": 8 * MB,
+    # about 55-60 (the table's animation bench: 60), and fewer would load some again on every
+    # command frame (each load 0.1-3 ms on a busy machine: 391 loads in 600 frames at 8 MB)
+    "fonts": 14 * MB,
     "backgrounds": 8 * MB,  # the table's dark ground with its candle glow, shared by every screen
     "table_tints": 2 * MB,  # the table's translucent glows and veils, per card and zone size
     "gallery_thumbnails": 8 * MB,  # the card editor's gallery: one small face per custom card

@@ -1,8 +1,9 @@
-"""A cached layer: a whole-screen picture redrawn only when what it shows has changed."""
+"""Cached layers: whole-screen pictures redrawn only when (and where) what they show has changed."""
 
 from __future__ import annotations
 
-from typing import Callable, Hashable
+from collections import Counter
+from typing import Callable, Hashable, NamedTuple
 
 import pygame
 
@@ -30,3 +31,91 @@ class CachedLayer:
             self.redraws += 1
             paint(self.surface)
         target.blit(self.surface, (0, 0))
+
+
+class Part(NamedTuple):
+    """One panel of a `PanelLayer`: `paint` draws it, only ever inside `region`; `signature` is
+    everything it shows (when it is the same as last frame, so is the panel)."""
+
+    name: str
+    region: pygame.Rect
+    signature: Hashable
+    paint: Callable[[pygame.Surface], None]
+
+
+class PanelLayer:
+    """A whole-screen picture made of parts over a background. `blit(target, signature, parts,
+    background)` paints the whole picture when `signature` (the settings, the language, the look)
+    differs from last time; else it paints again only where a part changed (its signature), moved
+    or went: the background under such a region, then every part that reaches into it (in order,
+    clipped to it, so a neighbour's edge is never lost)."""
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self.signature: Hashable = object()
+        self.shown: dict[str, Hashable] = {}
+        self.regions: dict[str, pygame.Rect] = {}  # where each part painted last
+        self.redraws = 0  # frames in which anything of it was painted (the bench and tests watch it)
+        self.changed: Counter[str] = Counter()  # parts painted because what they show changed
+        self.painted: Counter[str] = Counter()  # parts painted at all (changed, or beside a change)
+
+    def invalidate(self) -> None:
+        self.signature = object()
+
+    def update(self, size: tuple[int, int], signature: Hashable, parts: list[Part],
+               background: pygame.Surface, dirty: list[pygame.Rect] = ()) -> list[pygame.Rect]:
+        """Brings the picture up to date; `dirty`: regions to paint again whatever changed (where
+        the background changed). Returns the regions painted."""
+        if self.surface is None or self.surface.get_size() != size:
+            self.surface = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                self.surface = self.surface.convert()
+            self.invalidate()
+        surface = self.surface
+        if signature != self.signature:
+            self.signature = signature
+            dirty = [surface.get_rect()]
+            self.changed.update(p.name for p in parts)
+        else:
+            changed = [p for p in parts if self.shown.get(p.name, self) != p.signature]
+            gone = [self.regions[name] for name in self.regions.keys() - {p.name for p in parts}]
+            dirty = merged([*dirty, *gone, *(p.region for p in changed),
+                            *(self.regions[p.name] for p in changed if p.name in self.regions)])
+            self.changed.update(p.name for p in changed)
+        self.shown = {p.name: p.signature for p in parts}
+        self.regions = {p.name: p.region for p in parts}
+        if not dirty:
+            return []
+        self.redraws += 1
+        for region in dirty:
+            surface.set_clip(region)
+            surface.blit(background, region, region)
+            for part in parts:
+                if part.region.colliderect(region):
+                    part.paint(surface)
+                    self.painted[part.name] += 1
+        surface.set_clip(None)
+        return dirty
+
+    def blit(self, target: pygame.Surface, signature: Hashable, parts: list[Part],
+             background: pygame.Surface, dirty: list[pygame.Rect] = ()) -> None:
+        self.update(target.get_size(), signature, parts, background, dirty)
+        target.blit(self.surface, (0, 0))
+
+
+def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The rectangles, those that overlap joined into one (until none overlap)."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        rect = pygame.Rect(rect)
+        joined = True
+        while joined:
+            joined = False
+            for other in out:
+                if other.colliderect(rect):
+                    out.remove(other)
+                    rect.union_ip(other)
+                    joined = True
+                    break
+        out.append(rect)
+    return out

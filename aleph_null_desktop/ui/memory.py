@@ -9,7 +9,8 @@ garbage at the end of one ritual. Three things keep the resident memory near wha
   system, and give them back when freed. By default glibc raises that threshold to the largest
   block freed so far (an 8 MB screen), after which every page of the Grimoire (3.4 MB) comes
   from the heap and stays in the process when freed.
-- `release()` when the scene stack changes (App.step): a full collection, then `trim`.
+- `release()` after a scene was left (App.step; scenes left within half a second go together):
+  a full collection (about 3 ms), then `trim`.
 - `trim()` every few seconds of play (App.step): the heap's free pages back to the system.
 """
 

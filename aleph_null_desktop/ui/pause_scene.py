@@ -11,12 +11,13 @@ from aleph_null_desktop.ui.ritual_guard import confirm_new_ritual, confirm_quit
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.sound_controls import SoundControls
 from aleph_null_desktop.ui.text import blit_text
-from aleph_null_desktop.ui.veil import darken
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 
 class PauseScene(Scene):
     overlay = True
+    keeps_under = True  # the table under the menu is still (it is not updated while paused)
+    veil = 160
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -63,7 +64,6 @@ class PauseScene(Scene):
         buttons_handle(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        darken(surface, 160)
         pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=14)
         pygame.draw.rect(surface, theme.GOLD, self.panel, 3, border_radius=14)
         blit_text(surface, self.app.fonts.get("title", 36), _("Paused"), theme.GOLD,

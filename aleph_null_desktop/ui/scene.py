@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import pygame
 
+from aleph_null_desktop.i18n import current_language
+from aleph_null_desktop.ui import style
+from aleph_null_desktop.ui.veil import darken
+
 
 class Scene:
     overlay = False  # True: the scene below is drawn first (a pause menu over the table)
+    # an overlay that changes nothing under it while it is open (the pause menu): what is under
+    # it is drawn once, darkened by `veil`, and that picture is shown again every frame
+    keeps_under = False
+    veil = 0
 
     def __init__(self, app) -> None:
         self.app = app
@@ -36,6 +44,7 @@ class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self.departures = 0  # pops and replacements so far: App.step frees what was left
+        self._under: tuple | None = None  # (key, picture) of what is under a `keeps_under` overlay
 
     @property
     def top(self) -> Scene | None:
@@ -64,5 +73,25 @@ class SceneStack:
         first = len(self.scenes) - 1
         while first > 0 and self.scenes[first].overlay:
             first -= 1
-        for scene in self.scenes[first:]:
-            scene.draw(surface)
+        top = self.top
+        if top is None or not top.keeps_under or first == len(self.scenes) - 1:
+            self._under = None
+            for scene in self.scenes[first:]:
+                scene.draw(surface)
+            return
+        # the scenes under the top one are not updated while it is open: their picture is kept
+        key = (self.departures, id(top), id(surface), surface.get_size(), current_language(), style.current())
+        if self._under is not None and self._under[0] == key:
+            surface.blit(self._under[1], (0, 0))
+        else:
+            for scene in self.scenes[first:-1]:
+                scene.draw(surface)
+            if top.veil:
+                darken(surface, top.veil)
+            picture = self._under[1] if self._under is not None else None
+            if picture is None or picture.get_size() != surface.get_size():
+                picture = surface.copy()
+            else:
+                picture.blit(surface, (0, 0))
+            self._under = (key, picture)
+        top.draw(surface)

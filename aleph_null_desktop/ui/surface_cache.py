@@ -79,6 +79,11 @@ class SurfaceCache:
             self.bytes -= self._entries.pop(oldest)[1]
             self.evictions += 1
 
+    def discard_where(self, unwanted) -> None:
+        """Drops every entry whose key `unwanted(key)` is true."""
+        for key in [key for key in self._entries if unwanted(key)]:
+            self.bytes -= self._entries.pop(key)[1]
+
     def nbytes(self) -> int:
         return self.bytes
 

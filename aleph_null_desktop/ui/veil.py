@@ -10,3 +10,23 @@ def darken(surface: pygame.Surface, alpha: int = 150) -> None:
     veil to keep (8 MB each) and cheaper to draw."""
     keep = 255 - alpha
     surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+
+
+def darken_around(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150, radius: int = 0) -> None:
+    """`darken` everywhere but inside `rect`, which an opaque panel with corners rounded by `radius`
+    is about to cover (the corner squares are darkened: the panel leaves their outer pixels showing).
+    The pixels under the panel are not touched: a third less work for a panel over a third of the screen."""
+    rect = pygame.Rect(rect).clip(surface.get_rect())
+    if not rect.w or not rect.h:
+        darken(surface, alpha)
+        return
+    keep = 255 - alpha
+    w, h = surface.get_size()
+    r = min(radius, rect.w // 2, rect.h // 2)
+    areas = [(0, 0, w, rect.top), (0, rect.bottom, w, h - rect.bottom),
+             (0, rect.top, rect.left, rect.h), (rect.right, rect.top, w - rect.right, rect.h)]
+    if r > 0:
+        areas += [(x, y, r, r) for x in (rect.left, rect.right - r) for y in (rect.top, rect.bottom - r)]
+    for area in areas:
+        if area[2] > 0 and area[3] > 0:
+            surface.fill((keep, keep, keep), area, special_flags=pygame.BLEND_RGB_MULT)

@@ -16,7 +16,12 @@ KEY_NAMES = (N_("Space"), N_("Ctrl+Z"), N_("Enter"), N_("Esc"), N_("Del"), N_("T
 
 
 def key_name(key: str) -> str:
-    return _(key) if key in KEY_NAMES else key
+    """A shortcut as the player's keyboard names it (Ctrl+S is Strg+S on a German one)."""
+    if key in KEY_NAMES:
+        return _(key)
+    if key.startswith("Ctrl+"):
+        return _("Ctrl+{key}").format(key=key.removeprefix("Ctrl+"))
+    return key
 
 
 @dataclass

@@ -148,3 +148,24 @@ def test_a_german_only_card_in_the_gallery_of_an_english_game(driver):
     edit = driver.scene
     assert isinstance(edit, EditScene) and edit.language == "en" and edit.name_field.text == ""
     assert "Grabwächter" in edit.name_field.placeholder and edit.check.ok
+
+
+def test_numbers_and_shortcuts_as_a_german_keyboard_and_page_write_them(german):
+    from aleph_null_desktop.ui.widgets import key_name
+
+    assert i18n.decimal(1.5, 2) == "1,50" and i18n.decimal(12.34, 1, signed=True) == "+12,3"
+    assert key_name("Ctrl+S") == "Strg+S" and key_name("Del") == "Entf" and key_name("F2") == "F2"
+    i18n.set_language("en")
+    assert i18n.decimal(1.5, 2) == "1.50" and key_name("Ctrl+S") == "Ctrl+S"
+
+
+def test_an_import_refused_in_german_says_why_in_german(german, tmp_path):
+    bad = dict(CardDraft(name="Grave Warden").to_record("custom_grave_warden"), colour="red")
+    path = tmp_path / "warden.json"
+    path.write_text(json.dumps({"schema": 1, "cards": [bad]}), encoding="utf-8")
+    library = Library()
+    library.load()
+    result = library.import_file(path)
+    assert not result.ok
+    assert "„warden.json“ wurde nicht importiert" in result.message and "unbekanntes Feld 'colour'" in result.message
+    assert not any(word in result.message for word in ("field", "card", "unknown", "imported"))

@@ -1,5 +1,6 @@
 """Run by test_autosave_writer.py: plays random rituals as fast as it can, saving after every
-move through the AutosaveWriter, and prints `<seed> <moves>` once each save has been handed over.
+move through the AutosaveWriter, and prints `<seed> <moves>` once each save has been handed over (`<seed> cleared` once a finished
+ritual's autosave is handed over for removal).
 The test kills it (SIGKILL) at a random moment."""
 
 import random
@@ -24,6 +25,7 @@ def main(rng_seed: int) -> None:
                 writer.save(storage.record_from_game(game))
                 print(seed, len(game.history), flush=True)
         writer.clear()
+        print(seed, "cleared", flush=True)
 
 
 if __name__ == "__main__":

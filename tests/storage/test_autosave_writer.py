@@ -101,13 +101,19 @@ def test_kill_9_at_random_moments_never_corrupts_and_loses_at_most_one_move():
         child.send_signal(signal.SIGKILL)
         out, _ = child.communicate(timeout=30)
         assert child.returncode == -signal.SIGKILL
-        reports = [line.split() for line in out.splitlines() if line.strip()]
+        # a line the kill cut short has no newline yet: only whole lines count
+        reports = [line.split() for line in out.split("\n")[:-1] if line.strip()]
         saved, messages = storage.load_autosave()
         assert messages == [], messages  # never a corrupt file
         if saved is not None:
             game, problems = storage.resume_game(saved)
             assert game is not None, problems
-        if reports and int(reports[-1][1]) >= 2:  # the last move handed over, in the ritual it belongs to
+        if reports and reports[-1][1] == "cleared":
+            # killed after a finished ritual's removal was handed over, before the next ritual's
+            # first save: the file is gone, or the finished ritual's last state if not yet removed
+            assert saved is None or saved["seed"] == int(reports[-1][0])
+        elif reports and int(reports[-1][1]) >= 2:
+            # the last move handed over, in the ritual it belongs to
             seed, moves = int(reports[-1][0]), int(reports[-1][1])
             assert saved is not None and saved["seed"] == seed
             assert len(saved["commands"]) >= moves - 1, (moves, len(saved["commands"]))

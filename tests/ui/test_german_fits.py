@@ -318,7 +318,7 @@ def test_the_card_editor_in_german(game_window, app, driver, watch, user_dirs):
     driver.key(pygame.K_n)  # a new card: no id yet, the editor says how it gets one
     driver.frames(2)
     _check(watch, "NAME (DEUTSCH)", "STIMMUNGSTEXT (DEUTSCH)", "Symbol: ", "AUSGEWÄHLT", "Kartenkennung",
-           "Speichern ist gesperrt", "Nicht gespeichert", "Kobold", "Umbenennen", "Exportieren")
+           "Speichern ist gesperrt", "Nicht gespeichert", "Kobold", "Umbenennen", "Exportieren", "Strg+S")
 
 
 def test_the_card_packs_ritual_setup_and_card_test_in_german(game_window, app, driver, watch, user_dirs):
@@ -346,4 +346,5 @@ def test_the_card_packs_ritual_setup_and_card_test_in_german(game_window, app, d
     panel._sync()
     app.stack.push(panel)
     driver.frames(3)
-    _check(watch, "Kartenpakete", "Ein Ritual mit deinen Karten", "DEINE KARTEN", "Mit deiner Karte")
+    _check(watch, "Kartenpakete", "Ein Ritual mit deinen Karten", "DEINE KARTEN", "Mit deiner Karte",
+           "gespielt von dem gierigen Spieler", "Punkte (zu 95 %")

@@ -81,3 +81,28 @@ def test_the_veiled_table_does_not_follow_the_mouse_until_the_card_is_closed(tab
     driver.click(driver.card_centre(other))  # closes the large card; the table sees the mouse again
     driver.frames(2)
     assert scene.big_uid is None and scene.hover_uid == other
+    driver.click(driver.card_centre(first), button=3)
+    driver.frames(2)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=tuple(map(round, driver.card_centre(other))), button=1, clicks=1)
+    driver.frames(1)  # a click with no motion before it closes the card: the hover is where it was
+    assert scene.big_uid is None and scene.hover_uid == other
+
+
+def test_a_card_read_large_is_the_face_over_the_table_darkened(table, driver):
+    from aleph_null_desktop.ui.veil import darken
+
+    scene = table(BUSY)
+    uid = driver.uid("play", "bell")
+    driver.post(pygame.MOUSEMOTION, pos=tuple(map(round, driver.card_centre(uid))), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(2)
+    expected = driver.app.screen.copy()  # the table as it is under the mouse (no tip yet)
+    driver.click(driver.card_centre(uid), button=3)
+    driver.frames(1)
+    assert scene.big_uid == uid
+    darken(expected, 150)
+    face = scene.renderer.face("bell", BIG_W)
+    spot = face.get_rect(center=(960, 520))
+    expected.blit(face, spot)
+    words = pygame.Rect(0, spot.top - 60, 1920, 60)  # "click or Esc to close" above it
+    for area in (pygame.Rect(0, 0, 1920, words.top), pygame.Rect(0, spot.top, 1920, 1080 - spot.top)):
+        assert pixels(expected.subsurface(area)) == pixels(driver.app.screen.subsurface(area))

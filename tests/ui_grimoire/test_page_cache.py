@@ -55,3 +55,28 @@ def test_a_page_turn_reuses_its_pages_while_the_cache_is_full(app):
         art.leaf(start.right, "right"), art.leaf(end.left, "left")
         art.solid(start.left, "left"), art.solid(end.right, "right")
         assert art.spread("hour1", context) is start and art.spread("hour2", context) is end
+
+
+def test_the_big_pages_go_once_the_book_is_closed_and_the_small_ones_stay(app):
+    import gc
+
+    from aleph_null_desktop.engine import new_game
+    from aleph_null_desktop.ui.scripted_input import ScriptedInput
+
+    driver = ScriptedInput(app)
+    app.play(new_game(seed=4, circle="adept"), "adept")
+    driver.frames(10, dt=0.05)
+    art = app.stack.top.grimoire.art  # the table's small Grimoire shares the book's pages
+    driver.key(pygame.K_F1)  # the Grimoire over the table, a page turned
+    driver.key(pygame.K_RIGHT)
+    driver.frames(30, dt=0.05)
+    assert any(key[0] != "mini" for key in art._cache._entries)
+    driver.key(pygame.K_ESCAPE)
+    gc.disable()  # only the app's own release may collect
+    try:
+        driver.frames(40, dt=0.05)
+    finally:
+        gc.enable()
+    keys = list(art._cache._entries)
+    assert keys and all(key[0] == "mini" for key in keys)  # the table's Hour page is still there
+    assert art._cache.bytes < 2 * 2**20

@@ -15,7 +15,7 @@ from aleph_null_desktop.editor.cardtest import (
 )
 from aleph_null_desktop.editor.ritual import replacement_choices
 from aleph_null_desktop.engine.cards import circles, load_builtin_cards
-from aleph_null_desktop.i18n import N_, _, localized
+from aleph_null_desktop.i18n import N_, _, decimal, localized
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
@@ -217,13 +217,14 @@ class CardTestScene(Scene):
             blit_text(surface, f.get("body", 21), _("won {wins} of {n}").format(wins=side["wins"], n=s["games"]),
                       theme.TEXT_DIM, (x + 170, top + 66))
             score = side["mean_score_of_wins"]
-            line = _("mean score of the won rituals: {score}").format(score=f"{score:.2f}" if score is not None else "—")
+            line = _("mean score of the won rituals: {score}").format(score=decimal(score, 2) if score is not None else "—")
             blit_text(surface, f.get("body", 22), line, theme.TEXT, (x, top + 112))
             self._draw_losses(surface, side["losses_by_reason"], s["games"], pygame.Rect(x, top + 150, col_w, 190))
         diff, (lo, hi) = s["difference"], s["difference_ci95"]
         y = top + 360
-        line = _("Difference in win rate: {d:+.1f} points (95 % interval {lo:+.1f} to {hi:+.1f})").format(
-            d=100 * diff, lo=100 * lo, hi=100 * hi)
+        line = _("Difference in win rate: {d} points (95 % interval {lo} to {hi})").format(
+            d=decimal(100 * diff, 1, signed=True), lo=decimal(100 * lo, 1, signed=True),
+            hi=decimal(100 * hi, 1, signed=True))
         blit_text(surface, fit_font(f, "bold", line, p.w - 80, 28, 16), line, theme.CANDLE, (p.x + 40, y))
         more = _("{a} rituals won only with your card, {b} only with {name}.").format(
             a=s["only_with_won"], b=s["only_without_won"], name=printed)

@@ -98,9 +98,20 @@ class BookArt:
         self.margin = margin
         self.half_size = (self.page_w + margin, self.page_h + 2 * margin)
         self._cache = SurfaceCache("grimoire_pages")  # every Circle and Hour drawn would be GBs
+        self._readers = weakref.WeakSet()  # the open books (GrimoireScene) showing these pages
         self._parchment: pygame.Surface | None = None
         self._reference: Reference | None = None
         self._language = current_language()
+
+    def opened_by(self, reader) -> None:
+        """A book is open on these pages; once no book is (each collected when its scene is left,
+        see ui.memory), the big pages go and only the table's small Hour pages stay."""
+        self._readers.add(reader)
+        weakref.finalize(reader, self._reader_gone)
+
+    def _reader_gone(self) -> None:
+        if not list(self._readers):  # (iterating skips the one just gone; len() may count it)
+            self._cache.discard_where(lambda key: key[0] != "mini")
 
     def _follow_language(self) -> None:
         """After a language switch every page is laid out again (the parchment stays)."""

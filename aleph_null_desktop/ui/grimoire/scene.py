@@ -80,6 +80,7 @@ class GrimoireScene(Scene):
             raise ValueError(f"unknown Grimoire mode {mode!r}")
         self.mode = mode
         self.art = book_art(app.fonts)
+        self.art.opened_by(self)
         self.game = game
         self.library = None  # ritual mode: the editor's library of custom cards
         self.shelf = None  # ritual mode: the card packs (cardpacks.PackShelf)

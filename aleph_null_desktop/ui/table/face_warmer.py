@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 
 from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
+from aleph_null_desktop.ui.table.card_tips import PREVIEW_W
 from aleph_null_desktop.ui.table.overlays import SPOTLIGHT_CARD_W
 
 BIG_W = 500  # the width a card is read at (right-click or Alt)
@@ -19,7 +20,7 @@ HOVER_DWELL = 0.05  # seconds the mouse rests on a card before its large face is
 QUIET_MS = 3.0  # a frame that has cost less than this so far may draw one face at a resting size
 QUIET_BIG_MS = 1.0  # or, below this, steps of a large face (each 0.3–3 ms) …
 BIG_STEPS_MS = 2.0  # … until the frame has cost this much
-LARGE_W = 400  # faces this wide or wider are large ones
+LARGE_W = PREVIEW_W  # faces this wide or wider are large ones (a hovered card's tip, read large)
 
 
 class FaceWarmer:
@@ -50,7 +51,7 @@ class FaceWarmer:
         wanted = []
         hover = scene.hover_uid
         if hover is not None and hover in scene.sprites and scene.hover_time >= HOVER_DWELL:
-            wanted.append((game.card(hover).card_id, BIG_W))
+            wanted += [(game.card(hover).card_id, PREVIEW_W), (game.card(hover).card_id, BIG_W)]  # its tip, read large
         wanted += [(c.card_id, SPOTLIGHT_CARD_W) for zone in ("set_aside", "deck") for c in game.zone(zone)
                    if game.cards[c.card_id].is_interference]  # drawn, it is shown large at once
         for zones, widths in plan:

@@ -11,7 +11,7 @@ import pygame
 
 from aleph_null_desktop.i18n import Deferred, _, current_language
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.text import wrap
+from aleph_null_desktop.ui.text import render, wrap
 
 MAX_LINES = 400
 
@@ -45,8 +45,6 @@ class LogPanel:
     def __init__(self) -> None:
         self.entries: list = []  # texts, i18n Messages, Deferred event descriptions
         self.scroll = 0  # lines scrolled back from the newest
-        self._drawn_key = None
-        self._drawn: pygame.Surface | None = None
         self._said: list[str] = []  # the entries in words, in the language of `_said_in`
         self._said_in = current_language()
 
@@ -66,27 +64,18 @@ class LogPanel:
             self._said, self._said_in = [str(entry) for entry in self.entries], current_language()
         return self._said
 
-    def restyle(self) -> None:
-        """The UI scale or contrast changed: draw the panel again."""
-        self._drawn_key = None
-
     def wheel(self, dy: int) -> None:
         self.scroll = max(0, min(len(self.entries) - 1, self.scroll + dy * 2))
 
     def draw(self, surface: pygame.Surface, fonts, rect: pygame.Rect, title: str) -> None:
-        """Blits the panel, redrawn only when a line was added or the log scrolled."""
-        lines = self.lines
-        key = (len(lines), lines[-1] if lines else "", self.scroll, rect.size, title)
-        if key != self._drawn_key:
-            self._drawn_key = key
-            self._drawn = pygame.Surface(rect.size, pygame.SRCALPHA)
-            self._draw_into(self._drawn, fonts, self._drawn.get_rect(), title)
-        surface.blit(self._drawn, rect)
+        """Draws the panel straight onto `surface` (the table's board layer, which paints it again
+        only when a line was added or the log scrolled)."""
+        self._draw_into(surface, fonts, rect, title)
 
     def _draw_into(self, surface: pygame.Surface, fonts, rect: pygame.Rect, title: str) -> None:
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=10)
-        head = fonts.get("title", 20).render(title, True, theme.GOLD)
+        head = render(fonts.get("title", 20), title, theme.GOLD)
         surface.blit(head, (rect.x + 14, rect.y + 10))
         font = fonts.get("body", 18)
         inner = pygame.Rect(rect.x + 14, rect.y + 44, rect.w - 28, rect.h - 56)
@@ -99,10 +88,10 @@ class LogPanel:
         rows = inner.h // font.get_linesize()
         y = inner.bottom - min(rows, len(wrapped)) * font.get_linesize()
         clip = surface.get_clip()
-        surface.set_clip(inner)
+        surface.set_clip(inner.clip(clip))
         for part, newest in wrapped[-rows:]:
             indent = 0 if not part.startswith(" ") else 10
-            image = font.render(part, True, theme.TEXT if newest else theme.TEXT_DIM)
+            image = render(font, part, theme.TEXT if newest else theme.TEXT_DIM)  # each line drawn once
             surface.blit(image, (inner.x + indent, y))
             y += font.get_linesize()
         surface.set_clip(clip)

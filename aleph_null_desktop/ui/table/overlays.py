@@ -19,7 +19,7 @@ from aleph_null_desktop.ui.table.arrange import play_slots
 from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter, list_key, number_key
 from aleph_null_desktop.ui.table.wording import without_rule_numbers
 from aleph_null_desktop.ui.text import blit_wrapped, fit_font, wrap
-from aleph_null_desktop.ui.veil import darken
+from aleph_null_desktop.ui.veil import darken_around
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 
@@ -27,9 +27,18 @@ def _is_click(event) -> bool:
     return event.type == pygame.MOUSEBUTTONUP and event.button == 1
 
 
+PANEL_RADIUS = 12
+
+
 def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-    pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=12)
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=PANEL_RADIUS)
+    pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=PANEL_RADIUS)
+
+
+def _veiled_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150) -> None:
+    """The table darkened around an opaque panel (not under it), then the panel."""
+    darken_around(surface, rect, alpha, PANEL_RADIUS)
+    _panel(surface, rect)
 
 
 class Modal:
@@ -315,8 +324,7 @@ class ChoicePicker(Modal):
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.scene.app.fonts
         renderer = self.scene.renderer
-        darken(surface)
-        _panel(surface, self.rect)
+        _veiled_panel(surface, self.rect)
         blit_wrapped(surface, fonts.get("title", 26), self.decision.prompt, theme.GOLD,
                      pygame.Rect(self.rect.x + 24, self.rect.y + 18, self.rect.w - 48, 70), align="center")
         hint = _("Click a card or press its number.") if self.cards else _("Choose one.")
@@ -388,8 +396,7 @@ class ConfirmDialog(Modal):
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.scene.app.fonts
-        darken(surface, 120)
-        _panel(surface, self.rect)
+        _veiled_panel(surface, self.rect, 120)
         head = fonts.get("title", 28).render(self.title, True, theme.WARN)
         surface.blit(head, head.get_rect(midtop=(self.rect.centerx, self.rect.y + 20)))
         blit_wrapped(surface, fonts.get("body", 22), self.text, theme.TEXT,
@@ -439,8 +446,7 @@ class PileViewer(Modal):
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.scene.app.fonts
         game = self.scene.game
-        darken(surface)
-        _panel(surface, self.rect)
+        _veiled_panel(surface, self.rect)
         for (zone, _label), tab in zip(self.TABS, self.tabs):
             tab.hot = zone == self.zone
             tab.draw(surface, fonts, size=20, role="body")
@@ -451,7 +457,7 @@ class PileViewer(Modal):
         cards = game.zone(self.zone)
         area = pygame.Rect(self.rect.x + 20, self.rect.y + 90, self.rect.w - 40, self.rect.h - 110)
         if not cards:
-            text = fonts.get("italic", 24).render("Empty.", True, theme.TEXT_DIM)
+            text = fonts.get("italic", 24).render(_("Empty."), True, theme.TEXT_DIM)
             surface.blit(text, text.get_rect(center=area.center))
             return
         font = fonts.get("body", 17)
@@ -525,8 +531,7 @@ class InterferenceSpotlight(Modal):
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.scene.app.fonts
-        darken(surface, 170)
-        _panel(surface, self.rect)
+        _veiled_panel(surface, self.rect, 170)
         surface.blit(self.scene.renderer.face(self.carddef.id, self.card_rect.w), self.card_rect)
         x = self.card_rect.right + 40
         w = self.rect.right - x - 40

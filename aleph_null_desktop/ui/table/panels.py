@@ -56,7 +56,7 @@ def _draw_background(size: tuple[int, int]) -> pygame.Surface:
         ellipse = pygame.Rect(0, 0, w * (0.45 + 0.8 * k), h * (0.4 + 0.9 * k))
         ellipse.center = (w * 0.48, h * 0.42)
         pygame.draw.ellipse(surface, colour, ellipse)
-    return surface
+    return surface.convert() if pygame.display.get_surface() is not None else surface
 
 
 def draw_grimoire(surface, fonts, rect, tokens_rect, game, token_pulse: float, token_hot: bool) -> None:

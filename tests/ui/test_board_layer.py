@@ -1,0 +1,163 @@
+"""The table's board layer is painted panel by panel: after a change only the panels whose inputs
+changed are painted again, and the layer is always exactly what a fresh paint of the whole table
+would be (no stale pixel after a command, an undo, a drag, an Hour change, a language or UI-scale
+change)."""
+
+import pygame
+import pytest
+
+from aleph_null_desktop import i18n
+from aleph_null_desktop.engine import Summon
+from aleph_null_desktop.ui.layer import PanelLayer
+
+TABLE = {"hour": 2, "power": 2, "tokens": 1, "play": ["salamander", "incense"],
+         "hand": ["wax_candle", "undine", "sylph"], "deck": ["gnome", "sylph", "bell", "boline"],
+         "discard": ["bell"], "set_aside": ["ill_omen"]}
+# ending the turn with two cards in the deck: the draw comes up short and the Hour turns
+HOUR_CHANGE = {"hour": 2, "power": 0, "play": ["salamander", "incense"], "hand": ["wax_candle", "undine"],
+               "deck": ["gnome", "sylph"], "discard": ["bell", "boline"]}
+
+
+def fresh_paint(scene) -> pygame.Surface:
+    layer = PanelLayer()
+    layer.update(scene.board.surface.get_size(), scene._board_signature(), scene.board_parts(), scene.background)
+    return layer.surface
+
+
+def assert_layer_is_fresh(scene) -> None:
+    fresh = fresh_paint(scene)
+    assert pygame.image.tobytes(scene.board.surface, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def assert_screen_is_fresh(scene, app) -> None:
+    """The screen is what it would be with every cached layer painted again from scratch."""
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    scene.board.invalidate()
+    scene.still.invalidate()
+    scene._shown = None
+    scene._over_last = None
+    scene.draw(app.screen)
+    assert shown == pygame.image.tobytes(app.screen, "RGB")
+
+
+def changed_by(scene, driver, act) -> set[str]:
+    before = scene.board.changed.copy()
+    act()
+    driver.frames(1)
+    return set((scene.board.changed - before).keys())
+
+
+def centre(scene, uid):
+    return tuple(map(round, scene.sprites[uid].target.center))
+
+
+def test_every_panel_paints_only_inside_its_region(table, driver):
+    scene = table(TABLE)
+    uid = driver.uid("play", "incense")
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=centre(scene, uid), button=1, clicks=1)
+    for pos in (centre(scene, uid), scene.rects["discard"].center):  # held over a pile: drop zones glow
+        driver.post(pygame.MOUSEMOTION, pos=pos, rel=(9, 9), buttons=(1, 0, 0))
+        driver.frames(1)
+    assert scene.drag is not None and "discard" in scene.legal_drop_zones()
+    scene.say("A long message in the prompt bar, to be sure it stays inside it.", warn=True)
+    parts = scene.board_parts() + scene._still_parts()
+    assert {"grimoire", "power", "damage", "deck", "discard", "sacrifice", "set_aside", "keys", "log",
+            "play", "hand", "prompt", "button:end_turn"} <= {p.name for p in parts}
+    for part in parts:
+        for colour in ((255, 0, 255), (0, 255, 0)):
+            surface = pygame.Surface(scene.board.surface.get_size())
+            surface.fill(colour)
+            part.paint(surface)
+            surface.fill(colour, part.region)  # what is left outside the region must be untouched
+            blank = pygame.Surface(surface.get_size())
+            blank.fill(colour)
+            assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(blank, "RGB"), part.name
+
+
+def test_a_command_paints_the_panels_it_changed_and_nothing_else(table, driver):
+    scene = table(TABLE)
+    driver.frames(2)
+    hand_title = scene.board.surface.subsurface(scene.hand_title_rect()).copy()
+    uid = driver.uid("hand", "wax_candle")
+    changed = changed_by(scene, driver, lambda: scene.submit(Summon(uid)))
+    assert {"hand:title", "log", "button:undo"} <= changed  # "Hand (2 of …)", a log line, Undo enabled
+    assert not changed & {"keys", "deck", "discard", "sacrifice", "set_aside", "grimoire", "damage", "hand"}
+    assert_layer_is_fresh(scene)
+    shown = scene.board.surface.subsurface(scene.hand_title_rect())
+    assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(hand_title, "RGB")  # the new count shows
+    painted = scene.board.painted["keys"]
+    changed = changed_by(scene, driver, lambda: driver.key(pygame.K_z, pygame.KMOD_CTRL))
+    assert "hand:title" in changed and "keys" not in changed
+    assert scene.board.painted["keys"] == painted
+    assert_layer_is_fresh(scene)
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(hand_title, "RGB")  # undone: as it was
+
+
+def test_an_unchanged_frame_paints_no_panel(table, driver):
+    scene = table(TABLE)
+    driver.frames(2)
+    painted = scene.board.painted.copy()
+    driver.frames(5)
+    assert scene.board.painted == painted
+
+
+def test_a_drag_over_the_piles_and_back_leaves_nothing_stale(table, driver):
+    scene = table(TABLE)
+    uid = driver.uid("play", "incense")
+    start = centre(scene, uid)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1)
+    for pos in (start, (start[0] + 40, start[1]), scene.rects["discard"].center, scene.rects["sacrifice"].center,
+                scene.rects["play"].center):
+        driver.post(pygame.MOUSEMOTION, pos=pos, rel=(9, 9), buttons=(1, 0, 0))
+        driver.frames(1)
+        assert_layer_is_fresh(scene)
+    assert_screen_is_fresh(scene, driver.app)
+    driver.post(pygame.MOUSEBUTTONUP, pos=scene.rects["play"].center, button=1)
+    driver.frames(40, dt=0.05)
+    assert scene.drag is None
+    assert_layer_is_fresh(scene)
+    assert_screen_is_fresh(scene, driver.app)
+
+
+def test_the_hover_lift_and_an_undo_leave_nothing_stale_on_the_screen(table, driver):
+    scene = table(TABLE)
+    for name in ("undine", "sylph", "wax_candle"):  # each card lifted, then the next
+        driver.post(pygame.MOUSEMOTION, pos=centre(scene, driver.uid("hand", name)), rel=(9, 0), buttons=(0, 0, 0))
+        driver.frames(1)
+        assert_screen_is_fresh(scene, driver.app)
+    driver.post(pygame.MOUSEMOTION, pos=(5, 5), rel=(9, 0), buttons=(0, 0, 0))
+    scene.submit(Summon(driver.uid("hand", "undine")))
+    driver.frames(40, dt=0.05)
+    assert_screen_is_fresh(scene, driver.app)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.frames(40, dt=0.05)
+    assert driver.uid("hand", "undine")
+    assert_screen_is_fresh(scene, driver.app)
+
+
+def test_an_hour_change_leaves_nothing_stale(table, driver):
+    scene = table(HOUR_CHANGE)
+    driver.key(pygame.K_SPACE)
+    for _ in range(40):
+        driver.frames(1, dt=0.05)
+        if scene.modal is None:
+            assert_layer_is_fresh(scene)
+    assert scene.game.hour == 3
+
+
+@pytest.mark.parametrize("change", ["language", "ui_scale"])
+def test_a_change_of_language_or_ui_scale_paints_every_panel(app, table, driver, change):
+    scene = table(TABLE)
+    driver.frames(2)
+    before = scene.board.changed.copy()
+    try:
+        if change == "language":
+            app.change_settings(language="de")
+        else:
+            app.change_settings(ui_scale=1.25)
+        driver.frames(1)
+        assert set((scene.board.changed - before).keys()) == {p.name for p in scene.board_parts()}
+        assert_layer_is_fresh(scene)
+    finally:
+        app.change_settings(language="en", ui_scale=1.0)
+        i18n.set_language("en")
