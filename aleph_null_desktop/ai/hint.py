@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from aleph_null_desktop.ai.evaluate import LOSS, WIN
 from aleph_null_desktop.ai.expert import EXPERT, NODE_BUDGET, ExpertPlayer
 from aleph_null_desktop.ai.search import NEG, SearchConfig, TurnSearch
-from aleph_null_desktop.engine import Choose, Command, EndTurn, Game, Summon
+from aleph_null_desktop.engine import Activate, Choose, Command, EndTurn, Game, Summon
+from aleph_null_desktop.i18n import _, ngettext
 
 HINT_NODE_BUDGET = NODE_BUDGET
 HINT_CONFIG = EXPERT  # the hint is the expert's own choice
@@ -38,13 +39,13 @@ def _seed(game: Game) -> int:
     return zlib.crc32(repr(game.public_key()).encode("utf-8"))
 
 
-def _best_line(search: TurnSearch) -> tuple[list[str], str, Game]:
-    """The best line from the root in words, how it ends ("end", "chance", "win", "lose", "more"),
-    and the last position of it the search saw."""
-    words: list[str] = []
+def _best_line(search: TurnSearch) -> tuple[list[tuple[str, str]], str, Game]:
+    """The best line from the root (each command in words, alone and inside a sentence), how it
+    ends ("end", "chance", "win", "lose", "more"), and the last position of it the search saw."""
+    words: list[tuple[str, str]] = []
     key = search.root
     g = search.nodes[key].game
-    for _ in range(4 * _LINE_LIMIT):
+    for _step in range(4 * _LINE_LIMIT):
         node = search.nodes.get(key)
         if node is None or not node.expanded:
             return words, "more", g
@@ -56,7 +57,7 @@ def _best_line(search: TurnSearch) -> tuple[list[str], str, Game]:
         if best_cmd is None:
             return words, ("end" if node.end_value > NEG else "more"), g
         if not isinstance(best_cmd, Choose) or len(words) < _LINE_LIMIT:
-            words.append(best_cmd.describe(g))
+            words.append(_words(best_cmd, g))
         if best_child[0] == "chance":
             return words, "chance", g
         key = best_child[1]
@@ -71,25 +72,36 @@ def _keys(game: Game) -> set[str]:
     return {i.card_id for i in game.zone("play") if game.cards[i.card_id].type == "key"}
 
 
+def _and(parts: list[str]) -> str:
+    """"a, b and c" in the player's language."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return _("{some} and {last}").format(some=", ".join(parts[:-1]), last=parts[-1])
+
+
 def _effect_words(before: Game, after: Game) -> str:
     parts = []
     thinned = len(after.zone("sacrificed")) - len(before.zone("sacrificed"))
     if thinned > 0:
-        parts.append(f"sacrifices {thinned} card{'s' if thinned != 1 else ''}")
+        parts.append(ngettext("sacrifices {n} card", "sacrifices {n} cards", thinned).format(n=thinned))
     new_keys = [after.cards[k].name for k in sorted(_keys(after) - _keys(before))]
     if new_keys:
-        parts.append("brings " + " and ".join(new_keys) + " into play")
+        parts.append(_("brings {keys} into play").format(keys=_and(new_keys)))
     damage = after.damage + after.end_turn_preview() - before.damage
-    parts.append(f"costs {damage} damage" if damage > 0 else "takes no damage")
-    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+    parts.append(_("costs {n} damage").format(n=damage) if damage > 0 else _("takes no damage"))
+    return _and(parts)
 
 
-_VERBS = ("Summon ", "Choose", "Take ", "End ")
+def _words(cmd: Command, game: Game) -> tuple[str, str]:
+    """The command in words, and as it is said inside a sentence: 'Summon Bell' -> 'summon Bell';
+    a card's name keeps its capital where the words begin with it ('Glocke beschwören')."""
+    text = cmd.describe(game)
+    name = game.cards[game.card(cmd.uid).card_id].name if isinstance(cmd, (Summon, Activate)) else ""
+    return text, text if name and text.startswith(name) else text[:1].lower() + text[1:]
 
 
-def _lower_first(text: str) -> str:
-    """'Summon Bell' -> 'summon Bell' inside a sentence; card names keep their capitals."""
-    return text[:1].lower() + text[1:] if text.startswith(_VERBS) else text
+def _then(steps: list[tuple[str, str]]) -> str:
+    return _(", then ").join(inside for _alone, inside in steps)
 
 
 def make_hint(game: Game, config: SearchConfig = HINT_CONFIG) -> Hint:
@@ -103,37 +115,39 @@ def make_hint(game: Game, config: SearchConfig = HINT_CONFIG) -> Hint:
     value = analysis.values.get(cmd, 0.0)
     first = cmd.describe(game)
     if len(legal) == 1:
-        why = "it is the only thing you can do now"
+        why = _("it is the only thing you can do now")
         if isinstance(cmd, Summon) and game.cdef(cmd.uid).is_interference:
-            why = "interference in your hand must be summoned before anything else"
-        return Hint(cmd, f"{first}: {why}.", [cmd], value)
+            why = _("interference in your hand must be summoned before anything else")
+        return Hint(cmd, _("{move}: {why}.").format(move=first, why=why), [cmd], value)
     search = player.search
     line, ending, last = [], "more", game
     if search is not None and search.root == game.public_key():
         line, ending, last = _best_line(search)
     if value >= WIN:
-        text = f"{first}. This turn BAPHOMET can be summoned"
         if line:
-            text += ": " + ", then ".join(_lower_first(w) for w in line)
-        return Hint(cmd, text + ".", [cmd], value)
+            text = _("{move}. This turn BAPHOMET can be summoned: {line}.").format(move=first, line=_then(line))
+        else:
+            text = _("{move}. This turn BAPHOMET can be summoned.").format(move=first)
+        return Hint(cmd, text, [cmd], value)
     if value <= LOSS + 1000:
-        return Hint(cmd, f"{first}. Every line looks lost now; this one holds out longest.", [cmd], value)
+        return Hint(cmd, _("{move}. Every line looks lost now; this one holds out longest.").format(move=first),
+                    [cmd], value)
     text = first + "."
-    rest = line[1:] if line and line[0] == first else line
+    rest = line[1:] if line and line[0][1] == first else line
     if rest:
-        text += " Then " + ", then ".join(_lower_first(w) for w in rest[:_LINE_LIMIT - 1])
-        if len(rest) > _LINE_LIMIT - 1:
-            text += ", …"
+        steps = _then(rest[:_LINE_LIMIT - 1]) + (", …" if len(rest) > _LINE_LIMIT - 1 else "")
         if ending == "chance":
-            text += ", and see what comes"
-        text += "."
+            text += " " + _("Then {steps}, and see what comes.").format(steps=steps)
+        else:
+            text += " " + _("Then {steps}.").format(steps=steps)
     elif ending == "chance":
-        text += " Then see what comes."
+        text += " " + _("Then see what comes.")
     if ending in ("end", "more") and line:
-        text += f" This turn's plan {_effect_words(game, last)}."
+        text += " " + _("This turn's plan {effect}.").format(effect=_effect_words(game, last))
     if isinstance(cmd, EndTurn):
         preview = game.end_turn_preview()
-        text += (f" Ending now costs {preview} damage." if preview else " Ending now costs no damage.")
+        text += " " + (_("Ending now costs {n} damage.").format(n=preview) if preview
+                       else _("Ending now costs no damage."))
     elif isinstance(cmd, Choose) and game.pending is not None:
         text = f"{first} ({game.pending.prompt})"
     return Hint(cmd, text, [cmd], value)

@@ -313,7 +313,7 @@ class OwnCardsDialog(Scene):
             blit_text(surface, fit_font(f, "italic", detail, text_w, 22, 15), detail, theme.INK_SOFT,
                       (row.x + 72, row.y + 48))
             if ticked:
-                blit_text(surface, f.get("italic", 20), "in place of", theme.INK_SOFT,
+                blit_text(surface, f.get("italic", 20), _("in place of"), theme.INK_SOFT,
                           (parts["name"].centerx, row.y + 6), "midtop")
                 replaced = self.choice.replaces.get(cid)
                 label = cards[replaced].name if replaced in cards else "—"
@@ -330,7 +330,7 @@ class OwnCardsDialog(Scene):
                 pygame.draw.rect(surface, theme.INK_SOFT, r, 1, border_radius=8)
                 blit_text(surface, fit_font(f, "bold", label, r.w - 16, 24, 15), label, theme.INK, r.center, "center")
             else:
-                blit_text(surface, f.get("italic", 22), "not in this ritual", theme.INK_SOFT,
+                blit_text(surface, f.get("italic", 22), _("not in this ritual"), theme.INK_SOFT,
                           parts["name"].center, "center")
         surface.set_clip(old_clip)
         if self._max_scroll():  # a scroll bar: more cards below or above

@@ -776,15 +776,15 @@ class BookArt:
                 blit_text(page, font, line, theme.INK_SOFT, (cx, y), "midtop")
                 y += font.get_linesize() - 2
         elif page_id == "hierarchy":
-            blit_text(page, f.get("title", 16), "GRIMOIRE · Hierarchy", theme.INK_SOFT, (cx, 8), "midtop")
-            blit_text(page, f.get("title", 40), "Judgement", theme.INK, (cx, 30), "midtop")
+            blit_text(page, f.get("title", 16), _("GRIMOIRE · Hierarchy"), theme.INK_SOFT, (cx, 8), "midtop")
+            blit_text(page, f.get("title", 40), _("Judgement"), theme.INK, (cx, 30), "midtop")
             out = context.outcome
             text = (_("Rank: {rank}").format(rank=_(out[2]) if out[2] else "")) if out and out[0] else (
                 _("The ritual has failed") if out else "")
             font = fit_font(f, "title", text, w - 16, 28, 16)
             blit_text(page, font, text, INK_RED, (cx, 86), "midtop")
             if out and out[0]:
-                blit_text(page, f.get("body", 18), f"score {out[1]}", theme.INK_SOFT, (cx, 122), "midtop")
+                blit_text(page, f.get("body", 18), _("score {score}").format(score=out[1]), theme.INK_SOFT, (cx, 122), "midtop")
         else:
             blit_text(page, f.get("title", 30), _("GRIMOIRE"), theme.INK, (cx, h // 2), "center")
         self._cache[key] = page

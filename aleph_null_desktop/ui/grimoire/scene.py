@@ -229,8 +229,8 @@ class GrimoireScene(Scene):
             if problem:
                 from aleph_null_desktop.engine.cards import circles
 
-                self.notice(f"{circles()[circle_id].name}: {problem}. Change your cards (O) or choose "
-                            f"another Circle.")
+                self.notice(_("{circle}: {problem}. Change your cards (O) or choose another Circle.").format(
+                    circle=circles()[circle_id].name, problem=problem))
                 return
         self.chosen = circle_id
         self.context = BookContext(circle_id, own=self.own_cards())

@@ -155,7 +155,7 @@ class HintKeeper:
         if explanation.startswith(name):  # the AI's words often begin by naming the move
             explanation = explanation[len(name):].lstrip(" .—:-")
             explanation = explanation[:1].upper() + explanation[1:]  # a sentence of its own now
-        full = f"Hint: {name}." + (f" {explanation}" if explanation else "")
+        full = _("Hint: {move}.").format(move=name) + (f" {explanation}" if explanation else "")
         self.hint = Hint(command, explanation, shorten(full, PROMPT_CHARS), job.version)
         scene.say("")
         scene.log.add(full)
