@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import faulthandler
 import gc
 import json
 import os
@@ -130,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=50_000, help="a progress line every N events")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    faulthandler.enable()  # a crash in C (a segfault) prints every thread's Python stack to stderr
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
 
     folder = Path(tempfile.mkdtemp(prefix="aleph-null-stress-"))

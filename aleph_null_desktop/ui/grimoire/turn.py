@@ -40,10 +40,13 @@ def ease_in_out(t: float) -> float:
 
 
 def _gradient(alpha: int) -> pygame.Surface:
-    """A 256×1 black strip, opaque (alpha) at x=0 fading to clear at x=255."""
-    strip = pygame.Surface((256, 1), pygame.SRCALPHA)
+    """A 256×2 black strip, opaque (alpha) at x=0 fading to clear at x=255.
+
+    Two rows, not one: smoothscale stretching a single row reads one row past its buffer
+    (pygame-ce's filter_expand_Y), which crashed the game now and then mid page turn."""
+    strip = pygame.Surface((256, 2), pygame.SRCALPHA)
     for x in range(256):
-        strip.set_at((x, 0), (0, 0, 0, round(alpha * (1 - x / 255) ** 2)))
+        pygame.draw.line(strip, (0, 0, 0, round(alpha * (1 - x / 255) ** 2)), (x, 0), (x, 1))
     return strip
 
 

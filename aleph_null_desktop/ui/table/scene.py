@@ -1039,7 +1039,7 @@ class TableScene(Scene):
             return Part(name, region, signature, paint)
 
         set_aside = r["set_aside"]
-        hand_title = f"Hand ({len(game.zone('hand'))} of {game.hand_size})"
+        hand_title = _("Hand ({n} of {size})").format(n=len(game.zone("hand")), size=game.hand_size)
         buttons = [Part(f"button:{name}", button.rect.inflate(4, 4),
                         (button.label, button.enabled, button.hot, button.detail, button.rect.size,
                          name == "end_turn" and self.derived()["end_preview"]),
