@@ -62,6 +62,12 @@ class PanelLayer:
     def invalidate(self) -> None:
         self.signature = object()
 
+    def release(self) -> None:
+        """Lets the picture go (while nothing shows it); the next `update` paints it whole again."""
+        self.surface = None
+        self.shown, self.regions = {}, {}
+        self.invalidate()
+
     def update(self, size: tuple[int, int], signature: Hashable, parts: list[Part],
                background: pygame.Surface, dirty: list[pygame.Rect] = ()) -> list[pygame.Rect]:
         """Brings the picture up to date; `dirty`: regions to paint again whatever changed (where

@@ -39,6 +39,10 @@ class Scene:
     def restyle(self) -> None:
         """The UI scale, contrast, cues or language changed: redraw anything cached."""
 
+    def hidden(self) -> None:
+        """Called every frame in which another scene covers this one and it is not drawn: a
+        scene may let its screen-sized pictures go and draw them again when it shows."""
+
 
 class SceneStack:
     def __init__(self) -> None:
@@ -73,6 +77,8 @@ class SceneStack:
         first = len(self.scenes) - 1
         while first > 0 and self.scenes[first].overlay:
             first -= 1
+        for scene in self.scenes[:first]:
+            scene.hidden()
         top = self.top
         if top is None or not top.keeps_under or first == len(self.scenes) - 1:
             self._under = None
@@ -83,6 +89,8 @@ class SceneStack:
         key = (self.departures, id(top), id(surface), surface.get_size(), current_language(), style.current())
         if self._under is not None and self._under[0] == key:
             surface.blit(self._under[1], (0, 0))
+            for scene in self.scenes[first:-1]:
+                scene.hidden()
         else:
             for scene in self.scenes[first:-1]:
                 scene.draw(surface)

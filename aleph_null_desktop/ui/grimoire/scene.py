@@ -73,6 +73,8 @@ def play_page_turn(app) -> None:
 class GrimoireScene(Scene):
     """The book, full screen. `page` is the spread to open at (default: the mode's first)."""
 
+    veil = 200  # how dark what is under the book (as an overlay) is drawn
+
     def __init__(self, app, mode: str = "reference", page: str | None = None, game=None,
                  circle_id: str | None = None) -> None:
         super().__init__(app)
@@ -94,6 +96,9 @@ class GrimoireScene(Scene):
             self.context = BookContext(circle_id, own=self.own_cards())
         below = app.stack.top
         self.overlay = below is not None and mode == "reference"
+        # over a ritual (which stands still while the book is open) the darkened table is kept as
+        # one picture, and the table lets its own pictures go
+        self.keeps_under = self.overlay and getattr(below, "game", None) is not None
         self.page = page or (book.page_for_phase("closed") if mode == "ritual" else book.page_for_phase("reference"))
         self.turn: PageTurn | None = None
         self.queue: list[str] = []
@@ -369,8 +374,8 @@ class GrimoireScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        if self.overlay:
-            darken(surface, 200)
+        if self.overlay and not self.keeps_under:
+            darken(surface, self.veil)
         else:
             if self._background is None:
                 from aleph_null_desktop.ui.table.panels import draw_background

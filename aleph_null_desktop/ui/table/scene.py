@@ -375,6 +375,18 @@ class TableScene(Scene):
         self._under = (None, None)
         self._refresh_sprites({}, instant=True)
 
+    def hidden(self) -> None:
+        """Another scene covers the table (the Grimoire, settings, statistics, the pause menu):
+        its screen-sized pictures go, and are painted again on the first frame it shows."""
+        if self.board.surface is None and self.still.surface is None and self._under[1] is None:
+            return
+        self.board.release()
+        self.still.release()
+        self._under = (None, None)
+        self._under_last = None
+        self._over_last = None
+        self._shown = None
+
     @property
     def speed(self) -> float:
         """The player's animation speed (settings): 1 normal, 2 fast, 0 instant (nothing moves)."""
