@@ -77,6 +77,8 @@ class Session:
         self.turns = turns
         self.played = 0.0  # seconds of game time: the frame times every App.step was given
         self.peak = (0.0, "")  # the largest RSS after any frame, and the scenes on screen then
+        self.peak_caches: dict = {}  # what each UI cache held at that frame (MB)
+        self.peak_malloc: float | None = None  # and the bytes malloc had handed out then
         app_step = self.app.step
 
         def counted_step(dt: float) -> None:
@@ -85,6 +87,8 @@ class Session:
             now = rss_mb()
             if now > self.peak[0]:
                 self.peak = (now, " over ".join(type(s).__name__ for s in reversed(self.app.stack.scenes)))
+                self.peak_caches = cache_report()
+                self.peak_malloc = malloc_in_use_mb()
 
         self.app.step = counted_step
         self.player.frames(5)
@@ -106,8 +110,8 @@ class Session:
         while table.game.outcome is None and turns < self.turns:
             _play_a_turn(self.player, table)
             turns += 1
-            if turns % 4 == 0:
-                self._visit_from_table(table)
+            if turns % 4 == 0 and table.game.outcome is None:  # (not from the Judgement: this
+                self._visit_from_table(table)  # reference would keep the table's pictures alive)
         self.step(80)  # the last Hour ends: the Judgement
         outcome, circle = table.game.outcome, table.circle_id
         del table  # the bench must not keep the scene alive once the game has left it
@@ -178,10 +182,12 @@ def main(argv: list[str] | None = None) -> int:
         session = Session(args.seed, args.turns)
         start = settled_rss_mb()
         for n in range(args.rituals):
-            session.peak = (0.0, "")
+            session.peak, session.peak_caches = (0.0, ""), {}
             row = session.ritual(n)
             now = rss_mb()
-            row.update(rss_mb=round(now, 1), peak_mb=round(session.peak[0], 1), peak_on=session.peak[1], settled_mb=round(settled_rss_mb(), 1),
+            row.update(rss_mb=round(now, 1), peak_mb=round(session.peak[0], 1), peak_on=session.peak[1],
+                       caches_at_peak_mb=session.peak_caches,
+                       malloc_at_peak_mb=session.peak_malloc and round(session.peak_malloc, 1), settled_mb=round(settled_rss_mb(), 1),
                        malloc_in_use_mb=malloc_in_use_mb() and round(malloc_in_use_mb(), 1),
                        game_minutes=round(session.played / 60, 1), failed_frames=session.app.failed_frames,
                        cpu_s=round(time.process_time() - cpu, 1), wall_s=round(time.perf_counter() - wall, 1),
@@ -189,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(row)
             if not args.json:
                 print(f"ritual {n + 1:2} {row['circle']:>12}: {row['turns']:2} turns, {row['outcome']}; "
-                      f"RSS peak {row['peak_mb']:6.1f} MB ({row['peak_on']}); at the end {row['rss_mb']:6.1f} MB, "
+                      f"RSS peak {row['peak_mb']:6.1f} MB ({row['peak_on']}; malloc in use then {row['malloc_at_peak_mb']} MB); at the end {row['rss_mb']:6.1f} MB, "
                       f"{row['settled_mb']:6.1f} after a collection, "
                       f"malloc in use {row['malloc_in_use_mb']} MB; {row['game_minutes']} min played, "
                       f"CPU {row['cpu_s']} s, wall {row['wall_s']} s, failed frames {row['failed_frames']}",
@@ -203,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
                "rss_end_settled_mb": rows[-1]["settled_mb"] if rows else None, "budget_mb": BUDGET_MB,
                "game_minutes": rows[-1]["game_minutes"] if rows else 0,
                "cpu_s": round(time.process_time() - cpu, 1), "wall_s": round(time.perf_counter() - wall, 1),
-               "caches_mb": rows[-1]["caches_mb"] if rows else {}}
+               "caches_mb": rows[-1]["caches_mb"] if rows else {},
+               "caches_at_peak_mb": max(rows, key=lambda r: r["peak_mb"])["caches_at_peak_mb"] if rows else {}}
     if args.json:
         print(json.dumps({"summary": summary, "rituals": rows}, indent=2))
     else:
@@ -212,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
               f"CPU {summary['cpu_s']} s, wall {summary['wall_s']} s")
         if summary["caches_mb"]:
             print("UI caches (MB): " + ", ".join(f"{k} {v}" for k, v in summary["caches_mb"].items()))
+        if summary["caches_at_peak_mb"]:
+            print("UI caches at the peak (MB): " + ", ".join(
+                f"{k} {v}" for k, v in summary["caches_at_peak_mb"].items()))
     return 0 if peak <= BUDGET_MB and all(r["failed_frames"] == 0 for r in rows) else 1
 
 

@@ -39,6 +39,12 @@ class Scene:
     def restyle(self) -> None:
         """The UI scale, contrast, cues or language changed: redraw anything cached."""
 
+    def covers(self) -> pygame.Rect | None:
+        """A `keeps_under` overlay: the part of the screen it paints over whole on every frame, or
+        None. What is under it is kept only around that part (the Grimoire's book: 1.8 MB of a
+        screen's 8 MB)."""
+        return None
+
     def hidden(self) -> None:
         """Called every frame in which another scene covers this one and it is not drawn: a
         scene may let its screen-sized pictures go and draw them again when it shows."""
@@ -48,7 +54,9 @@ class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self.departures = 0  # pops and replacements so far: App.step frees what was left
-        self._under: tuple | None = None  # (key, picture) of what is under a `keeps_under` overlay
+        # (key, pieces) of what is under a `keeps_under` overlay: [(picture, where)], the whole
+        # screen, or the bands around what the overlay covers
+        self._under: tuple | None = None
 
     @property
     def top(self) -> Scene | None:
@@ -86,9 +94,13 @@ class SceneStack:
                 scene.draw(surface)
             return
         # the scenes under the top one are not updated while it is open: their picture is kept
-        key = (self.departures, id(top), id(surface), surface.get_size(), current_language(), style.current())
+        covered = top.covers()
+        covered = None if covered is None else covered.clip(surface.get_rect())
+        key = (self.departures, id(top), id(surface), surface.get_size(), current_language(), style.current(),
+               None if covered is None else tuple(covered))
         if self._under is not None and self._under[0] == key:
-            surface.blit(self._under[1], (0, 0))
+            for picture, where in self._under[1]:
+                surface.blit(picture, where)
             for scene in self.scenes[first:-1]:
                 scene.hidden()
         else:
@@ -96,10 +108,19 @@ class SceneStack:
                 scene.draw(surface)
             if top.veil:
                 darken(surface, top.veil)
-            picture = self._under[1] if self._under is not None else None
-            if picture is None or picture.get_size() != surface.get_size():
-                picture = surface.copy()
-            else:
-                picture.blit(surface, (0, 0))
-            self._under = (key, picture)
+            self._under = None  # (the old picture goes before the new one is made)
+            self._under = (key, [(surface.subsurface(band).copy(), band.topleft)
+                                 for band in _around(surface.get_rect(), covered) if band.w and band.h])
+            for scene in self.scenes[first:-1]:  # kept: their own pictures go before the top one draws
+                scene.hidden()
         top.draw(surface)
+
+
+def _around(screen: pygame.Rect, covered: pygame.Rect | None) -> list[pygame.Rect]:
+    """The screen less `covered`: the bands above and below it, and left and right of it."""
+    if covered is None or not covered.w or not covered.h:
+        return [screen]
+    return [pygame.Rect(screen.x, screen.y, screen.w, covered.y - screen.y),
+            pygame.Rect(screen.x, covered.bottom, screen.w, screen.bottom - covered.bottom),
+            pygame.Rect(screen.x, covered.y, covered.x - screen.x, covered.h),
+            pygame.Rect(covered.right, covered.y, screen.right - covered.right, covered.h)]

@@ -70,9 +70,16 @@ def _fill_card_art(app):
 
 def _fill_grimoire_pages(app):
     art = BookArt(app.fonts)
-    for n in range(24):
-        art.mini_page("hour1", (700 + n, 900), )
+    for hour in range(1, 7):
+        art.spread(f"hour{hour}")
     return art._cache
+
+
+def _fill_grimoire_minis(app):
+    art = BookArt(app.fonts)
+    for n in range(24):
+        art.mini_page("hour1", (300 + n, 200))
+    return art._minis
 
 
 def _fill_text_lines(app):

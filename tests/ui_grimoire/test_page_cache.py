@@ -21,6 +21,8 @@ def cached_bytes(art) -> int:
             return sum(size(v) for v in value)
         if value is None or isinstance(value, weakref.ref):  # a weak reference keeps nothing alive
             return 0
+        if hasattr(value, "image"):  # a Half: its opaque image and its corners
+            return size(value.image) + size([patch for patch, _where in value.corners])
         return size(getattr(value, "left", None)) + size(getattr(value, "right", None))
     seen, total = set(), 0
     for value in art._cache.values():
@@ -38,9 +40,8 @@ def test_pages_of_many_rituals_stay_within_the_budget(app):
                 for last_hour, outcome in ((6, None), (7, None), (6, (True, 4, "Master", "", 6)))]
     for context in contexts:
         for page in book.ritual_pages(context.last_hour)[1:]:
-            spread = art.spread(page, context)
-            art.solid(spread.left, "left"), art.solid(spread.right, "right")
-    assert len(contexts) * 8 * 2 * 2 * 876 * 972 * 4 > 10 * BUDGET  # what an unbounded cache would hold
+            art.spread(page, context)
+    assert len(contexts) * 8 * 2 * 876 * 972 * 4 > 10 * BUDGET  # what an unbounded cache would hold
     assert cached_bytes(art) <= BUDGET
 
 
@@ -50,11 +51,22 @@ def test_a_page_turn_reuses_its_pages_while_the_cache_is_full(app):
         art.spread(book.hour_page_id(hour), BookContext("adept"))
     context = BookContext("master")
     start, end = art.spread("hour1", context), art.spread("hour2", context)
-    art.solid(start.left, "left"), art.solid(start.right, "right")  # the spread lying open
     for _ in range(3):  # the frames of a forward turn, as GrimoireScene.draw_book draws them
         art.leaf(start.right, "right"), art.leaf(end.left, "left")
-        art.solid(start.left, "left"), art.solid(end.right, "right")
         assert art.spread("hour1", context) is start and art.spread("hour2", context) is end
+
+
+def test_the_cover_turn_keeps_its_pages_within_the_budget(app):
+    """The cover's turn: the cover, the Circle spread and the Circle's left page with its alpha
+    (the leaf that carries the board on its back) fit the budget together."""
+    art = BookArt(app.fonts)
+    for hour in range(1, 7):
+        art.spread(book.hour_page_id(hour), BookContext("adept"))
+    cover, circles_spread = art.spread("cover"), art.spread("circles")
+    for _ in range(3):
+        art.board_leaf(cover.right), art.board_leaf(circles_spread.left)
+        assert art.spread("cover") is cover and art.spread("circles") is circles_spread
+    assert art._cache.bytes <= BUDGET
 
 
 def test_the_big_pages_go_once_the_book_is_closed_and_the_small_ones_stay(app):
@@ -66,17 +78,16 @@ def test_the_big_pages_go_once_the_book_is_closed_and_the_small_ones_stay(app):
     driver = ScriptedInput(app)
     app.play(new_game(seed=4, circle="adept"), "adept")
     driver.frames(10, dt=0.05)
-    art = app.stack.top.grimoire.art  # the table's small Grimoire shares the book's pages
+    art = app.stack.top.grimoire.art  # the table's small Grimoire shares the book's art
     driver.key(pygame.K_F1)  # the Grimoire over the table, a page turned
     driver.key(pygame.K_RIGHT)
     driver.frames(30, dt=0.05)
-    assert any(key[0] != "mini" for key in art._cache._entries)
+    assert len(art._cache) and len(art._minis)
     driver.key(pygame.K_ESCAPE)
     gc.disable()  # only the app's own release may collect
     try:
         driver.frames(40, dt=0.05)
     finally:
         gc.enable()
-    keys = list(art._cache._entries)
-    assert keys and all(key[0] == "mini" for key in keys)  # the table's Hour page is still there
-    assert art._cache.bytes < 2 * 2**20
+    assert len(art._cache) == 0 and art._cache.bytes == 0
+    assert len(art._minis) and art._minis.bytes < 2**20  # the table's Hour page is still there

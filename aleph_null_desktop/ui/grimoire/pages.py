@@ -1,10 +1,15 @@
 """Page art of the Grimoire: every spread drawn as two half-book images (see turn.py).
 
 A half image is the size of one board of the book: the parchment page inset by the board's
-margin on the outer side, top and bottom, and flush with the spine. Inner leaves have clear
-margins (the board under them is drawn by the scene); the cover is the board itself.
-`BookArt.spread(page_id, context)` returns (left, right, hits): hits are (action, rect) pairs in
-half-local coordinates, with the side they are on, for the scene to hit-test.
+margin on the outer side, top and bottom, and flush with the spine. Inner leaves are drawn with
+clear margins and laid on their board; the cover is the board itself.
+`BookArt.spread(page_id, context)` returns (left, right, hits): each half a `Half` (the page on
+its board, opaque, with the board's four rounded corners kept apart), hits (action, side, rect)
+in half-local coordinates, for the scene to hit-test.
+
+A spread is all a page turn needs: the halves blit as they are, and a turning inner leaf is the
+page inside its half (a subsurface, no copy). So a turn holds two spreads, 13.6 MB at 1080p (it
+held 27 MB when the clear halves, their opaque copies and the leaves were three kept images).
 """
 
 from __future__ import annotations
@@ -72,10 +77,65 @@ class BookContext:
         return cls(circle_id or getattr(game, "circle", None), game.last_hour, outcome)
 
 
+CORNER = 14  # the board's corner radius (draw_board)
+
+
+@dataclass
+class Half:
+    """One half of the open book as it lies on the table: the page on its leather board, opaque
+    (a plain copy to blit, and its page a leaf to scale as it is), and the board's rounded corners,
+    small images with their alpha, blitted after the rest."""
+    image: pygame.Surface
+    corners: tuple  # ((patch, (x, y)), ...): the four CORNER×CORNER squares at the image's corners
+
+    @classmethod
+    def of(cls, half: pygame.Surface, opaque: bool = True) -> "Half":
+        """From a half image with alpha (its board drawn on it, or under it by `BookArt.spread`).
+        `opaque` False: the image keeps its alpha whole (the cover, a leaf that turns as it is)."""
+        if not opaque:
+            if pygame.display.get_surface() is not None:
+                half = half.convert_alpha()
+            return cls(half, ())
+        w, h = half.get_size()
+        corners = tuple((half.subsurface((x, y, CORNER, CORNER)).copy(), (x, y))
+                        for x in (0, w - CORNER) for y in (0, h - CORNER))
+        image = pygame.Surface((w, h))
+        image.blit(half, (0, 0))
+        if pygame.display.get_surface() is not None:
+            image = image.convert()
+        return cls(image, corners)
+
+    def blit(self, surface: pygame.Surface, pos) -> None:
+        """Onto a board already drawn at `pos` (BookArt.draw_board): the same pixels as the half
+        with its alpha, in three opaque bands and four small corners."""
+        x, y = pos[0], pos[1]
+        if not self.corners:
+            surface.blit(self.image, (x, y))
+            return
+        w, h = self.image.get_size()
+        c = CORNER
+        surface.blit(self.image, (x, y + c), (0, c, w, h - 2 * c))
+        surface.blit(self.image, (x + c, y), (c, 0, w - 2 * c, c))
+        surface.blit(self.image, (x + c, y + h - c), (c, h - c, w - 2 * c, c))
+        for patch, (cx, cy) in self.corners:
+            surface.blit(patch, (x + cx, y + cy))
+
+    def with_alpha(self) -> pygame.Surface:
+        """The half as one image with its corners clear (a leaf that carries a board, the cover)."""
+        if not self.corners:
+            return self.image
+        image = pygame.Surface(self.image.get_size(), pygame.SRCALPHA)
+        image.blit(self.image, (0, 0))
+        for patch, (cx, cy) in self.corners:
+            image.fill((0, 0, 0, 0), (cx, cy, CORNER, CORNER))
+            image.blit(patch, (cx, cy))
+        return image
+
+
 @dataclass
 class Spread:
-    left: pygame.Surface | None
-    right: pygame.Surface | None
+    left: Half | None
+    right: Half | None
     hits: list = field(default_factory=list)  # (action, side "left"/"right", rect in half coordinates)
 
 
@@ -98,6 +158,7 @@ class BookArt:
         self.margin = margin
         self.half_size = (self.page_w + margin, self.page_h + 2 * margin)
         self._cache = SurfaceCache("grimoire_pages")  # every Circle and Hour drawn would be GBs
+        self._minis = SurfaceCache("grimoire_minis")  # the table's small Hour pages
         self._readers = weakref.WeakSet()  # the open books (GrimoireScene) showing these pages
         self._parchment: pygame.Surface | None = None
         self._reference: Reference | None = None
@@ -111,13 +172,15 @@ class BookArt:
 
     def _reader_gone(self) -> None:
         if not list(self._readers):  # (iterating skips the one just gone; len() may count it)
-            self._cache.discard_where(lambda key: key[0] != "mini")
+            self._cache.clear()
+            self._parchment = None
 
     def _follow_language(self) -> None:
         """After a language switch every page is laid out again (the parchment stays)."""
         if self._language != current_language():
             self._language = current_language()
             self._cache.clear()
+            self._minis.clear()
             self._reference = None
 
     # ------------------------------------------------------------------ geometry
@@ -152,7 +215,8 @@ class BookArt:
 
     # ------------------------------------------------------------------ materials
     def parchment(self) -> pygame.Surface:
-        """A page of parchment with faint stains and darker edges (drawn once)."""
+        """A page of parchment with faint stains and darker edges (3.2 MB: kept while a book is
+        open, drawn again the next time one opens)."""
         if self._parchment is None:
             w, h = self.page_w, self.page_h
             page = pygame.Surface((w, h))
@@ -192,35 +256,24 @@ class BookArt:
             half.blit(gutter, (rect.x, rect.y))
         return half
 
-    def solid(self, half: pygame.Surface | None, side: str) -> pygame.Surface | None:
-        """The half image on its board, opaque: what lies still on the table blits fast."""
+    def leaf(self, half: Half | None, side: str) -> pygame.Surface | None:
+        """A turning inner leaf: the page inside its half (opaque, fast to scale; not a copy)."""
         if half is None:
             return None
-        key = ("solid", id(half))
-        entry = self._cache.get(key)
-        if entry is None or entry[0]() is not half:
-            composite = self.board(side)
-            composite.blit(half, (0, 0))
-            if pygame.display.get_surface() is not None:
-                composite = composite.convert_alpha()
-            entry = (weakref.ref(half), composite)  # the half is the spread's: not kept alive here
-            self._cache.put(key, entry)
-        return entry[1]
+        return half.image.subsurface(self.page_rect(side))
 
-    def leaf(self, half: pygame.Surface | None, side: str) -> pygame.Surface | None:
-        """A turning leaf: the page alone (its margins are clear anyway), opaque and fast to scale."""
+    def board_leaf(self, half: Half | None) -> pygame.Surface | None:
+        """A turning leaf that carries the board on its faces (the cover, and the page that turns
+        with it): the whole half with its rounded corners clear, made once at the turn's first
+        frame and kept while the half is."""
         if half is None:
             return None
-        key = ("leaf", id(half))
+        if not half.corners:  # the cover: it has its alpha already
+            return half.image
+        key = ("board_leaf", id(half))
         entry = self._cache.get(key)
         if entry is None or entry[0]() is not half:
-            page = half.subsurface(self.page_rect(side)).copy()
-            background = pygame.Surface(page.get_size())
-            background.fill(theme.PARCHMENT)
-            background.blit(page, (0, 0))
-            if pygame.display.get_surface() is not None:
-                background = background.convert()
-            entry = (weakref.ref(half), background)
+            entry = (weakref.ref(half), half.with_alpha())  # the half is the spread's: not kept alive here
             self._cache.put(key, entry)
         return entry[1]
 
@@ -238,9 +291,6 @@ class BookArt:
         pygame.draw.rect(surface, LEATHER, rect.inflate(-6, -6), border_radius=12)
 
     def cover(self) -> pygame.Surface:
-        key = ("cover",)
-        if key in self._cache:
-            return self._cache[key]
         half = self.board("right")
         r = half.get_rect()
         rng = random.Random(7)
@@ -263,18 +313,38 @@ class BookArt:
         blit_text(half, f.get("italic", 32), _("the book of the Hours of"), theme.PARCHMENT_DARK,
                   (cx, 730), "midtop")
         blit_text(half, f.get("title", 44), "ALEPH NULL", gold, (cx, 780), "midtop")
-        self._cache[key] = half
         return half
 
     # ------------------------------------------------------------------ spreads
     def spread(self, page_id: str, context: BookContext = BookContext()) -> Spread:
         self._follow_language()
         key = (page_id, context)
-        if key not in self._cache:
-            self._cache[key] = self._draw(page_id, context)
-        return self._cache[key]
+        spread = self._cache.get(key)
+        if spread is None:
+            drawn = self._draw(page_id, context)
+            spread = Spread(self._on_board(page_id, drawn.left, "left"),
+                            self._on_board(page_id, drawn.right, "right"), drawn.hits)
+            self._cache[key] = spread
+        return spread
+
+    def page_exists(self, page_id: str) -> bool:
+        """Whether `spread(page_id)` has a spread to draw (without drawing it)."""
+        if page_id in ("cover", "circles", "hierarchy", "contents") or book.hour_of(page_id) is not None:
+            return True
+        return page_id in self.reference_spreads()
+
+    def _on_board(self, page_id: str, half: pygame.Surface | None, side: str) -> Half | None:
+        """A drawn half laid on its board (the cover is its own board)."""
+        if half is None:
+            return None
+        if page_id == "cover":
+            return Half.of(half, opaque=False)
+        composite = self.board(side)
+        composite.blit(half, (0, 0))
+        return Half.of(composite)
 
     def _draw(self, page_id: str, ctx: BookContext) -> Spread:
+        """The spread's halves with their clear margins, not yet on their boards."""
         if page_id == "cover":
             return Spread(None, self.cover())
         if page_id == "circles":
@@ -744,14 +814,26 @@ class BookArt:
         return half
 
     # the small book on the table -----------------------------------------------------------
+    def small_parchment(self, size: tuple[int, int]) -> pygame.Surface:
+        """The parchment scaled to `size` (the table's small page; kept with those pages). The big
+        one is not kept for it while no book is open."""
+        key = ("parchment", tuple(size))
+        small = self._minis.get(key)
+        if small is None:
+            small = pygame.transform.smoothscale(self.parchment(), size)
+            self._minis[key] = small
+            if not list(self._readers):
+                self._parchment = None
+        return small
+
     def mini_page(self, page_id: str, size: tuple[int, int], context: BookContext = BookContext()) -> pygame.Surface:
         """One small page for the table's Grimoire element (the Hour at a glance)."""
-        key = ("mini", page_id, size, context)
-        if key in self._cache:
-            return self._cache[key]
+        key = (page_id, size, context)
+        if key in self._minis:
+            return self._minis[key]
         w, h = size
         page = pygame.Surface(size)
-        page.blit(pygame.transform.smoothscale(self.parchment(), size), (0, 0))
+        page.blit(self.small_parchment(size), (0, 0))
         pygame.draw.line(page, theme.PARCHMENT_DARK, (0, 0), (0, h), 3)
         f = self.fonts
         hour = book.hour_of(page_id)
@@ -787,5 +869,5 @@ class BookArt:
                 blit_text(page, f.get("body", 18), _("score {score}").format(score=out[1]), theme.INK_SOFT, (cx, 122), "midtop")
         else:
             blit_text(page, f.get("title", 30), _("GRIMOIRE"), theme.INK, (cx, h // 2), "center")
-        self._cache[key] = page
+        self._minis[key] = page
         return page

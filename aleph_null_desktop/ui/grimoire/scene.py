@@ -22,7 +22,7 @@ from aleph_null_desktop.i18n import _
 from aleph_null_desktop.safe_text import safe_message
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.grimoire import book
-from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext, OwnCards, Spread
+from aleph_null_desktop.ui.grimoire.pages import CORNER, BookArt, BookContext, OwnCards, Spread
 from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.text import blit_text, fit_font
@@ -132,7 +132,8 @@ class GrimoireScene(Scene):
     def turn_to(self, page_id: str) -> None:
         if page_id == self.target:
             return
-        self.spread(page_id)  # unknown pages fail here, before anything moves
+        if not self.art.page_exists(page_id):  # unknown pages fail here, before anything moves
+            raise KeyError(f"no page {page_id!r} in the Grimoire")
         if self.turn is None:
             self._start_turn(page_id)
         else:
@@ -141,6 +142,9 @@ class GrimoireScene(Scene):
     def _start_turn(self, page_id: str) -> None:
         order = self.order()
         t = book.turn_between(order, self.page, page_id)
+        # both spreads are drawn now, not mid-turn (a queued page is drawn when its turn starts:
+        # the cache then holds the two spreads a turn shows, whatever else was asked for)
+        self.spread(self.page), self.spread(page_id)
         self.turn = PageTurn(self.page, page_id, t.forward, TURN_SECONDS)
         play_page_turn(self.app)
 
@@ -373,6 +377,16 @@ class GrimoireScene(Scene):
                 self.start_ritual()
 
     # ------------------------------------------------------------------ drawing
+    def covers(self) -> pygame.Rect | None:
+        """Over a ritual, the book's two boards are painted whole every frame (but for their rounded
+        corners): the darkened table is kept only around them."""
+        if not self.keeps_under:
+            return None
+        pages = (self.page,) if self.turn is None else (self.turn.start, self.turn.end)
+        if any(self.spread(page).left is None or self.spread(page).right is None for page in pages):
+            return None  # (the closed book: the table shows on its left)
+        return self.left_rect.union(self.right_rect).inflate(-2 * CORNER, -2 * CORNER)
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.overlay and not self.keeps_under:
             darken(surface, self.veil)
@@ -402,9 +416,9 @@ class GrimoireScene(Scene):
         art.draw_board(surface, self.right_rect)
         if turn is None:
             if a.left is not None:
-                surface.blit(art.solid(a.left, "left"), self.left_rect)
+                a.left.blit(surface, self.left_rect.topleft)
             if a.right is not None:
-                surface.blit(art.solid(a.right, "right"), self.right_rect)
+                a.right.blit(surface, self.right_rect.topleft)
             self._draw_hover(surface)
             return
         if turn.forward:
@@ -413,17 +427,14 @@ class GrimoireScene(Scene):
             base_left, base_right, front, back, side = b.left, a.right, a.left, b.right, -1
         # the cover is a board: the leaf that carries it carries the board on its other face too
         if front is not None and back is not None and (turn.start == "cover" or turn.end == "cover"):
-            if turn.forward:
-                back = art.solid(back, "left")
-            else:
-                front = art.solid(front, "left")
+            front, back = art.board_leaf(front), art.board_leaf(back)
         else:  # an inner leaf: the page alone, hinged at the spine
             front_side, back_side = ("right", "left") if turn.forward else ("left", "right")
             front, back = art.leaf(front, front_side), art.leaf(back, back_side)
         if base_left is not None:
-            surface.blit(art.solid(base_left, "left") if left_board else base_left, self.left_rect)
+            base_left.blit(surface, self.left_rect.topleft)
         if base_right is not None:
-            surface.blit(art.solid(base_right, "right"), self.right_rect)
+            base_right.blit(surface, self.right_rect.topleft)
         draw_leaf(surface, self.spine_x, self.right_rect.centery, front, back, turn.angle, side)
 
     def _draw_shadow(self, surface, x: int, width: int, rounded_right: bool) -> None:
@@ -567,7 +578,7 @@ class TableGrimoire:
 
     def _leaf_back(self) -> pygame.Surface:
         if self._back is None or self._back.get_size() != self.rect.size:
-            back = pygame.transform.smoothscale(self.art.parchment(), self.rect.size)
+            back = self.art.small_parchment(self.rect.size).copy()
             back.fill((225, 225, 225), special_flags=pygame.BLEND_RGB_MULT)
             self._back = back
         return self._back
