@@ -49,6 +49,47 @@ def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
+def wrap_breaking(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`wrap`, but a word wider than the width (a long German compound) is broken across lines,
+    each piece but the last ending in a hyphen, so that every line fits. A width too narrow for
+    even one letter and its hyphen gives that letter a line of its own."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width:
+                line = trial
+                continue
+            if font.size(word)[0] <= width:  # a whole word on the next line
+                lines.append(line)
+                line = word
+                continue
+            # the long word: as much as fits on this line (a few letters at least), then lines of it
+            prefix = f"{line} " if line else ""
+            rest = word
+            while font.size(prefix + rest)[0] > width:
+                cut = _cut(font, prefix, rest, width)
+                if cut < 3 and prefix:  # hardly room on this line: the word starts the next one
+                    lines.append(line)
+                    prefix = ""
+                    continue
+                cut = max(1, cut)
+                lines.append(prefix + rest[:cut] + "-")
+                prefix, rest = "", rest[cut:]
+            line = prefix + rest
+        lines.append(line)
+    return lines
+
+
+def _cut(font: pygame.font.Font, prefix: str, word: str, width: int) -> int:
+    """How many letters of `word`, after `prefix` and followed by a hyphen, fit in the width."""
+    n = 0
+    while n < len(word) - 1 and font.size(prefix + word[:n + 1] + "-")[0] <= width:
+        n += 1
+    return n
+
+
 def fit_font(fonts, role: str, text: str, width: int, size: int, min_size: int = 10):
     """The largest font of the role, at most `size`, in which `text` fits on one line."""
     while size > min_size and fonts.get(role, size).size(text)[0] > width:
