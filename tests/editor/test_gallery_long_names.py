@@ -13,7 +13,7 @@ from aleph_null_desktop.editor.draft import NAME_MAX
 from aleph_null_desktop.ui import fonts as fonts_module
 from aleph_null_desktop.ui.card_renderer import GEM_MIN_R, MIN_TEXT, CardRenderer, card_size
 from aleph_null_desktop.ui.editor.gallery_scene import TILE_W, GalleryScene
-from aleph_null_desktop.ui.text import wrap_breaking
+from aleph_null_desktop.ui.text import break_points, wrap_breaking
 
 LONG_NAMES = [
     "Donaudampfschifffahrtsgesellschaftskapitän"[:NAME_MAX],  # one word of 40 letters
@@ -31,11 +31,29 @@ def _letters(text: str) -> str:
 @pytest.mark.parametrize("width", [40, 120, 177])
 def test_wrap_breaking_keeps_every_letter_and_fits(game_window, app, width):
     font = app.fonts.unscaled().get("title", MIN_TEXT)
-    for name in LONG_NAMES + ["a b c", "Grabwächter", ""]:
+    for name in LONG_NAMES + ["a b c", "Grabwächter", "Schutzkreis", ""]:
         lines = wrap_breaking(font, name, width)
         assert _letters("".join(lines)) == _letters(name), lines
-        assert all(font.size(line)[0] <= width for line in lines if len(line.rstrip("-")) > 1), lines
         assert all(line.rstrip("-") for line in lines if name), lines
+        # a line too wide is one word that could not be broken at a syllable that fits
+        too_wide = [line for line in lines if font.size(line)[0] > width]
+        assert all(" " not in line and not line.endswith("-") for line in too_wide), lines
+        if width >= 177:  # the room of a name on the gallery's thumbnail
+            assert not too_wide, lines
+
+
+def test_words_are_broken_at_syllables():
+    def split(word):
+        points = break_points(word)
+        return "·".join(word[a:b] for a, b in zip([0] + points, points + [len(word)]))
+
+    assert split("Kirchenglocken") == "Kir·chen·glo·cken"
+    assert split("Donaudampfschifffahrtsgesellschaftskapitän") == \
+        "Do·nau·dampf·schiff·fahrts·ge·sell·schafts·ka·pi·tän"
+    assert split("Messgewand") == "Mess·ge·wand"
+    assert split("Fenster") == "Fens·ter"
+    assert split("Gnom") == "Gnom"
+    assert split("Feuer-Wächter") == "Feuer-·Wäch·ter"
 
 
 def test_the_gallery_shows_a_long_german_name_whole(game_window, app, driver, monkeypatch):
