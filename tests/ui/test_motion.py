@@ -114,6 +114,29 @@ def test_baphomet_draws_the_keys_into_his_circle_before_judgement(table, driver)
     assert isinstance(driver.scene, JudgementScene)
 
 
+def fresh_picture(scene) -> pygame.Surface:
+    """The table drawn whole from nothing (every cached layer painted again)."""
+    surface = pygame.Surface(scene.app.screen.get_size())
+    scene.board.invalidate()
+    scene.still.invalidate()
+    scene._shown = scene._over_last = None
+    scene.draw(surface)
+    return surface
+
+
+def test_after_baphomets_circle_the_table_shows_the_present_not_a_picture_from_before(table, driver):
+    scene = table({"hour": 4, "play": KEYS + ["salamander"], "hand": ["baphomet"], "power": 0})
+    driver.hold(driver.card_centre(driver.uid("hand", "baphomet")), driver.zone_centre("play"))
+    driver.frames(2)  # the play zone glows under the held card: a picture of that moment is cached
+    driver.release(driver.zone_centre("play"))
+    while scene.motion.circle[1] > 0:
+        driver.frames(1)
+    driver.frames(2)
+    assert driver.scene is scene  # Judgement still waits
+    shown = pygame.image.tobytes(driver.app.screen, "RGB")
+    assert shown == pygame.image.tobytes(fresh_picture(scene), "RGB")
+
+
 def test_instant_animation_speed_starts_no_motion(table, driver, app):
     app.settings = Settings(animation_speed=0.0)
     scene = table(HOUR_CHANGE)
@@ -203,3 +226,39 @@ def test_the_face_cache_forgets_the_least_recently_used(app):
     assert renderer.drawn == drawn
     renderer.face(ids[0], 120)  # the oldest was forgotten: drawn again
     assert renderer.drawn == drawn + 1
+
+
+def test_the_cached_table_always_shows_what_a_fresh_paint_shows(table, driver):
+    """Random play through real events; now and then the screen, built from cached layers and
+    partial repaints, is compared with the table painted whole from nothing."""
+    from aleph_null_desktop.engine import Game
+
+    rng = random.Random(11)
+    for ritual in range(3):
+        scene = table(dict(HOUR_CHANGE, deck=["gnome", "sylph", "bell", "undine", "wax_candle"]))
+        for step in range(14):
+            if scene is not driver.scene or scene.game.outcome is not None:
+                break
+            roll = rng.random()
+            hand = [c.uid for c in scene.game.zone("hand")]
+            play = [c.uid for c in scene.game.zone("play")]
+            if roll < 0.35 and hand:
+                driver.drag(driver.card_centre(rng.choice(hand)), driver.zone_centre("play"))
+            elif roll < 0.6 and play:
+                driver.drag(driver.card_centre(rng.choice(play)), driver.zone_centre(rng.choice(["discard", "sacrifice"])))
+            elif roll < 0.75:
+                driver.key(pygame.K_z, pygame.KMOD_CTRL)
+            elif roll < 0.85:
+                driver.key(pygame.K_SPACE)
+            else:
+                target = rng.choice(hand + play) if hand + play else None
+                if target is not None:
+                    driver.post(pygame.MOUSEMOTION, pos=driver.card_centre(target), rel=(0, 0), buttons=(0, 0, 0))
+            while scene.modal is not None and scene is driver.scene:
+                driver.key(pygame.K_RETURN if rng.random() < 0.7 else pygame.K_ESCAPE)
+                driver.frames(1)
+            driver.frames(rng.choice([1, 3, 12, 40]), dt=rng.choice([1 / 60, 0.03]))
+            if scene is driver.scene and step % 3 == 2:
+                shown = pygame.image.tobytes(driver.app.screen, "RGB")
+                assert shown == pygame.image.tobytes(fresh_picture(scene), "RGB"), (ritual, step)
+                driver.frames(1)
