@@ -78,12 +78,27 @@ class Drawn:
 
     def __init__(self) -> None:
         self.strings: set[str] = set()
+        self._broken = ""  # the start of a line whose last word goes on in the next line drawn
         self.names = sorted(_proper_names(), key=len, reverse=True)
         self.messages = _english_messages()
         self._word = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
         self._technical = re.compile(r"\S*[/\\_]\S*|\S+\.(json|png|ogg|mo|po)\b\S*")  # paths, file names, keys
 
+    def add(self, text: str) -> None:
+        """A line ending in a word broken with a hyphen (ui.text.wrap_breaking: a long name on a
+        card) is read with the line drawn after it, the word whole: "Großer Be-" + "schwörungs-" +
+        "kreis" is "Großer Beschwörungskreis", not the English "be"."""
+        text = self._broken + text
+        if re.search(r"[^\W\d_]-$", text):
+            self._broken = text[:-1]
+            return
+        self._broken = ""
+        self.strings.add(text)
+
     def english(self) -> list[tuple[str, str]]:
+        if self._broken:
+            self.strings.add(self._broken + "-")
+            self._broken = ""
         found = []
         for text in sorted(self.strings):
             if text.strip() in self.messages:
@@ -111,7 +126,7 @@ RECORDING: list[Drawn] = []
 class RecordingFont(SafeFont):
     def render(self, text, *args, **kwargs):
         if RECORDING and isinstance(text, str) and text.strip():
-            RECORDING[-1].strings.add(text)
+            RECORDING[-1].add(text)
         return super().render(text, *args, **kwargs)
 
 
@@ -136,9 +151,12 @@ def drawn(app, monkeypatch):
 def test_the_check_finds_english(app, drawn):
     """It can fail: an English message, an English word in a German line, a name is no fault."""
     font = app.fonts.get("body", 20)
-    for text in ("Settings", "Zug 3: the deck is empty", "Salamander wird abgeworfen.", "BAPHOMET erscheint"):
+    for text in ("Settings", "Zug 3: the deck is empty", "Salamander wird abgeworfen.", "BAPHOMET erscheint",
+                 "Großer Be-", "schwörungs-", "kreis", "Messge-", "wand", "Wäch-", "ter the cards"):
         ui_text.render(font, text, (0, 0, 0))
-    assert {t for t, _why in drawn.english()} == {"Settings", "Zug 3: the deck is empty"}
+    # a word broken at a line's end is read whole (Großer Beschwörungskreis, Messgewand), not as
+    # "be" and "wand"; English after a broken word is still found
+    assert {t for t, _why in drawn.english()} == {"Settings", "Zug 3: the deck is empty", "Wächter the cards"}
 
 
 def _settle(driver, n: int = 6) -> None:
