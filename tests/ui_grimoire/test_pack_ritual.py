@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from aleph_null_desktop import storage
+from aleph_null_desktop import i18n, storage
 from aleph_null_desktop.cardpacks import PackShelf, pack_name
 from aleph_null_desktop.engine import EndTurn
 from aleph_null_desktop.ui.editor.packs_scene import example_pack_path
@@ -35,6 +35,8 @@ def test_a_pack_chosen_on_the_circle_page_plays_and_is_named_everywhere(app):
     assert book.choice.pack.name == NAME
     key(app, pygame.K_RETURN)
     assert app.stack.top is book and book.context.own.pack == NAME
+    listed = [i18n.localized(dict(name)) for level in book.context.own.interference for name in level]
+    assert "Church Bells at Midnight" in listed and "Church Bells" not in listed  # the pack's, not the printed
     key(app, pygame.K_1)  # the Adept
     table = wait_for_table(app)
     game = table.game

@@ -22,7 +22,7 @@ from aleph_null_desktop.i18n import _
 from aleph_null_desktop.safe_text import safe_message
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.grimoire import book
-from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext, OwnCards, Spread
+from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext, OwnCards, Spread, names_of
 from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.text import blit_text, fit_font
@@ -182,19 +182,22 @@ class GrimoireScene(Scene):
         """What the Circle spread shows of the player's cards (None outside a new ritual)."""
         if self.choice is None:
             return None
-        from aleph_null_desktop.engine.cards import load_builtin_cards
+        from aleph_null_desktop.engine.cards import cardset_with
 
-        cards = load_builtin_cards()
+        cards = cardset_with(self.choice.pack.records if self.choice.pack else ())
         by_id = self.choice.by_id()
         chosen = []
         for cid in self.choice.chosen:
             record = by_id[cid]
-            name = record.get("name", {})
-            name = name.get("en", cid) if isinstance(name, dict) else str(name)
             replaced = self.choice.replaces.get(cid)
-            chosen.append((name, int(record.get("level", 0)), cards[replaced].name if replaced in cards else "—"))
+            chosen.append((names_of(record.get("name")) or (("en", cid),), int(record.get("level", 0)),
+                           names_of(dict(cards[replaced].names))
+                           if replaced in cards else ()))
         pack = self.choice.pack.name if self.choice.pack else None
-        return OwnCards(len(by_id), tuple(chosen), pack, len(self.choice.packs()))
+        interference = tuple(tuple(names_of(dict(cards[i].names))
+                                   for i in cards.interference_ids(level))
+                             for level in (1, 2, 3)) if self.choice.pack else ()
+        return OwnCards(len(by_id), tuple(chosen), pack, len(self.choice.packs()), interference)
 
     def own_changed(self) -> None:
         """After the sheet of own cards was put away: the Circle page shows the new choice."""
@@ -263,7 +266,7 @@ class GrimoireScene(Scene):
                     name=self.choice.pack.name, summary=self.choice.pack.summary))
             if self.choice.chosen:
                 names = "; ".join(_("{name} in place of {replaced}").format(name=name, replaced=replaced)
-                                  for name, _level, replaced in self.own_cards().chosen)
+                                  for name, _level, replaced in self.own_cards().chosen_words())
                 table_log.add(_("Your own cards are set aside: {names}.").format(names=names))
 
     def close(self) -> None:
