@@ -12,7 +12,7 @@ import warnings
 import pygame
 
 from aleph_null_desktop import i18n
-from aleph_null_desktop.i18n import Joined, _, later
+from aleph_null_desktop.i18n import Deferred, Joined, _, later
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui import memory, style, theme
@@ -113,7 +113,7 @@ class App:
         self.play(game, record["circle"])  # the table rebuilds its log from the replayed moves
         scene = self.stack.top
         if hasattr(scene, "log") and pack_name(game):
-            scene.log.add(later("Card pack: {name}.", name=pack_name(game)))
+            scene.log.add(later("Card pack: {name}.", name=Deferred(lambda: pack_name(game))))
         if messages:
             self.report(Joined(messages))
         return True

@@ -320,6 +320,10 @@ def test_the_card_pack_screen(app, driver, drawn, user_dirs):
 
     (paths.card_packs_dir() / "broken.json").write_text('{"schema": 1, "cards": [', encoding="utf-8")
     app.show_title()
-    app.stack.push(PacksScene(app))
+    screen = PacksScene(app)
+    app.stack.push(screen)
     _settle(driver, 6)
-    drawn.check("Kartenpaket")
+    screen.load_example()  # its name, description and cards (names, rules, flavour) in German
+    screen.selected = "example_the_churchyard"
+    _settle(driver, 6)
+    drawn.check("Kartenpaket", "Beispiel: der Kirchhof", "Ein Beispiel-Kartenpaket", "Zwölf Schläge")

@@ -17,6 +17,7 @@ from .conftest import click, frames, key
 from .test_own_cards import hit_rect, open_circle_spread, wait_for_table
 
 NAME = "Example: the Churchyard"
+GERMAN_NAME = "Beispiel: der Kirchhof"
 
 
 def test_a_pack_chosen_on_the_circle_page_plays_and_is_named_everywhere(app):
@@ -45,13 +46,17 @@ def test_a_pack_chosen_on_the_circle_page_plays_and_is_named_everywhere(app):
     assert table.submit(EndTurn())
     app.flush_autosave()  # the writer thread has put the move on disk
     record, _messages = storage.load_autosave()
-    assert record["options"]["card_pack"] == NAME
+    assert record["options"]["card_pack"] == {"en": NAME, "de": GERMAN_NAME}  # every language kept
     app.show_title()
     frames(app)
     assert app.continue_game()
     resumed = app.stack.top.game
     assert pack_name(resumed) == NAME and resumed.cards["church_bells"].name == "Church Bells at Midnight"
     assert any(NAME in line for line in app.stack.top.log.lines)
+    assert i18n.set_language("de") is None  # the pack's name follows the player's language
+    assert pack_name(resumed) == GERMAN_NAME
+    assert any(GERMAN_NAME in line for line in app.stack.top.log.lines), app.stack.top.log.lines
+    assert i18n.set_language("en") is None
     import random
 
     from aleph_null_desktop.ai.simulate import make_player

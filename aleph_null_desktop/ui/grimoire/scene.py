@@ -18,7 +18,7 @@ import logging
 
 import pygame
 
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import Deferred, _, later
 from aleph_null_desktop.safe_text import safe_message
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.grimoire import book
@@ -262,8 +262,9 @@ class GrimoireScene(Scene):
         table_log = getattr(self.app.stack.top, "log", None)
         if hasattr(table_log, "add"):
             if self.choice.pack:
-                table_log.add(_("Card pack: {name} ({summary}).").format(
-                    name=self.choice.pack.name, summary=self.choice.pack.summary))
+                pack = self.choice.pack  # said again in the language of the moment after a switch
+                table_log.add(later("Card pack: {name} ({summary}).", name=Deferred(lambda: pack.name),
+                                    summary=Deferred(lambda: pack.summary)))
             if self.choice.chosen:
                 names = "; ".join(_("{name} in place of {replaced}").format(name=name, replaced=replaced)
                                   for name, _level, replaced in self.own_cards().chosen_words())
