@@ -270,7 +270,7 @@ class PackShelf:
         except OSError as err:
             self.read_only = _("the folder {where} cannot be used ({why})").format(
                 where=safe_message(getattr(err, "filename", None) or self.folder, 120),
-                why=err.strerror or type(err).__name__)
+                why=reason(err))
             return [_("Card packs cannot be kept: {why}.").format(why=self.read_only)]
         for path in names:
             pack_id = path.stem
@@ -346,7 +346,7 @@ class PackShelf:
         try:
             path.unlink(missing_ok=True)
         except OSError as err:
-            return _("{file} could not be removed ({why}).").format(file=quote(path.name, 60), why=err.strerror or err)
+            return _("{file} could not be removed ({why}).").format(file=quote(path.name, 60), why=reason(err))
         self.packs.pop(pack_id, None)
         self.refused = [r for r in self.refused if r.id != pack_id]
         return _("Removed {name} from your card packs.").format(name=quote(pack.name if pack else path.name, 60))

@@ -123,6 +123,7 @@ class App:
         """At startup: load the settings, apply them to the audio, and show the audio status and
         any storage messages (a repaired or set-aside file) to the player. Never raises."""
         from aleph_null_desktop import storage
+        from aleph_null_desktop.storage.os_reason import said_later
 
         first_start = self.first_start = not _settings_exist()
         try:
@@ -130,14 +131,14 @@ class App:
         except Exception as exc:  # storage promises not to raise; a bug there must not stop the game
             log.error("settings could not be loaded:\n%s", traceback.format_exc())
             settings, messages = storage.Settings(), [later("The settings could not be read ({why}); defaults are used",
-                                                            why=str(exc))]
+                                                            why=said_later(exc))]
         if self.persist and first_start:  # no settings yet: speak the system's language
             settings = dataclasses.replace(settings, language=i18n.system_language())
             messages.extend(storage.save_settings(settings))
         self.settings = settings
         messages.extend(self._apply_settings())
         if self.audio is not None:
-            status = getattr(self.audio, "status_message", "")
+            status = getattr(self.audio, "player_status", None) or getattr(self.audio, "status_message", "")
             if status and not getattr(self.audio, "available", True):
                 # silence is not an error: a line on the title and in the table's log, no warning box
                 self.notice(status)

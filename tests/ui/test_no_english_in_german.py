@@ -327,3 +327,64 @@ def test_the_card_pack_screen(app, driver, drawn, user_dirs):
     screen.selected = "example_the_churchyard"
     _settle(driver, 6)
     drawn.check("Kartenpaket", "Beispiel: der Kirchhof", "Ein Beispiel-Kartenpaket", "Zwölf Schläge")
+
+
+def test_what_the_system_refused_is_said_in_german(app, driver, drawn, user_dirs, monkeypatch, tmp_path):
+    """Messages with the system's reasons in them (no sound device, a data folder that cannot be
+    used, a file that cannot be removed) are German in the window; the system's own English words
+    ("No available audio device", "Not a directory", "Permission denied") stay in the log file."""
+    import errno
+    from pathlib import Path
+
+    from aleph_null_desktop.audio import AudioSystem
+    from aleph_null_desktop.cardpacks import PackShelf
+    from aleph_null_desktop.ui.editor.packs_scene import PacksScene, example_pack_path
+
+    def no_device(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    audio = AudioSystem()
+    assert audio.start() is False
+    app.audio = audio
+    app.persist = True
+    from aleph_null_desktop.storage import paths
+
+    paths.settings_path().write_text('{"version": 1, "language": "de"}', encoding="utf-8")
+    app.show_title()
+    app.start_session()  # the notice on the title, then a line in the table's log
+    _settle(driver)
+    app.new_ritual("adept", seed=5)
+    _settle(driver)
+    assert any("Kein Tonausgabegerät" in line for line in driver.scene.log.lines), driver.scene.log.lines
+    app.show_title()
+    _settle(driver)
+    # a card packs folder the system refuses to remove a pack from
+    shelf = PackShelf()
+    shelf.load()
+    pack, _message = shelf.add(example_pack_path())
+    screen = PacksScene(app, shelf)
+    app.stack.push(screen)
+    _settle(driver)
+
+    def refuse(self, missing_ok=False):
+        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    screen.selected = pack.id
+    screen.say(shelf.remove(pack.id))
+    _settle(driver)
+    assert "keine Berechtigung" in screen.messages[-1][1], screen.messages
+    app.stack.pop()
+    # a data folder that is a file: the gallery and the packs screen are read-only, and say why
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+    driver.key(pygame.K_e)
+    _settle(driver)
+    driver.key(pygame.K_p)
+    _settle(driver)
+    drawn.check("Kein Tonausgabegerät", "keine Berechtigung", "ein Teil des Pfads ist kein Ordner")
+    app.audio = None
+    app.error_text = ""  # the warnings were the point of the test

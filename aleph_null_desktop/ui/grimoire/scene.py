@@ -19,7 +19,7 @@ import logging
 import pygame
 
 from aleph_null_desktop.i18n import Deferred, _, later
-from aleph_null_desktop.safe_text import safe_message
+from aleph_null_desktop.storage.os_reason import reason
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext, OwnCards, Spread, names_of
@@ -170,7 +170,7 @@ class GrimoireScene(Scene):
             messages += self.shelf.load()
         except Exception as exc:  # the book must open even if the folder cannot be read
             log.warning("custom cards not loaded: %s", exc)
-            messages = [_("Your custom cards could not be read ({why}).").format(why=safe_message(exc, 160))]
+            messages = [_("Your custom cards could not be read ({why}).").format(why=reason(exc))]
         if self.choice is None:
             self.choice = RitualChoice(lambda: self.library.records() if self.library else [],
                                        packs=lambda: list(self.shelf.packs.values()) if self.shelf else [])
