@@ -155,8 +155,9 @@ class CardRenderer:
         text_box = pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
                                inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
         yield
-        blocks, flavour = (yield from self._fit_rules_steps(card, text_box, unit)) if name_lines and type_words \
-            else (None, [])
+        quill = _quill_room(text_box, inner, unit) if is_custom(card) else (0, 0)
+        blocks, flavour = (yield from self._fit_rules_steps(card, text_box, unit, quill)) \
+            if name_lines and type_words else (None, [])
         yield
         beside_quill = blocks is None and is_custom(card)
         if blocks is None:  # compact: the illustration takes the room of the text
@@ -297,25 +298,29 @@ class CardRenderer:
         digits = font.render(str(card.cost), True, theme.PARCHMENT)
         s.blit(digits, digits.get_rect(center=(centre[0], centre[1] + 1)))
 
-    def _fit_rules(self, card: CardDef, box: pygame.Rect, unit: float):
+    def _fit_rules(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0)):
         """(blocks, flavour lines) at the largest size from 17/200 of the width down to MIN_TEXT at
         which the rules fit; the flavour keeps MIN_TEXT and is left off (the large view shows it)
         when there is no room. (None, []) when the rules themselves do not fit."""
-        return _finish(self._fit_rules_steps(card, box, unit))
+        return _finish(self._fit_rules_steps(card, box, unit, quill))
 
-    def _fit_rules_steps(self, card: CardDef, box: pygame.Rect, unit: float):
-        """`_fit_rules` as steps (one size tried per step)."""
+    def _fit_rules_steps(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0)):
+        """`_fit_rules` as steps (one size tried per step). `quill`: (width, height) of the box's
+        bottom right corner that the quill's disc of a custom card covers: the rules end above it,
+        the flavour (centred, at the bottom) is wrapped narrow enough to pass beside it."""
         if box.h <= 0 or box.w <= 0:
             return None, []
         lines = card_text_lines(card)
         flavour_font = self.fonts.get("italic", MIN_TEXT)
-        flavour = [(flavour_font, line) for line in wrap(flavour_font, card.flavour, box.w)] if card.flavour else []
+        flavour_w = box.w - 2 * quill[0]
+        flavour = [(flavour_font, line) for line in wrap(flavour_font, card.flavour, flavour_w)] \
+            if card.flavour and flavour_w > 0 else []
         flavour_h = len(flavour) * flavour_font.get_linesize() + round(4 * unit) if flavour else 0
         sizes = range(max(MIN_TEXT, round(17 * unit)), MIN_TEXT - 1, -1)
         for with_flavour in (True, False):
             for size in sizes:  # measured at each size, drawn only at the one that fits
                 blocks = self._layout_rules(lines, box.w, size, unit, draw=False)
-                used = sum(h for _, _, h in blocks) + (flavour_h if with_flavour else 0)
+                used = sum(h for _, _, h in blocks) + max(flavour_h if with_flavour else 0, quill[1])
                 if used <= box.h:
                     return self._layout_rules(lines, box.w, size, unit), (flavour if with_flavour else [])
                 yield
@@ -363,6 +368,13 @@ class CardRenderer:
             rendered = [font.render(part, True, colour) for part in parts]
             blocks.append((kind, rendered, sum(r.get_height() for r in rendered) + gap))
         return blocks
+
+
+def _quill_room(box: pygame.Rect, inner: pygame.Rect, unit: float) -> tuple[int, int]:
+    """(width, height) of the text box's bottom right corner under the quill's disc (and a gap)."""
+    r, gap = round(13 * unit), max(2, round(3 * unit))
+    disc = pygame.Rect(inner.right - 2 * r - round(3 * unit), inner.bottom - 2 * r - round(3 * unit), 2 * r, 2 * r)
+    return max(0, box.right - disc.left + gap), max(0, box.bottom - disc.top + gap)
 
 
 def _finish(steps):

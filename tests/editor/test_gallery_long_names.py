@@ -121,3 +121,53 @@ def test_the_gallery_shows_a_long_german_name_whole(game_window, app, driver, mo
         left = rect.x + round(4 * unit) + round(18 * unit) + round(5 * unit)
         text = pygame.Rect(left, rect.y, widths[words[0]], rect.h)
         assert not text.colliderect(disc), (words, text, disc)
+
+
+@pytest.mark.parametrize("width", [TILE_W, 230, 300, 470])
+def test_no_words_under_the_quill_of_a_custom_card(game_window, app, monkeypatch, width):
+    """The quill's disc in a custom card's corner covers no rules text and no flavour: the rules end
+    above it, the flavour is wrapped to pass beside it."""
+    from aleph_null_desktop.engine.cards import card_from_dict
+
+    assert i18n.set_language("de") is None
+    drafts = [
+        CardDraft(name="", other_names={"de": "Grabwächter"}, level=2, side="church",
+                  other_flavours={"de": "Er zählt die Gräber bei Nacht, eines nach dem anderen."}),
+        CardDraft(name="", other_names={"de": "Gruftlaternenträgerin"}, level=3, icon="lantern",
+                  ongoing=[{"op": "hand_size", "amount": -1}],
+                  actions=[Action([{"op": "pay", "amount": 2}], [{"op": "scrap_self"}], "act1")],
+                  dagger=[{"op": "draw", "count": 1}],
+                  other_flavours={"de": "Sie zählt die Gräber in der Dämmerung, jede Nacht aufs Neue."}),
+        CardDraft(name="", other_names={"de": "Ohne Stimmungstext"}, level=1,
+                  on_summon=[{"op": "take_damage", "amount": 1}], ongoing=[{"op": "hand_size", "amount": -1}],
+                  actions=[Action([{"op": "pay", "amount": 2}], [{"op": "scrap_self"}], "act1")]),
+    ]
+    drawn = []
+    draw_rules = CardRenderer._draw_rules
+
+    def spy(renderer, s, blocks, flavour, box, unit):
+        drawn.append((s.get_size(), blocks, flavour, box.copy(), unit))
+        return draw_rules(renderer, s, blocks, flavour, box, unit)
+
+    monkeypatch.setattr(CardRenderer, "_draw_rules", spy)
+    for n, draft in enumerate(drafts):
+        draft.id = f"custom_quill_{n}"
+        card = card_from_dict(draft.to_record())
+        CardRenderer({card.id: card}, app.fonts).face(card.id, width)
+    assert drawn, "no full face drawn"
+    for (w, h), blocks, flavour, box, unit in drawn:
+        r = round(13 * unit)
+        inner = pygame.Rect(0, 0, w, h).inflate(-round(14 * unit), -round(14 * unit))
+        disc = pygame.Rect(inner.right - 2 * r - round(3 * unit), inner.bottom - 2 * r - round(3 * unit), 2 * r, 2 * r)
+        y = box.y
+        for _kind, rendered, height in blocks:  # the rules, from the top of the box
+            for image in rendered:
+                line = pygame.Rect(box.x, y, image.get_width(), image.get_height())
+                assert not line.colliderect(disc), (width, line, disc)
+            y += height
+        fy = box.bottom - sum(font.get_linesize() for font, _line in flavour)
+        for font, text in flavour:  # the flavour, centred at the bottom
+            line = pygame.Rect(0, fy, font.size(text)[0], font.get_linesize())
+            line.centerx = box.centerx
+            assert not line.colliderect(disc), (width, text, line, disc)
+            fy += font.get_linesize()
