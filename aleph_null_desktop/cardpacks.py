@@ -1,7 +1,11 @@
 """Card packs: a file of card records that replace the built-in cards of the same id (the printed
 texts a player owns, a friend's set) — the format of ``assets/cards/base.json``, plus a name::
 
-    {"schema": 1, "name": {"en": "My printed texts"}, "cards": [record, ...]}
+    {"schema": 1, "name": {"en": "My printed texts", "de": "Meine gedruckten Texte"},
+     "description": {"en": "…", "de": "…"}, "cards": [record, ...]}
+
+The name and the description are a text or, like a card's name, ``{language: text}``: the game
+shows the player's language, else English, else any other (``i18n.localized``).
 
 ``read_pack(path)`` checks a pack completely before anything uses it: at most 1 MB (the size is
 looked at before reading), nesting depth limited (no RecursionError), every text through
@@ -16,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +28,8 @@ from aleph_null_desktop.engine.cards import (
     MAIN_DECK_SIZE, ROMAN, SCHEMA_VERSION, CardDataError, card_from_dict, cardset_with, circles,
     load_builtin_cards,
 )
-from aleph_null_desktop.i18n import _
-from aleph_null_desktop.safe_text import card_text_problem, quote, safe_message, text_problem
+from aleph_null_desktop.i18n import _, localized
+from aleph_null_desktop.safe_text import LANGUAGE, card_text_problem, quote, safe_message, text_problem
 from aleph_null_desktop.storage import files, paths
 from aleph_null_desktop.storage.os_reason import PATH_ERRORS, reason
 
@@ -43,9 +47,21 @@ PACK_KEYS = ("schema", "name", "author", "description", "cards")
 @dataclass(frozen=True)
 class Pack:
     id: str  # the file's stem in the packs folder
-    name: str
+    names: dict[str, str] = field(compare=False)  # {language: name}, one language at least
     records: tuple[dict, ...]
     path: Path
+    descriptions: dict[str, str] = field(default_factory=dict, compare=False)  # {language: text}, may be {}
+    author: str = ""
+
+    @property
+    def name(self) -> str:
+        """The name in the player's language (else English, else any)."""
+        return localized(self.names, self.id)
+
+    @property
+    def description(self) -> str:
+        """The description in the player's language (else English, else any); "" if it has none."""
+        return localized(self.descriptions)
 
     @property
     def summary(self) -> str:
@@ -66,22 +82,52 @@ class Refused:
     reason: str
 
 
-def _pack_name(doc: dict, fallback: str) -> tuple[str | None, str | None]:
-    name = doc.get("name")
-    if name is None:
-        return fallback, None
-    if isinstance(name, dict):
-        name = name.get("en")
-    if not isinstance(name, str) or not name.strip():
-        return None, _("its name should be a text (or an object with an English text)")
-    problem = text_problem(name.strip(), PACK_NAME_MAX)
-    if problem:
-        return None, _("its name: {problem}").format(problem=problem)
-    return name.strip(), None
+@dataclass(frozen=True)
+class PackDoc:
+    """A checked pack document: its texts per language and its card records."""
+    names: dict[str, str]
+    records: list[dict]
+    descriptions: dict[str, str]
+    author: str = ""
+
+    @property
+    def name(self) -> str:
+        return localized(self.names)
+
+
+def _texts(doc: dict, key: str, limit: int, multiline: bool) -> tuple[dict[str, str] | None, str | None]:
+    """The pack's `key` ("name", "description") as {language: text}: a plain text is English;
+    every language checked; empty texts dropped. ({}, None) when it is missing."""
+    value = doc.get(key)
+    if value is None:
+        return {}, None
+    if isinstance(value, str):
+        value = {"en": value}
+    what = _("its name") if key == "name" else _("its description")
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        return None, _("{what} should be a text, or an object of texts by language like "
+                       "{{\"en\": …, \"de\": …}}").format(what=what)
+    texts = {}
+    for lang, text in value.items():
+        if not LANGUAGE.fullmatch(lang):
+            return None, _("{what}: {lang} is not a language code like en or de").format(what=what, lang=quote(lang))
+        problem = text_problem(text.strip(), limit, multiline=multiline)
+        if problem:
+            return None, _("{what} in {lang}: {problem}").format(what=what, lang=lang, problem=problem)
+        if text.strip():
+            texts[lang] = text.strip()
+    return texts, None
 
 
 def check_pack_doc(doc: Any, fallback_name: str = "card pack") -> tuple[tuple[str, list[dict]] | None, str | None]:
-    """((name, records), None) for a parsed pack document that is safe to play, else (None, problem)."""
+    """((name, records), None) for a parsed pack document that is safe to play, else (None, problem);
+    the name in the player's language (`check_pack` keeps every language)."""
+    result, problem = check_pack(doc, fallback_name)
+    return ((result.name, result.records), None) if result else (None, problem)
+
+
+def check_pack(doc: Any, fallback_name: str = "card pack") -> tuple[PackDoc | None, str | None]:
+    """(PackDoc, None) for a parsed pack document that is safe to play, else (None, problem)."""
     if not isinstance(doc, dict):
         return None, _("it holds {what}, not a card pack").format(what=files.type_name(doc))
     unknown = [k for k in doc if k not in PACK_KEYS]
@@ -90,12 +136,18 @@ def check_pack_doc(doc: Any, fallback_name: str = "card pack") -> tuple[tuple[st
     version = files.version_problem(doc, SCHEMA_VERSION, key="schema")
     if version:
         return None, version
-    name, problem = _pack_name(doc, fallback_name)
+    names, problem = _texts(doc, "name", PACK_NAME_MAX, multiline=False)
     if problem:
         return None, problem
-    for key in ("author", "description"):
-        if key in doc and (not isinstance(doc[key], str) or text_problem(doc[key], 400, multiline=True)):
-            return None, _("its {field} should be a text of at most 400 characters").format(field=key)
+    if not names:
+        if "name" in doc:
+            return None, _("its name is empty in every language")
+        names = {"en": fallback_name}
+    descriptions, problem = _texts(doc, "description", 400, multiline=True)
+    if problem:
+        return None, problem
+    if "author" in doc and (not isinstance(doc["author"], str) or text_problem(doc["author"], 400, multiline=True)):
+        return None, _("its {field} should be a text of at most 400 characters").format(field="author")
     records = doc.get("cards")
     if not isinstance(records, list):
         return None, _("its cards are {what}, not a list").format(what=files.type_name(records))
@@ -124,7 +176,7 @@ def check_pack_doc(doc: Any, fallback_name: str = "card pack") -> tuple[tuple[st
     problem = playable_problem(records)
     if problem:
         return None, problem
-    return (name, [dict(r) for r in records]), None
+    return PackDoc(names, [dict(r) for r in records], descriptions, doc.get("author", "").strip()), None
 
 
 def playable_problem(records: list[dict]) -> str | None:
@@ -155,6 +207,12 @@ def playable_problem(records: list[dict]) -> str | None:
 
 def read_pack(path: Path | str) -> tuple[tuple[str, list[dict]] | None, str | None]:
     """((name, records), None) for a usable pack file, else (None, problem). Never raises."""
+    result, problem = read_pack_doc(path)
+    return ((result.name, result.records), None) if result else (None, problem)
+
+
+def read_pack_doc(path: Path | str) -> tuple[PackDoc | None, str | None]:
+    """(PackDoc, None) for a usable pack file, else (None, problem). Never raises."""
     try:
         path = Path(path)
         if not path.exists():
@@ -168,11 +226,15 @@ def read_pack(path: Path | str) -> tuple[tuple[str, list[dict]] | None, str | No
         doc, problem = files.read_json(path, max_bytes=PACK_MAX_BYTES, max_depth=PACK_MAX_DEPTH)
         if problem:
             return None, str(problem)
-        return check_pack_doc(doc, fallback_name=path.stem[:PACK_NAME_MAX])
+        return check_pack(doc, fallback_name=path.stem[:PACK_NAME_MAX])
     except RecursionError:
         return None, _("it is nested more than {n} levels deep").format(n=PACK_MAX_DEPTH)
     except PATH_ERRORS as err:
         return None, _("it could not be read ({why})").format(why=reason(err))
+
+
+def _pack(pack_id: str, doc: PackDoc, path: Path) -> Pack:
+    return Pack(pack_id, dict(doc.names), tuple(doc.records), path, dict(doc.descriptions), doc.author)
 
 
 def _file_id(name: str) -> str:
@@ -208,20 +270,25 @@ class PackShelf:
         except OSError as err:
             self.read_only = _("the folder {where} cannot be used ({why})").format(
                 where=safe_message(getattr(err, "filename", None) or self.folder, 120),
-                why=err.strerror or type(err).__name__)
+                why=reason(err))
             return [_("Card packs cannot be kept: {why}.").format(why=self.read_only)]
         for path in names:
             pack_id = path.stem
-            result, problem = read_pack(path)
+            result, problem = read_pack_doc(path)
             if problem:
                 self.refused.append(Refused(pack_id, path, problem))
                 continue
-            name, records = result
-            self.packs[pack_id] = Pack(pack_id, name, tuple(records), path)
+            self.packs[pack_id] = _pack(pack_id, result, path)
         return []
 
     def by_name(self, name: str | None) -> Pack | None:
+        """The pack of that name in the player's language, or None."""
         return next((p for p in self.packs.values() if p.name == name), None)
+
+    def same_name(self, names: dict[str, str]) -> Pack | None:
+        """A pack that has one of these names in the same language (the same pack, or a clash)."""
+        return next((p for p in self.packs.values()
+                     if any(p.names.get(lang) == text for lang, text in names.items())), None)
 
     def add(self, source: Path | str) -> tuple[Pack | None, str]:
         """Checks the file at *source* and copies it into the folder; (pack, message). Nothing is
@@ -234,11 +301,11 @@ class PackShelf:
             return None, _("{file} was not loaded: {why}.").format(file=label, why=reason(err))
 
     def _add(self, source: Path, label: str) -> tuple[Pack | None, str]:
-        result, problem = read_pack(source)
+        result, problem = read_pack_doc(source)
         if problem:
             return None, _("{file} was not loaded: {problem}. Nothing was changed.").format(file=label, problem=problem)
-        name, records = result
-        same = self.by_name(name)
+        same = self.same_name(result.names)
+        name = same.name if same is not None else result.name
         try:
             data = source.read_bytes()
         except OSError as err:
@@ -256,7 +323,7 @@ class PackShelf:
                            "them. Nothing was changed.").format(file=label, name=quote(name, 60))
         if self.read_only:
             return None, _("{file} was not loaded: {why}.").format(file=label, why=self.read_only)
-        base = _file_id(name)
+        base = _file_id(result.names.get("en") or name)
         pack_id, n = base, 2
         while (self.folder / f"{pack_id}.json").exists():
             pack_id, n = f"{base}_{n}", n + 1
@@ -266,7 +333,7 @@ class PackShelf:
         except OSError as err:
             return None, _("{file} was not loaded: it could not be copied into {folder} ({why}).").format(
                 file=label, folder=safe_message(self.folder, 120), why=reason(err))
-        pack = Pack(pack_id, name, tuple(records), target)
+        pack = _pack(pack_id, result, target)
         self.packs[pack_id] = pack
         return pack, _("Loaded the card pack {name} ({summary}).").format(name=quote(name, 60), summary=pack.summary)
 
@@ -279,22 +346,30 @@ class PackShelf:
         try:
             path.unlink(missing_ok=True)
         except OSError as err:
-            return _("{file} could not be removed ({why}).").format(file=quote(path.name, 60), why=err.strerror or err)
+            return _("{file} could not be removed ({why}).").format(file=quote(path.name, 60), why=reason(err))
         self.packs.pop(pack_id, None)
         self.refused = [r for r in self.refused if r.id != pack_id]
         return _("Removed {name} from your card packs.").format(name=quote(pack.name if pack else path.name, 60))
 
 
-GAME_OPTION = "card_pack"  # the pack's name in Game.options: it travels with the autosave
+GAME_OPTION = "card_pack"  # the pack's names in Game.options: they travel with the autosave
 
 
 def mark_game(game, pack: Pack | None) -> None:
-    """Names the ritual's card pack on the game, for the log, Judgement, statistics and Continue."""
+    """Names the ritual's card pack on the game, for the log, Judgement, statistics and Continue:
+    its name as a text, or {language: name} when it has more than one language."""
     if pack is not None:
-        game.options[GAME_OPTION] = pack.name
+        game.options[GAME_OPTION] = dict(pack.names) if len(pack.names) > 1 else pack.name
 
 
 def pack_name(game) -> str | None:
-    """The name of the card pack a ritual was played with, or None (the printed cards)."""
-    name = getattr(game, "options", {}).get(GAME_OPTION)
-    return name if isinstance(name, str) and name else None
+    """The name of the card pack a ritual was played with, in the player's language, or None (the
+    printed cards). An autosave of an older version holds the name as a text."""
+    return option_name(getattr(game, "options", {}).get(GAME_OPTION))
+
+
+def option_name(value) -> str | None:
+    """The name kept in Game.options (a text, or {language: name}) in the player's language."""
+    if isinstance(value, dict):
+        value = localized({k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)})
+    return value if isinstance(value, str) and value else None

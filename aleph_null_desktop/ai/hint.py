@@ -100,6 +100,11 @@ def _words(cmd: Command, game: Game) -> tuple[str, str]:
     return text, text if name and text.startswith(name) else text[:1].lower() + text[1:]
 
 
+def _full_stop(sentence: str) -> str:
+    """The sentence with a full stop, unless it already ends in one (or in "…", "!", "?")."""
+    return sentence if sentence.rstrip().endswith((".", "…", "!", "?")) else sentence + "."
+
+
 def _then(steps: list[tuple[str, str]]) -> str:
     return _(", then ").join(inside for _alone, inside in steps)
 
@@ -132,14 +137,15 @@ def make_hint(game: Game, config: SearchConfig = HINT_CONFIG) -> Hint:
     if value <= LOSS + 1000:
         return Hint(cmd, _("{move}. Every line looks lost now; this one holds out longest.").format(move=first),
                     [cmd], value)
-    text = first + "."
-    rest = line[1:] if line and line[0][1] == first else line
+    text = _full_stop(first)
+    rest = line[1:] if line and line[0][0] == first else line  # the move itself is not said twice
     if rest:
-        steps = _then(rest[:_LINE_LIMIT - 1]) + (", …" if len(rest) > _LINE_LIMIT - 1 else "")
+        steps, more = _then(rest[:_LINE_LIMIT - 1]), len(rest) > _LINE_LIMIT - 1
         if ending == "chance":
-            text += " " + _("Then {steps}, and see what comes.").format(steps=steps)
-        else:
-            text += " " + _("Then {steps}.").format(steps=steps)
+            then = _("Then {steps}, …, and see what comes.") if more else _("Then {steps}, and see what comes.")
+        else:  # a line cut short ends in its ellipsis, not in "…."
+            then = _("Then {steps}, …") if more else _("Then {steps}.")
+        text += " " + then.format(steps=steps)
     elif ending == "chance":
         text += " " + _("Then see what comes.")
     if ending in ("end", "more") and line:

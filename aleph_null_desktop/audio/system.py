@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _, later
 
 _log = logging.getLogger("aleph_null_desktop.audio")
 
@@ -69,7 +69,8 @@ class AudioSystem:
         self._sfx_dir = Path(sfx_dir) if sfx_dir is not None else None
         self._clock = clock
         self.available = False
-        self.status_message = "Audio: not started"
+        self.status_message = "Audio: not started"  # for the log file and the command line: English
+        self.player_status = None  # the same for the window, when it matters: an i18n Message
         self.messages: list[str] = []
         self._mixer = None  # pygame.mixer once started
         self._current: str | None = None  # the track that should be heard
@@ -100,6 +101,9 @@ class AudioSystem:
             self._mixer = None
             reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             self._say(f"Audio: no sound device ({reason}); the game runs silently")
+            # the window says it in the player's language; the system's own words (SDL's, English)
+            # stay in the log file
+            self.player_status = later("Audio: no sound device was found; the game runs silently.")
             return False
         self._mixer = mixer
         self.available = True

@@ -184,7 +184,7 @@ class Library:
         except OSError as err:
             where = getattr(err, "filename", None) or _("the data folder")
             self.read_only = _("the folder {where} cannot be written ({why})").format(
-                where=safe_message(where, 120), why=err.strerror or type(err).__name__)
+                where=safe_message(where, 120), why=reason(err))
             self.messages.append(_("Your cards cannot be saved: {why}. The gallery is read-only until "
                                    "the folder can be written.").format(why=self.read_only))
             return self.messages

@@ -192,8 +192,9 @@ def resume_game(record: dict) -> tuple["Game | None", list[Message]]:
                 break
     if problem is None:
         pack = (record.get("options") or {}).get("card_pack")
-        if isinstance(pack, str):  # the card pack's name (cardpacks.mark_game), for log and statistics
-            game.options["card_pack"] = pack
+        if isinstance(pack, str) or isinstance(pack, dict) and pack and all(
+                isinstance(k, str) and isinstance(v, str) for k, v in pack.items()):
+            game.options["card_pack"] = dict(pack) if isinstance(pack, dict) else pack  # its name(s), for the log
         return game, []
 
     consequence = later("a new game must be started")

@@ -12,7 +12,7 @@ import warnings
 import pygame
 
 from aleph_null_desktop import i18n
-from aleph_null_desktop.i18n import Joined, _, later
+from aleph_null_desktop.i18n import Deferred, Joined, _, later
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui import memory, style, theme
@@ -113,7 +113,7 @@ class App:
         self.play(game, record["circle"])  # the table rebuilds its log from the replayed moves
         scene = self.stack.top
         if hasattr(scene, "log") and pack_name(game):
-            scene.log.add(later("Card pack: {name}.", name=pack_name(game)))
+            scene.log.add(later("Card pack: {name}.", name=Deferred(lambda: pack_name(game))))
         if messages:
             self.report(Joined(messages))
         return True
@@ -123,6 +123,7 @@ class App:
         """At startup: load the settings, apply them to the audio, and show the audio status and
         any storage messages (a repaired or set-aside file) to the player. Never raises."""
         from aleph_null_desktop import storage
+        from aleph_null_desktop.storage.os_reason import said_later
 
         first_start = self.first_start = not _settings_exist()
         try:
@@ -130,14 +131,14 @@ class App:
         except Exception as exc:  # storage promises not to raise; a bug there must not stop the game
             log.error("settings could not be loaded:\n%s", traceback.format_exc())
             settings, messages = storage.Settings(), [later("The settings could not be read ({why}); defaults are used",
-                                                            why=str(exc))]
+                                                            why=said_later(exc))]
         if self.persist and first_start:  # no settings yet: speak the system's language
             settings = dataclasses.replace(settings, language=i18n.system_language())
             messages.extend(storage.save_settings(settings))
         self.settings = settings
         messages.extend(self._apply_settings())
         if self.audio is not None:
-            status = getattr(self.audio, "status_message", "")
+            status = getattr(self.audio, "player_status", None) or getattr(self.audio, "status_message", "")
             if status and not getattr(self.audio, "available", True):
                 # silence is not an error: a line on the title and in the table's log, no warning box
                 self.notice(status)

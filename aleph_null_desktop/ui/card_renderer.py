@@ -16,16 +16,17 @@ from aleph_null_desktop.ui import cues, style, theme
 from aleph_null_desktop.ui.art import ART, art_name
 from aleph_null_desktop.ui.icons import draw_icon
 from aleph_null_desktop.ui.surface_cache import SurfaceCache
-from aleph_null_desktop.ui.text import fit_font, wrap
+from aleph_null_desktop.ui.text import fit_font, wrap, wrap_breaking
 
 
 def is_custom(card) -> bool:
     return isinstance(getattr(card, "data", None), dict) and bool(card.data.get("custom"))
 
 
-def _type_text_width(line_w: int, unit: float) -> int:
-    """The room for the type line's words: the line less its icon and margins."""
-    return line_w - round(4 * unit) - round(18 * unit) - round(8 * unit)
+def _type_text_width(line_w: int, unit: float, beside_quill: bool = False) -> int:
+    """The room for the type line's words: the line less its icon and margins, and less the quill's
+    disc too where the line runs beside it (the compact face of a card the player made)."""
+    return line_w - round(4 * unit) - round(18 * unit) - round(8 * unit) - (round(32 * unit) if beside_quill else 0)
 
 
 def card_size(width: int) -> tuple[int, int]:
@@ -34,6 +35,7 @@ def card_size(width: int) -> tuple[int, int]:
 
 MIN_TEXT = 16  # px at the 1920×1080 layout: 14 px at the default 1689×950 window
 GEM_MIN_R = 12
+NAME_ROOM = 0.3  # of the card's height at most for a long name (three lines of a gallery card)
 CUSTOM_EDGE = (196, 204, 214)  # the silver frame of a card the player made
 SIDE_GLOW = {"church": (236, 222, 160), "hell": (214, 84, 40)}
 
@@ -146,18 +148,22 @@ class CardRenderer:
         frame = theme.TYPE_FRAME.get(card.type, theme.PANEL_EDGE)
         inner = self._draw_frame(s, card, unit, frame)
         band = pygame.Rect(inner.x, inner.y, inner.w, round(36 * unit))
-        name_lines = self._name_lines(card, band, unit)
+        name_lines = self._name_lines(card, band, unit, room=round(inner.h * NAME_ROOM))
         band.h = max(band.h, len(name_lines) * self.fonts.get("title", MIN_TEXT).get_linesize() + round(6 * unit))
         type_words = self._type_words(card, _type_text_width(inner.w, unit))
         text_top = band.bottom + round(70 * unit) + round(26 * unit)
         text_box = pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
                                inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
         yield
-        blocks, flavour = (yield from self._fit_rules_steps(card, text_box, unit)) if name_lines and type_words \
-            else (None, [])
+        quill = _quill_room(text_box, inner, unit) if is_custom(card) else (0, 0)
+        blocks, flavour = (yield from self._fit_rules_steps(card, text_box, unit, quill)) \
+            if name_lines and type_words else (None, [])
         yield
+        beside_quill = blocks is None and is_custom(card)
         if blocks is None:  # compact: the illustration takes the room of the text
             text_box = None
+            if beside_quill:  # the type line ends at the quill's disc in the corner
+                type_words = self._type_words(card, _type_text_width(inner.w, unit, True))
             art_bottom = inner.bottom - round(30 * unit)
         else:
             art_bottom = band.bottom + round(70 * unit)
@@ -166,7 +172,7 @@ class CardRenderer:
         self._draw_art(s, card, art, frame, unit)
         yield
         type_rect = pygame.Rect(inner.x, art.bottom, inner.w, round(26 * unit))
-        self._draw_type_line(s, card, type_rect, type_words, frame, unit)  # no words fit: the icon alone
+        self._draw_type_line(s, card, type_rect, type_words, frame, unit, beside_quill)  # no words fit: the icon alone
         if blocks is not None:
             self._draw_rules(s, blocks, flavour, text_box, unit)
         if style.current().colour_cues:
@@ -186,8 +192,10 @@ class CardRenderer:
         pygame.draw.rect(s, theme.PARCHMENT, inner, border_radius=max(2, radius - 4))
         return inner
 
-    def _name_lines(self, card: CardDef, band: pygame.Rect, unit: float) -> list:
-        """The name in one line (or two) at MIN_TEXT or more, beside the cost gem; [] if it cannot."""
+    def _name_lines(self, card: CardDef, band: pygame.Rect, unit: float, room: int = 0) -> list:
+        """The name beside the cost gem at MIN_TEXT or more: in one line, or two, or (a long name: a
+        German compound is broken with a hyphen) in as many as `room` pixels of height hold, at
+        least two; [] if it cannot."""
         width = band.w - max(2 * GEM_MIN_R + 6, round(44 * unit))
         font = fit_font(self.fonts, "title", card.name, width, max(MIN_TEXT, round(18 * unit)), MIN_TEXT)
         if font.size(card.name)[0] <= width:
@@ -195,6 +203,9 @@ class CardRenderer:
         font = self.fonts.get("title", MIN_TEXT)
         lines = wrap(font, card.name, width)
         if len(lines) <= 2 and all(font.size(line)[0] <= width for line in lines):
+            return [(font, line) for line in lines]
+        lines = wrap_breaking(font, card.name, width)
+        if len(lines) <= max(2, room // font.get_linesize()) and all(font.size(line)[0] <= width for line in lines):
             return [(font, line) for line in lines]
         return []
 
@@ -229,14 +240,15 @@ class CardRenderer:
                 return [words]
         return []
 
-    def _draw_type_line(self, s, card: CardDef, rect: pygame.Rect, words: list[str], frame, unit: float) -> None:
+    def _draw_type_line(self, s, card: CardDef, rect: pygame.Rect, words: list[str], frame, unit: float,
+                        beside_quill: bool = False) -> None:
         pygame.draw.line(s, frame, rect.bottomleft, rect.bottomright, max(1, round(2 * unit)))
         icon = pygame.Rect(rect.x + round(4 * unit), rect.centery - round(9 * unit), round(18 * unit), round(18 * unit))
         draw_icon(s, theme.TYPE_ICON.get(card.type, ""), icon, theme.INK_SOFT)
         if not words:
             return
         text = words[0]
-        font = fit_font(self.fonts, "italic", text, _type_text_width(rect.w, unit),
+        font = fit_font(self.fonts, "italic", text, _type_text_width(rect.w, unit, beside_quill),
                         max(MIN_TEXT, round(16 * unit)), MIN_TEXT)
         image = font.render(text, True, theme.INK_SOFT)
         s.blit(image, image.get_rect(midleft=(icon.right + round(5 * unit), rect.centery)))
@@ -286,25 +298,29 @@ class CardRenderer:
         digits = font.render(str(card.cost), True, theme.PARCHMENT)
         s.blit(digits, digits.get_rect(center=(centre[0], centre[1] + 1)))
 
-    def _fit_rules(self, card: CardDef, box: pygame.Rect, unit: float):
+    def _fit_rules(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0)):
         """(blocks, flavour lines) at the largest size from 17/200 of the width down to MIN_TEXT at
         which the rules fit; the flavour keeps MIN_TEXT and is left off (the large view shows it)
         when there is no room. (None, []) when the rules themselves do not fit."""
-        return _finish(self._fit_rules_steps(card, box, unit))
+        return _finish(self._fit_rules_steps(card, box, unit, quill))
 
-    def _fit_rules_steps(self, card: CardDef, box: pygame.Rect, unit: float):
-        """`_fit_rules` as steps (one size tried per step)."""
+    def _fit_rules_steps(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0)):
+        """`_fit_rules` as steps (one size tried per step). `quill`: (width, height) of the box's
+        bottom right corner that the quill's disc of a custom card covers: the rules end above it,
+        the flavour (centred, at the bottom) is wrapped narrow enough to pass beside it."""
         if box.h <= 0 or box.w <= 0:
             return None, []
         lines = card_text_lines(card)
         flavour_font = self.fonts.get("italic", MIN_TEXT)
-        flavour = [(flavour_font, line) for line in wrap(flavour_font, card.flavour, box.w)] if card.flavour else []
+        flavour_w = box.w - 2 * quill[0]
+        flavour = [(flavour_font, line) for line in wrap(flavour_font, card.flavour, flavour_w)] \
+            if card.flavour and flavour_w > 0 else []
         flavour_h = len(flavour) * flavour_font.get_linesize() + round(4 * unit) if flavour else 0
         sizes = range(max(MIN_TEXT, round(17 * unit)), MIN_TEXT - 1, -1)
         for with_flavour in (True, False):
             for size in sizes:  # measured at each size, drawn only at the one that fits
                 blocks = self._layout_rules(lines, box.w, size, unit, draw=False)
-                used = sum(h for _, _, h in blocks) + (flavour_h if with_flavour else 0)
+                used = sum(h for _, _, h in blocks) + max(flavour_h if with_flavour else 0, quill[1])
                 if used <= box.h:
                     return self._layout_rules(lines, box.w, size, unit), (flavour if with_flavour else [])
                 yield
@@ -352,6 +368,13 @@ class CardRenderer:
             rendered = [font.render(part, True, colour) for part in parts]
             blocks.append((kind, rendered, sum(r.get_height() for r in rendered) + gap))
         return blocks
+
+
+def _quill_room(box: pygame.Rect, inner: pygame.Rect, unit: float) -> tuple[int, int]:
+    """(width, height) of the text box's bottom right corner under the quill's disc (and a gap)."""
+    r, gap = round(13 * unit), max(2, round(3 * unit))
+    disc = pygame.Rect(inner.right - 2 * r - round(3 * unit), inner.bottom - 2 * r - round(3 * unit), 2 * r, 2 * r)
+    return max(0, box.right - disc.left + gap), max(0, box.bottom - disc.top + gap)
 
 
 def _finish(steps):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from aleph_null_desktop.i18n import N_, _
+from aleph_null_desktop.i18n import N_, _, decimal
 from aleph_null_desktop.storage.stats import OWN_CARDS, summary
 
 CHART_RITUALS = 50
@@ -95,5 +95,5 @@ def _row(key: str, name: str, data: dict | None) -> Row:
         row.best = str(data["best_score"]) + (f" · {_(data['best_rank'])}" if data.get("best_rank") else "")
     row.streak = f"{data['current_streak']} / {data['best_streak']}"
     if data.get("average_summon_hour") is not None:
-        row.average_hour = f"{data['average_summon_hour']:.1f}"
+        row.average_hour = decimal(data['average_summon_hour'], 1)  # 4.4, in German 4,4
     return row

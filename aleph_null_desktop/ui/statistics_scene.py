@@ -253,7 +253,10 @@ class StatisticsScene(Scene):
         legend = _("● won   □ lost with a score   × lost, no score")
         self._text(surface, fit_font(fonts, "body", legend, box.w - 32, 16, 10), legend, theme.TEXT_DIM,
                    (box.x + 16, box.y + 14 + head.get_linesize()))
-        plot = pygame.Rect(box.x + 70, box.y + 34 + head.get_linesize() + 2 * small.get_linesize(), box.w - 100, 0)
+        # the left margin holds the axis's words ("keine Wertung" is longer than "no score")
+        margin = max(70, 16 + 8 + max(small.size(_("score"))[0], small.size(_("no score"))[0]))
+        plot = pygame.Rect(box.x + margin, box.y + 34 + head.get_linesize() + 2 * small.get_linesize(),
+                           box.w - margin - 30, 0)
         plot.h = box.bottom - plot.y - 3 * small.get_linesize() - 16
         if plot.h < 40:
             return

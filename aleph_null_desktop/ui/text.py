@@ -49,6 +49,99 @@ def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
+def wrap_breaking(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`wrap`, but a word wider than the width (a long German compound) is broken across lines
+    with a hyphen, so that every line fits: at a syllable (`break_points`). A word no syllable of
+    which fits keeps a line of its own, too wide, as in `wrap` (the caller sees it does not fit).""" 
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width:
+                line = trial
+                continue
+            if font.size(word)[0] <= width or not _cut(font, "", word, width):  # the word on a new line
+                if line:
+                    lines.append(line)
+                line = word
+                continue
+            # the long word: as much as fits on this line (if any), then a line per piece
+            prefix = f"{line} " if line else ""
+            rest = word
+            while font.size(prefix + rest)[0] > width:
+                cut = _cut(font, prefix, rest, width)
+                if not cut:
+                    if prefix:  # no room on this line: the word starts the next one
+                        lines.append(line)
+                        prefix = ""
+                        continue
+                    break  # what is left cannot be broken: a line of its own, too wide
+                piece = rest[:cut]
+                lines.append(prefix + piece + ("" if piece.endswith("-") else "-"))
+                prefix, rest = "", rest[cut:]
+            line = prefix + rest
+        lines.append(line)
+    return lines
+
+
+VOWELS = set("aeiouyäöüáàâéèêíìîóòôúùû")
+# consonants that begin a German syllable together (ch, ck, ph, th and sch count as one letter); a
+# cluster between two vowels is broken before the longest of these it ends with: Kirchen-glocken,
+# Schiff-fahrt, Gesellschafts-kapitän (s-t and s-p are broken: Fens-ter)
+ONSETS = {"bl", "br", "chl", "chr", "dr", "fl", "fr", "gl", "gn", "gr", "kl", "kn", "kr",
+          "phl", "phr", "pl", "pr", "schl", "schm", "schn", "schr", "schw", "thr", "tr", "wr", "zw"}
+UNITS = ("sch", "ch", "ck", "ph", "th", "qu")
+
+
+def break_points(word: str) -> list[int]:
+    """Where a word may be broken at a line's end (indexes of the letter beginning the next line):
+    after a hyphen it has, and before the syllable-beginning consonants of each cluster between
+    two vowels. A rough rule, no dictionary: good for names, not a typesetter's hyphenation."""
+    low = word.lower()
+    points = [i for i in range(1, len(word)) if word[i - 1] == "-"]
+    i, seen_vowel = 0, False
+    while i < len(low):
+        if low[i] in VOWELS:
+            seen_vowel = True
+            i += 1
+            continue
+        if not low[i].isalpha():
+            i += 1
+            continue
+        units, j = [], i  # the cluster, as consonant units
+        while j < len(low) and low[j].isalpha() and low[j] not in VOWELS:
+            unit = next((u for u in UNITS if low.startswith(u, j)), low[j])
+            units.append((j, unit))
+            j += len(unit)
+        if seen_vowel and j < len(low) and low[j] in VOWELS:
+            start = units[-1][0]  # one consonant begins the syllable, or the longest onset
+            for k in range(len(units) - 1):
+                if "".join(u for _p, u in units[k:]) in ONSETS:
+                    start = units[k][0]
+                    break
+            points.append(start)
+        i = j
+    return sorted(set(points))
+
+
+def _cut(font: pygame.font.Font, prefix: str, word: str, width: int) -> int:
+    """Where to break `word` after `prefix`, with a hyphen, within the width: at the last syllable
+    that fits (two letters at least before it, three after); a word with no such syllable at all
+    (no vowels: not a word) after as many letters as fit, three or more on each side; 0 if neither."""
+    def fits(k: int) -> bool:
+        piece = word[:k]
+        return font.size(prefix + piece + ("" if piece.endswith("-") else "-"))[0] <= width
+
+    points = [k for k in break_points(word) if k >= 2 and len(word) - k >= 3]
+    if points:
+        return max((k for k in points if fits(k)), default=0)
+    n = 0
+    while n < len(word) - 3 and fits(n + 1):
+        n += 1
+    return n if n >= 3 else 0
+
+
 def fit_font(fonts, role: str, text: str, width: int, size: int, min_size: int = 10):
     """The largest font of the role, at most `size`, in which `text` fits on one line."""
     while size > min_size and fonts.get(role, size).size(text)[0] > width:

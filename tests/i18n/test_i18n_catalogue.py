@@ -65,3 +65,27 @@ def test_placeholders_survive_translation(language):
 
 def test_every_listed_language_has_a_catalogue():
     assert i18n.available_languages() == list(i18n.LANGUAGE_NAMES)
+
+
+DOUBLED = __import__("re").compile(r"(?<!\.)\.\.(?!\.)|…\s*\.|\.\s*…|[!?]\s*\.")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_doubled_full_stop(language):
+    """No message, English or translated, holds ".." or "…." (an ellipsis and a full stop), ". …"
+    or "!." (sentences that are put together are tested where they are made: tests/ai/test_hint_words)."""
+    found = []
+    for m in _po(language):
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        for text in ids + strings:
+            if DOUBLED.search(text):
+                found.append(text)
+    assert found == []
+
+
+def test_the_check_finds_a_doubled_full_stop():
+    assert all(DOUBLED.search(t) for t in ("Weiter..", "Then a, …. Next", "Dann a, … .", "Fertig!."))
+    assert not any(DOUBLED.search(t) for t in ("Export…", "Then {steps}, …", "Wait...", "Done.", "1.5 P."))

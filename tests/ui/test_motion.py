@@ -114,6 +114,29 @@ def test_baphomet_draws_the_keys_into_his_circle_before_judgement(table, driver)
     assert isinstance(driver.scene, JudgementScene)
 
 
+def fresh_picture(scene) -> pygame.Surface:
+    """The table drawn whole from nothing (every cached layer painted again)."""
+    surface = pygame.Surface(scene.app.screen.get_size())
+    scene.board.invalidate()
+    scene.still.invalidate()
+    scene._shown = scene._over_last = None
+    scene.draw(surface)
+    return surface
+
+
+def test_after_baphomets_circle_the_table_shows_the_present_not_a_picture_from_before(table, driver):
+    scene = table({"hour": 4, "play": KEYS + ["salamander"], "hand": ["baphomet"], "power": 0})
+    driver.hold(driver.card_centre(driver.uid("hand", "baphomet")), driver.zone_centre("play"))
+    driver.frames(2)  # the play zone glows under the held card: a picture of that moment is cached
+    driver.release(driver.zone_centre("play"))
+    while scene.motion.circle[1] > 0:
+        driver.frames(1)
+    driver.frames(2)
+    assert driver.scene is scene  # Judgement still waits
+    shown = pygame.image.tobytes(driver.app.screen, "RGB")
+    assert shown == pygame.image.tobytes(fresh_picture(scene), "RGB")
+
+
 def test_instant_animation_speed_starts_no_motion(table, driver, app):
     app.settings = Settings(animation_speed=0.0)
     scene = table(HOUR_CHANGE)
@@ -203,3 +226,48 @@ def test_the_face_cache_forgets_the_least_recently_used(app):
     assert renderer.drawn == drawn
     renderer.face(ids[0], 120)  # the oldest was forgotten: drawn again
     assert renderer.drawn == drawn + 1
+
+
+BUSY_WITH_CHOICES = {"hour": 2, "power": 3, "play": ["boline", "vitriol", "besom", "bell", "sexton", "chasuble"],
+                     "hand": ["pentacle", "golem", "sacrificial_lamb"],
+                     "deck": ["gnome", "sylph", "bell", "undine", "wax_candle"], "discard": ["salamander", "incense"],
+                     "set_aside": ["ill_omen", "church_bells"]}
+
+
+def test_the_cached_table_always_shows_what_a_fresh_paint_shows(table, driver):
+    """Random play through real events (drags, clicks on cards and piles, menus, choices, keys,
+    undo, the end of turns); after each step the screen, built from cached layers and partial
+    repaints, is compared with the table painted whole from nothing."""
+    rng = random.Random(5)
+    stale = []
+    for ritual in range(8):
+        scene = table([dict(HOUR_CHANGE, deck=["gnome", "sylph", "bell", "undine", "wax_candle"]),
+                       BUSY_WITH_CHOICES][ritual % 2])
+        for step in range(25):
+            if scene is not driver.scene or scene.game.outcome is not None:
+                break
+            roll = rng.random()
+            hand = [c.uid for c in scene.game.zone("hand")]
+            play = [c.uid for c in scene.game.zone("play")]
+            if roll < 0.25 and hand:
+                driver.drag(driver.card_centre(rng.choice(hand)), driver.zone_centre("play"))
+            elif roll < 0.45 and play:
+                driver.click(driver.card_centre(rng.choice(play)))
+            elif roll < 0.55:
+                driver.click(driver.zone_centre(rng.choice(["discard", "sacrifice", "deck"])))
+            elif roll < 0.65:
+                driver.key(pygame.K_z, pygame.KMOD_CTRL)
+            elif roll < 0.72:
+                driver.key(pygame.K_SPACE)
+            elif roll < 0.85:
+                driver.key(rng.choice([pygame.K_1, pygame.K_2, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB]))
+            else:
+                driver.post(pygame.MOUSEMOTION, pos=(rng.randrange(1920), rng.randrange(1080)), rel=(0, 0),
+                            buttons=(0, 0, 0))
+            driver.frames(rng.choice([1, 3, 12, 40]), dt=rng.choice([1 / 60, 0.03]))
+            if scene is driver.scene and scene.modal is None:
+                shown = pygame.image.tobytes(driver.app.screen, "RGB")
+                if shown != pygame.image.tobytes(fresh_picture(scene), "RGB"):
+                    stale.append((ritual, step))
+                driver.frames(1)
+    assert not stale, stale

@@ -78,12 +78,27 @@ class Drawn:
 
     def __init__(self) -> None:
         self.strings: set[str] = set()
+        self._broken = ""  # the start of a line whose last word goes on in the next line drawn
         self.names = sorted(_proper_names(), key=len, reverse=True)
         self.messages = _english_messages()
         self._word = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
         self._technical = re.compile(r"\S*[/\\_]\S*|\S+\.(json|png|ogg|mo|po)\b\S*")  # paths, file names, keys
 
+    def add(self, text: str) -> None:
+        """A line ending in a word broken with a hyphen (ui.text.wrap_breaking: a long name on a
+        card) is read with the line drawn after it, the word whole: "Großer Be-" + "schwörungs-" +
+        "kreis" is "Großer Beschwörungskreis", not the English "be"."""
+        text = self._broken + text
+        if re.search(r"[^\W\d_]-$", text):
+            self._broken = text[:-1]
+            return
+        self._broken = ""
+        self.strings.add(text)
+
     def english(self) -> list[tuple[str, str]]:
+        if self._broken:
+            self.strings.add(self._broken + "-")
+            self._broken = ""
         found = []
         for text in sorted(self.strings):
             if text.strip() in self.messages:
@@ -111,7 +126,7 @@ RECORDING: list[Drawn] = []
 class RecordingFont(SafeFont):
     def render(self, text, *args, **kwargs):
         if RECORDING and isinstance(text, str) and text.strip():
-            RECORDING[-1].strings.add(text)
+            RECORDING[-1].add(text)
         return super().render(text, *args, **kwargs)
 
 
@@ -136,9 +151,12 @@ def drawn(app, monkeypatch):
 def test_the_check_finds_english(app, drawn):
     """It can fail: an English message, an English word in a German line, a name is no fault."""
     font = app.fonts.get("body", 20)
-    for text in ("Settings", "Zug 3: the deck is empty", "Salamander wird abgeworfen.", "BAPHOMET erscheint"):
+    for text in ("Settings", "Zug 3: the deck is empty", "Salamander wird abgeworfen.", "BAPHOMET erscheint",
+                 "Großer Be-", "schwörungs-", "kreis", "Messge-", "wand", "Wäch-", "ter the cards"):
         ui_text.render(font, text, (0, 0, 0))
-    assert {t for t, _why in drawn.english()} == {"Settings", "Zug 3: the deck is empty"}
+    # a word broken at a line's end is read whole (Großer Beschwörungskreis, Messgewand), not as
+    # "be" and "wand"; English after a broken word is still found
+    assert {t for t, _why in drawn.english()} == {"Settings", "Zug 3: the deck is empty", "Wächter the cards"}
 
 
 def _settle(driver, n: int = 6) -> None:
@@ -302,6 +320,71 @@ def test_the_card_pack_screen(app, driver, drawn, user_dirs):
 
     (paths.card_packs_dir() / "broken.json").write_text('{"schema": 1, "cards": [', encoding="utf-8")
     app.show_title()
-    app.stack.push(PacksScene(app))
+    screen = PacksScene(app)
+    app.stack.push(screen)
     _settle(driver, 6)
-    drawn.check("Kartenpaket")
+    screen.load_example()  # its name, description and cards (names, rules, flavour) in German
+    screen.selected = "example_the_churchyard"
+    _settle(driver, 6)
+    drawn.check("Kartenpaket", "Beispiel: der Kirchhof", "Ein Beispiel-Kartenpaket", "Zwölf Schläge")
+
+
+def test_what_the_system_refused_is_said_in_german(app, driver, drawn, user_dirs, monkeypatch, tmp_path):
+    """Messages with the system's reasons in them (no sound device, a data folder that cannot be
+    used, a file that cannot be removed) are German in the window; the system's own English words
+    ("No available audio device", "Not a directory", "Permission denied") stay in the log file."""
+    import errno
+    from pathlib import Path
+
+    from aleph_null_desktop.audio import AudioSystem
+    from aleph_null_desktop.cardpacks import PackShelf
+    from aleph_null_desktop.ui.editor.packs_scene import PacksScene, example_pack_path
+
+    def no_device(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    audio = AudioSystem()
+    assert audio.start() is False
+    app.audio = audio
+    app.persist = True
+    from aleph_null_desktop.storage import paths
+
+    paths.settings_path().write_text('{"version": 1, "language": "de"}', encoding="utf-8")
+    app.show_title()
+    app.start_session()  # the notice on the title, then a line in the table's log
+    _settle(driver)
+    app.new_ritual("adept", seed=5)
+    _settle(driver)
+    assert any("Kein Tonausgabegerät" in line for line in driver.scene.log.lines), driver.scene.log.lines
+    app.show_title()
+    _settle(driver)
+    # a card packs folder the system refuses to remove a pack from
+    shelf = PackShelf()
+    shelf.load()
+    pack, _message = shelf.add(example_pack_path())
+    screen = PacksScene(app, shelf)
+    app.stack.push(screen)
+    _settle(driver)
+
+    def refuse(self, missing_ok=False):
+        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    screen.selected = pack.id
+    screen.say(shelf.remove(pack.id))
+    _settle(driver)
+    assert "keine Berechtigung" in screen.messages[-1][1], screen.messages
+    app.stack.pop()
+    # a data folder that is a file: the gallery and the packs screen are read-only, and say why
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+    driver.key(pygame.K_e)
+    _settle(driver)
+    driver.key(pygame.K_p)
+    _settle(driver)
+    drawn.check("Kein Tonausgabegerät", "keine Berechtigung", "ein Teil des Pfads ist kein Ordner")
+    app.audio = None
+    app.error_text = ""  # the warnings were the point of the test

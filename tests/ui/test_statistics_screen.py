@@ -140,3 +140,26 @@ def test_from_judgement_and_back(app, driver, user_dirs):
     assert driver.scene is judgement and isinstance(judgement, JudgementScene)
     driver.key(pygame.K_t)
     assert isinstance(driver.scene, StatisticsScene)
+
+
+def test_in_german_the_chart_keeps_its_words_inside_and_decimals_have_a_comma(app, driver, user_dirs):
+    from aleph_null_desktop import i18n
+
+    _prepare(user_dirs, HISTORY)
+    assert i18n.set_language("de") is None
+    drawn = []
+    scene = _open(app, driver)
+    original = scene._text
+
+    def text(surface, font, words, colour, pos, anchor="topleft"):
+        rect = original(surface, font, words, colour, pos, anchor)
+        drawn.append((words, rect))
+        return rect
+
+    scene._text = text
+    driver.frames()
+    assert scene.model.row("adept").cells()[-1] == "4,4"
+    labels = {words: rect for words, rect in drawn if words in ("keine Wertung", "Wertung")}
+    assert set(labels) == {"keine Wertung", "Wertung"}, [w for w, _r in drawn]
+    for words, rect in labels.items():  # inside the chart's frame, not across its left edge
+        assert scene.chart.inflate(-4, -4).contains(rect), (words, rect, scene.chart)

@@ -76,8 +76,17 @@ def choose_imp_in_place_of_the_second_level_one_card(app) -> tuple[GrimoireScene
     assert replaced == "church_bells"
     click(app, dialog.buttons[0].rect.center)  # Done
     assert app.stack.top is book
-    assert book.context.own.chosen == (("Ash Imp", 1, "Church Bells"),)
+    assert book.context.own.chosen_words() == [("Ash Imp", 1, "Church Bells")]
     return book, replaced
+
+
+def test_the_circle_page_names_the_replaced_card_in_the_language_of_the_moment(app):
+    from aleph_null_desktop import i18n
+
+    make_cards()
+    book, _replaced = choose_imp_in_place_of_the_second_level_one_card(app)
+    i18n.set_language("de")
+    assert book.context.own.chosen_words() == [("Ash Imp", 1, "Kirchenglocken")]  # no German name: its English one
 
 
 def test_a_custom_card_chosen_on_the_circle_page_is_set_aside_in_place_of_the_printed_one(app):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from aleph_null_desktop import storage
+from aleph_null_desktop import i18n, storage
 from aleph_null_desktop.cardpacks import PackShelf, pack_name
 from aleph_null_desktop.engine import EndTurn
 from aleph_null_desktop.ui.editor.packs_scene import example_pack_path
@@ -17,6 +17,7 @@ from .conftest import click, frames, key
 from .test_own_cards import hit_rect, open_circle_spread, wait_for_table
 
 NAME = "Example: the Churchyard"
+GERMAN_NAME = "Beispiel: der Kirchhof"
 
 
 def test_a_pack_chosen_on_the_circle_page_plays_and_is_named_everywhere(app):
@@ -35,6 +36,8 @@ def test_a_pack_chosen_on_the_circle_page_plays_and_is_named_everywhere(app):
     assert book.choice.pack.name == NAME
     key(app, pygame.K_RETURN)
     assert app.stack.top is book and book.context.own.pack == NAME
+    listed = [i18n.localized(dict(name)) for level in book.context.own.interference for name in level]
+    assert "Church Bells at Midnight" in listed and "Church Bells" not in listed  # the pack's, not the printed
     key(app, pygame.K_1)  # the Adept
     table = wait_for_table(app)
     game = table.game
@@ -43,13 +46,17 @@ def test_a_pack_chosen_on_the_circle_page_plays_and_is_named_everywhere(app):
     assert table.submit(EndTurn())
     app.flush_autosave()  # the writer thread has put the move on disk
     record, _messages = storage.load_autosave()
-    assert record["options"]["card_pack"] == NAME
+    assert record["options"]["card_pack"] == {"en": NAME, "de": GERMAN_NAME}  # every language kept
     app.show_title()
     frames(app)
     assert app.continue_game()
     resumed = app.stack.top.game
     assert pack_name(resumed) == NAME and resumed.cards["church_bells"].name == "Church Bells at Midnight"
     assert any(NAME in line for line in app.stack.top.log.lines)
+    assert i18n.set_language("de") is None  # the pack's name follows the player's language
+    assert pack_name(resumed) == GERMAN_NAME
+    assert any(GERMAN_NAME in line for line in app.stack.top.log.lines), app.stack.top.log.lines
+    assert i18n.set_language("en") is None
     import random
 
     from aleph_null_desktop.ai.simulate import make_player

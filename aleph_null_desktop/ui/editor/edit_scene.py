@@ -180,7 +180,7 @@ class EditScene(Scene):
                  on_click=lambda: self._set("side", "church")),
             Chip(name="side.hell", label=_("Hell"), mark="radio", selected=d.side == "hell",
                  on_click=lambda: self._set("side", "hell")),
-            Stepper(name="cost", label=_("Summoning cost"), value_text=f"{d.cost}P",
+            Stepper(name="cost", label=_("Summoning cost"), value_text=_("{n}P").format(n=d.cost),
                     on_minus=lambda: self._set("cost", d.cost - 1), on_plus=lambda: self._set("cost", d.cost + 1),
                     can_minus=d.cost > 0, can_plus=d.cost < 9),
             Chip(name="icon", label=_("Icon: {name}").format(name=icon_name(d.icon)), icon=d.icon, mark="menu", on_click=self._open_icons),

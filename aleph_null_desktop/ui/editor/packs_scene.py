@@ -20,13 +20,14 @@ from aleph_null_desktop.ui.editor.controls import draw_message
 from aleph_null_desktop.ui.editor.dialog import DialogScene
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
+from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font, wrap
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 LIST = pygame.Rect(60, 250, 900, 620)
 PREVIEW = pygame.Rect(1010, 250, 850, 620)
 ROW_H, ROW_GAP = 96, 10
 CARD_W = 250
+ABOUT_LINES = 4  # of a pack's description and author above its cards
 
 
 def example_pack_path():
@@ -223,12 +224,13 @@ class PacksScene(Scene):
         pack = self.shelf.packs.get(self.selected) if self.selected else None
         if pack is None:
             return
-        blit_text(surface, f.get("title", 26), _("Cards in this pack"), theme.GOLD, (PREVIEW.x, PREVIEW.y))
+        top = self._draw_about(surface, pack)
+        blit_text(surface, f.get("title", 26), _("Cards in this pack"), theme.GOLD, (PREVIEW.x, top))
         renderer = self.renderer(pack)
         w, h = card_size(CARD_W)
         builtin = load_builtin_cards()
         for i, record in enumerate(pack.records[:3]):
-            rect = pygame.Rect(PREVIEW.x + i * (w + 40), PREVIEW.y + 50, w, h)
+            rect = pygame.Rect(PREVIEW.x + i * (w + 40), top + 50, w, h)
             try:
                 surface.blit(renderer.face(record["id"], CARD_W), rect)
             except KeyError:
@@ -239,4 +241,28 @@ class PacksScene(Scene):
                       (rect.centerx, rect.bottom + 10), "midtop")
         if len(pack.records) > 3:
             blit_text(surface, f.get("italic", 20), _("and {n} more").format(n=len(pack.records) - 3),
-                      theme.TEXT_DIM, (PREVIEW.x, PREVIEW.y + 50 + h + 44))
+                      theme.TEXT_DIM, (PREVIEW.x, top + 50 + h + 44))
+
+    def about_lines(self, pack) -> tuple[object, list[str]]:
+        """(font, lines) of the pack's description and author in the player's language: at most
+        ABOUT_LINES lines, the font made smaller (down to 16 px) until they fit."""
+        words = pack.description
+        if pack.author:
+            words = (words + "\n" if words else "") + _("Made by {author}").format(author=pack.author)
+        if not words:
+            return None, []
+        for size in range(21, 15, -1):
+            font = self.app.fonts.get("italic", size)
+            lines = wrap(font, words, PREVIEW.w)
+            if len(lines) <= ABOUT_LINES:
+                break
+        return font, lines[:ABOUT_LINES]
+
+    def _draw_about(self, surface: pygame.Surface, pack) -> int:
+        """The pack's description and author above its cards; returns the y below them."""
+        font, lines = self.about_lines(pack)
+        y = PREVIEW.y
+        for line in lines:
+            blit_text(surface, font, line, theme.TEXT, (PREVIEW.x, y))
+            y += font.get_linesize()
+        return y + 14 if lines else y

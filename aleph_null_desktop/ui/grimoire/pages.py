@@ -22,7 +22,7 @@ import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages, load_builtin_cards
 from aleph_null_desktop.engine.text import steps_text
-from aleph_null_desktop.i18n import N_, _, current_language, ngettext
+from aleph_null_desktop.i18n import N_, _, current_language, localized, ngettext
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.circle_words import difficulty
 from aleph_null_desktop.ui.grimoire import book
@@ -43,21 +43,39 @@ PAGE_TITLES = {"preparation": N_("Preparation"), "fasting": N_("Fasting"), "fumi
                "false_dawn": N_("False Dawn")}
 
 
+Names = tuple[tuple[str, str], ...]  # a card's name in each language it has: (("de", …), ("en", …))
+
+
+def names_of(name) -> Names:
+    """A card record's or CardDef's name as hashable Names (a plain string counts as English)."""
+    if isinstance(name, dict):
+        return tuple(sorted((str(k), str(v)) for k, v in name.items() if v))
+    return (("en", str(name)),) if name else ()
+
+
 @dataclass(frozen=True)
 class OwnCards:
     """The player's custom cards as the Circle spread shows them (hashable, part of BookContext).
-    `count`: custom cards in the library; `chosen`: (name, level, name of the built-in card it
-    takes the place of) for each card ticked for the next ritual."""
+    `count`: custom cards in the library; `chosen`: (name, level, name of the card it takes the
+    place of) for each card ticked for the next ritual; `interference`: with a card pack, the names
+    of the interference cards of each level (1, 2, 3) the pack's cards make. Names are kept in
+    every language and said in the language of the moment."""
     count: int = 0
-    chosen: tuple[tuple[str, int, str], ...] = ()
+    chosen: tuple[tuple[Names, int, Names], ...] = ()
     pack: str | None = None  # the card pack chosen for the ritual (cardpacks), by name
     packs: int = 0  # how many card packs the player has
+    interference: tuple[tuple[Names, ...], ...] = ()
 
     def unfit(self, circle) -> str | None:
         """A short reason why the Circle cannot take the ticked cards, or None."""
         from aleph_null_desktop.editor.ritual import room_problem
 
         return room_problem([level for _name, level, _replaced in self.chosen], circle.id)
+
+    def chosen_words(self) -> list[tuple[str, int, str]]:
+        """(name, level, name of the card it replaces) of each ticked card, in the language of the moment."""
+        return [(localized(dict(name), "?"), level, localized(dict(replaced), "—"))
+                for name, level, replaced in self.chosen]
 
 
 @dataclass(frozen=True)
@@ -416,10 +434,13 @@ class BookArt:
         if own is not None:  # a new ritual: the player's own cards, at the foot of the page
             own_block, own_hits = self._own_block(own, r.w)
         top_of_own = r.bottom - own_block.get_height() if own_block is not None else r.bottom
-        cards = load_builtin_cards()
-        listing = [_("Level {level}: {cards}.").format(level=level, cards=", ".join(
-                       cards[i].name for i in cards.interference_ids(level)))
-                   for level in (1, 2, 3)]
+        if own is not None and own.interference:  # a card pack's cards take the printed ones' places
+            by_level = [[localized(dict(name), "?") for name in level] for level in own.interference]
+        else:
+            cards = load_builtin_cards()
+            by_level = [[cards[i].name for i in cards.interference_ids(level)] for level in (1, 2, 3)]
+        listing = [_("Level {level}: {cards}.").format(level=level, cards=", ".join(names) or "—")
+                   for level, names in zip((1, 2, 3), by_level)]
         font = font_for(self.fonts, "p")
         need = self.fonts.get("title", 26).get_linesize() + 10 + sum(
             len(wrap(font, text, r.w)) * font.get_linesize() + 6 for text in listing)
@@ -481,7 +502,7 @@ class BookArt:
         else:
             y = self._para(block, r, _("Set aside with the Circle you choose:"), y) + 4
             shown = own.chosen if len(own.chosen) <= 5 else own.chosen[:4]
-            for name, level, replaced in shown:
+            for name, level, replaced in OwnCards(chosen=shown).chosen_words():
                 y = self._bullet(block, r, _("{name} (level {level}), in place of {replaced}").format(
                     name=name, level=ROMAN.get(level, level), replaced=replaced), y)
             if len(shown) < len(own.chosen):

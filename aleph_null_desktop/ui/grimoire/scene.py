@@ -18,11 +18,11 @@ import logging
 
 import pygame
 
-from aleph_null_desktop.i18n import _
-from aleph_null_desktop.safe_text import safe_message
+from aleph_null_desktop.i18n import Deferred, _, later
+from aleph_null_desktop.storage.os_reason import reason
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.grimoire import book
-from aleph_null_desktop.ui.grimoire.pages import CORNER, BookArt, BookContext, OwnCards, Spread
+from aleph_null_desktop.ui.grimoire.pages import CORNER, BookArt, BookContext, OwnCards, Spread, names_of
 from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.text import blit_text, fit_font
@@ -174,7 +174,7 @@ class GrimoireScene(Scene):
             messages += self.shelf.load()
         except Exception as exc:  # the book must open even if the folder cannot be read
             log.warning("custom cards not loaded: %s", exc)
-            messages = [_("Your custom cards could not be read ({why}).").format(why=safe_message(exc, 160))]
+            messages = [_("Your custom cards could not be read ({why}).").format(why=reason(exc))]
         if self.choice is None:
             self.choice = RitualChoice(lambda: self.library.records() if self.library else [],
                                        packs=lambda: list(self.shelf.packs.values()) if self.shelf else [])
@@ -186,19 +186,22 @@ class GrimoireScene(Scene):
         """What the Circle spread shows of the player's cards (None outside a new ritual)."""
         if self.choice is None:
             return None
-        from aleph_null_desktop.engine.cards import load_builtin_cards
+        from aleph_null_desktop.engine.cards import cardset_with
 
-        cards = load_builtin_cards()
+        cards = cardset_with(self.choice.pack.records if self.choice.pack else ())
         by_id = self.choice.by_id()
         chosen = []
         for cid in self.choice.chosen:
             record = by_id[cid]
-            name = record.get("name", {})
-            name = name.get("en", cid) if isinstance(name, dict) else str(name)
             replaced = self.choice.replaces.get(cid)
-            chosen.append((name, int(record.get("level", 0)), cards[replaced].name if replaced in cards else "—"))
+            chosen.append((names_of(record.get("name")) or (("en", cid),), int(record.get("level", 0)),
+                           names_of(dict(cards[replaced].names))
+                           if replaced in cards else ()))
         pack = self.choice.pack.name if self.choice.pack else None
-        return OwnCards(len(by_id), tuple(chosen), pack, len(self.choice.packs()))
+        interference = tuple(tuple(names_of(dict(cards[i].names))
+                                   for i in cards.interference_ids(level))
+                             for level in (1, 2, 3)) if self.choice.pack else ()
+        return OwnCards(len(by_id), tuple(chosen), pack, len(self.choice.packs()), interference)
 
     def own_changed(self) -> None:
         """After the sheet of own cards was put away: the Circle page shows the new choice."""
@@ -263,11 +266,12 @@ class GrimoireScene(Scene):
         table_log = getattr(self.app.stack.top, "log", None)
         if hasattr(table_log, "add"):
             if self.choice.pack:
-                table_log.add(_("Card pack: {name} ({summary}).").format(
-                    name=self.choice.pack.name, summary=self.choice.pack.summary))
+                pack = self.choice.pack  # said again in the language of the moment after a switch
+                table_log.add(later("Card pack: {name} ({summary}).", name=Deferred(lambda: pack.name),
+                                    summary=Deferred(lambda: pack.summary)))
             if self.choice.chosen:
                 names = "; ".join(_("{name} in place of {replaced}").format(name=name, replaced=replaced)
-                                  for name, _level, replaced in self.own_cards().chosen)
+                                  for name, _level, replaced in self.own_cards().chosen_words())
                 table_log.add(_("Your own cards are set aside: {names}.").format(names=names))
 
     def close(self) -> None:

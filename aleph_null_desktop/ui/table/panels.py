@@ -184,7 +184,9 @@ def set_aside_caption(game, circle_id: str) -> list[str]:
     for c in cards:
         level = game.cards[c.card_id].level
         counts[level] = counts.get(level, 0) + 1
-    levels = ", ".join(f"{n}×L{lvl}" if n > 1 else f"L{lvl}" for lvl, n in sorted(counts.items()))
+    # "L2": level 2, in as few letters as the pile's caption has room for (German: "St.2", Stufe)
+    levels = ", ".join(_("{n}×L{level}").format(n=n, level=lvl) if n > 1 else _("L{level}").format(level=lvl)
+                       for lvl, n in sorted(counts.items()))
     arrivals = circles()[circle_id].arrivals if circle_id in circles() else {}
     upcoming = [h for h in sorted(arrivals) if h > game.hour]
     lines = [_("interference: {levels}").format(levels=levels)]

@@ -899,6 +899,7 @@ class TableScene(Scene):
         if circle:
             surface.blit(self.board.surface, (0, 0))
             self._over_last = None
+            self.still.invalidate()  # not kept up to date meanwhile: painted whole when used again
         else:  # the board and the cards lying still, cached together; what moves is drawn over them
             still = self.still.update(surface.get_size(), (board_signature, self.board.surface), self._still_parts(),
                                       self.board.surface, dirty=painted)
