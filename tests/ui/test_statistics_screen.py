@@ -163,3 +163,7 @@ def test_in_german_the_chart_keeps_its_words_inside_and_decimals_have_a_comma(ap
     assert set(labels) == {"keine Wertung", "Wertung"}, [w for w, _r in drawn]
     for words, rect in labels.items():  # inside the chart's frame, not across its left edge
         assert scene.chart.inflate(-4, -4).contains(rect), (words, rect, scene.chart)
+    from aleph_null_desktop.ui.statistics_scene import COLUMNS
+
+    heads = {words: rect.h for words, rect in drawn if words in {i18n._(w) for _share, w in COLUMNS}}
+    assert len(heads) == len(COLUMNS) and len(set(heads.values())) == 1, heads  # none squeezed smaller
