@@ -3,11 +3,11 @@ drawn pictures and loaded fonts may cost. Each is a ui.surface_cache.SurfaceCach
 name here; it forgets its least recently used entries once its bytes pass the budget.
 
 A budget is per cache object: there is one of each at a time, but the card editor's gallery draws
-its thumbnails with a renderer of its own. The budgets add up to 84 MB, on top of about 67 MB
+its thumbnails with a renderer of its own. The budgets add up to 80 MB, on top of about 67 MB
 for the game itself at the title (Python, pygame and SDL's window and SCALED texture, the screen,
 code). bench/session.py measures the whole (the 150 MB issue 16 asks): the largest moment of a
 session is now the table with a panel open (its board, its cards lying still and the picture
-under the panel, 8 MB each) with every cache full, about 145 MB. The Grimoire read over the table
+under the panel, 8 MB each) with every cache full, about 140 MB. The Grimoire read over the table
 was larger (about 160 MB) until it kept its spreads on their boards only, and the darkened
 table only around the book (tests/ui/test_book_memory.py).
 """
@@ -35,7 +35,9 @@ BUDGETS = {
     # about 55-60 (the table's animation bench: 60), and fewer would load some again on every
     # command frame (each load 0.1-3 ms on a busy machine: 391 loads in 600 frames at 8 MB)
     "fonts": 14 * MB,
-    "backgrounds": 8 * MB,  # the table's dark ground with its candle glow, shared by every screen
+    # the table's dark ground with its candle glow, shared by every screen: 2 MB at 1080p (one
+    # byte a pixel, panels._draw_background), and room for one other size
+    "backgrounds": 4 * MB,
     "table_tints": 2 * MB,  # the table's translucent glows and veils, per card and zone size
     "gallery_thumbnails": 8 * MB,  # the card editor's gallery: one small face per custom card
 }

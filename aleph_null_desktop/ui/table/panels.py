@@ -46,17 +46,29 @@ def draw_background(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
+GLOW_RINGS = 12
+
+
+def _glow_colour(i: int) -> tuple[int, int, int]:
+    k = i / GLOW_RINGS
+    return tuple(round(a + (b - a) * (1 - k)) for a, b in zip(theme.TABLE, theme.TABLE_GLOW))
+
+
 def _draw_background(size: tuple[int, int]) -> pygame.Surface:
-    surface = pygame.Surface(size)
+    """Flat rings of colour, no more than 13: drawn with a palette, one byte a pixel (2 MB at
+    1080p instead of 8; the same pixels, and a blit of it costs about 0.3 ms more a screen)."""
+    colours = [tuple(theme.TABLE)] + [_glow_colour(i) for i in range(GLOW_RINGS, 0, -1)]
+    palette = list(dict.fromkeys(colours))
+    surface = pygame.Surface(size, depth=8)
+    surface.set_palette(palette + [palette[0]] * (256 - len(palette)))
     surface.fill(theme.TABLE)
     w, h = size
-    for i in range(12, 0, -1):
-        k = i / 12
-        colour = [round(a + (b - a) * (1 - k)) for a, b in zip(theme.TABLE, theme.TABLE_GLOW)]
+    for i in range(GLOW_RINGS, 0, -1):
+        k = i / GLOW_RINGS
         ellipse = pygame.Rect(0, 0, w * (0.45 + 0.8 * k), h * (0.4 + 0.9 * k))
         ellipse.center = (w * 0.48, h * 0.42)
-        pygame.draw.ellipse(surface, colour, ellipse)
-    return surface.convert() if pygame.display.get_surface() is not None else surface
+        pygame.draw.ellipse(surface, _glow_colour(i), ellipse)
+    return surface
 
 
 def draw_grimoire(surface, fonts, rect, tokens_rect, game, token_pulse: float, token_hot: bool) -> None:
