@@ -12,11 +12,13 @@ headless (SDL dummy drivers), with every player folder and HOME in a temporary f
 AI is replaced by the first legal move (its cost is bench/hint.py's business).
 
 RSS is read from /proc (Linux). Growth is measured from the end of a warm-up (the first 5% of the
-events, at least 20,000: fonts, card faces and Grimoire pages drawn once) to the end, after a
-garbage collection and malloc_trim. The UI caches (ui.caches) fill and empty within their budgets
-(the Grimoire's pages go when the book is closed): the growth beyond what they hold at each end is
-printed too, the figure a leak would raise. Progress lines go to stderr every --every events, so a
-run cut short still shows how far it got. Budget (issue 16): 0 failed frames, growth <= 20 MB.
+events, at least 20,000: fonts, card faces and Grimoire pages drawn once) to the end, both in the
+same state (`neutral_rss_mb`): the title shown, the scenes left collected, every UI cache
+(ui.caches) emptied, after a garbage collection and malloc_trim. Where the storm happens to leave
+the app (a table with its pictures, the Grimoire, full caches) moves RSS by 50 MB either way; a
+leak is what stays once all that is gone. Progress lines go to stderr every --every events (each
+one the same measurement, so they draw the growth curve), so a run cut short still shows how far
+it got; they also show RSS as the storm left it. Budget (issue 16): 0 failed frames, growth <= 20 MB.
 """
 
 from __future__ import annotations
@@ -57,11 +59,24 @@ def settled_rss_mb() -> float:
     return rss_mb()
 
 
-def cached_mb() -> float:
-    """What the UI caches hold now (each bounded by its budget in ui.caches)."""
-    from aleph_null_desktop.ui import caches
+def neutral_rss_mb(app) -> float:
+    """RSS in a state that does not depend on where the storm left the app: the title shown, the
+    scenes left collected, every UI cache emptied (they fill again as they are used), then after a
+    collection and malloc_trim. Measured the same way after the warm-up and at the end, the
+    difference is what the run kept."""
+    import pygame
 
-    return sum(cache.nbytes() for cache in caches.live()) / 2**20
+    from aleph_null_desktop.ui import caches
+    from aleph_null_desktop.ui.app import RELEASE_GAP_SECONDS
+
+    pygame.event.clear()
+    app.running = True
+    app.show_title()
+    for _ in range(4):  # past the gap after which the scenes left are collected (App.step)
+        app.step(RELEASE_GAP_SECONDS)
+    for cache in caches.live():
+        cache.clear()
+    return settled_rss_mb()
 
 
 def fuzz_hint(game):
@@ -88,9 +103,10 @@ def run_mode(mode: str, events: int, seed: int, every: int, junk: list[str]) -> 
                         dropped_files=junk)
     warmup = min(events, max(20_000, events // 20))
     storm.run(warmup)
-    base = settled_rss_mb()
-    base_cached = cached_mb()
-    peak = base
+    warm = settled_rss_mb()  # as the storm left it
+    base = neutral_rss_mb(storm.app)
+    peak = warm
+    curve = [(storm.events, round(base, 1))]
     wall, cpu = time.perf_counter(), time.process_time()
     next_report = storm.events + every
 
@@ -101,15 +117,20 @@ def run_mode(mode: str, events: int, seed: int, every: int, junk: list[str]) -> 
             now = rss_mb()
             peak = max(peak, now)
             settled = settled_rss_mb()
+            neutral = neutral_rss_mb(s.app)
+            curve.append((s.events, round(neutral, 1)))
             rate = (s.events - warmup) / max(1e-9, time.perf_counter() - wall)
             print(f"[{mode}] {s.events:>9} events  {rate:6.0f}/s  failed frames {s.failed_frames}  "
-                  f"RSS {now:7.1f} MB, {settled:7.1f} MB after a collection (growth {settled - base:+.1f} MB "
+                  f"RSS {now:7.1f} MB as the storm left it ({settled:7.1f} after a collection), "
+                  f"{neutral:7.1f} MB at the title with the caches emptied (growth {neutral - base:+.1f} MB "
                   f"since the warm-up)  quits {s.quits}", file=sys.stderr, flush=True)
 
     storm.run(events, on_burst=progress)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    end = settled_rss_mb()
-    end_cached = cached_mb()
+    left = settled_rss_mb()
+    peak = max(peak, left)
+    end = neutral_rss_mb(storm.app)
+    curve.append((storm.events, round(end, 1)))
     storm.app.close()
     measured = storm.events - warmup
     return {"mode": mode, "events": storm.events, "frames": storm.frames, "quits": storm.quits,
@@ -117,9 +138,8 @@ def run_mode(mode: str, events: int, seed: int, every: int, junk: list[str]) -> 
             "events_per_s_wall": round(measured / max(wall, 1e-9)),
             "events_per_s_cpu": round(measured / max(cpu, 1e-9)),
             "rss_after_warmup_mb": round(base, 1), "rss_end_mb": round(end, 1), "rss_peak_mb": round(peak, 1),
-            "rss_growth_mb": round(end - base, 1),
-            "rss_growth_beyond_caches_mb": round((end - end_cached) - (base - base_cached), 1),
-            "caches_after_warmup_mb": round(base_cached, 1), "caches_end_mb": round(end_cached, 1),
+            "rss_growth_mb": round(end - base, 1), "rss_curve_mb": curve,
+            "rss_as_left_after_warmup_mb": round(warm, 1), "rss_as_left_at_end_mb": round(left, 1),
             "screens": dict(storm.screens)}
 
 
@@ -168,10 +188,11 @@ def main(argv: list[str] | None = None) -> int:
         for r in results:
             print(f"{r['mode']:>7}: {r['events']} events, {r['frames']} frames, {r['quits']} quits; "
                   f"{r['events_per_s_wall']} events/s wall ({r['events_per_s_cpu']}/s of CPU); "
-                  f"failed frames {r['failed_frames']}; RSS {r['rss_after_warmup_mb']} -> {r['rss_end_mb']} MB "
-                  f"(growth {r['rss_growth_mb']:+} MB, peak {r['rss_peak_mb']} MB; the UI caches "
-                  f"{r['caches_after_warmup_mb']} -> {r['caches_end_mb']} MB of their budgets, growth beyond "
-                  f"them {r['rss_growth_beyond_caches_mb']:+} MB)")
+                  f"failed frames {r['failed_frames']}; RSS at the title with the caches emptied "
+                  f"{r['rss_after_warmup_mb']} -> {r['rss_end_mb']} MB after the warm-up and at the end "
+                  f"(growth {r['rss_growth_mb']:+} MB; as the storm left it {r['rss_as_left_after_warmup_mb']} -> "
+                  f"{r['rss_as_left_at_end_mb']} MB, peak {r['rss_peak_mb']} MB)")
+            print("  growth curve (events: MB): " + ", ".join(f"{e}: {mb}" for e, mb in r["rss_curve_mb"]))
             for failure in r["failures"]:
                 print("  " + failure.replace("\n", "\n  "))
     return 0 if all(r["failed_frames"] == 0 for r in results) else 1
