@@ -54,7 +54,7 @@ class Button:
         pygame.draw.rect(surface, edge, self.rect, 2 if self.enabled else 1, border_radius=8)
         inner = self.rect.inflate(-20, -10)
         inner.x, inner.w = inner.x + self.lead, inner.w - self.lead
-        badge = render(fonts.get("body", 15), key_name(self.key_hint), theme.TEXT_DIM) if self.key_hint else None
+        badge = render(fonts.get("body", 16), key_name(self.key_hint), theme.TEXT_DIM) if self.key_hint else None
         font = fit_font(fonts, role, self.label, inner.w, size, 12)
         beside_badge = True  # the centred label clears the shortcut in the corner, or goes below it
         if badge is not None:

@@ -181,14 +181,17 @@ def draw_pile(surface, fonts, renderer, rect, title: str, cards, face_up: bool, 
     if glow:
         pygame.draw.rect(surface, theme.GLOW_LEGAL, rect.inflate(10, 10), 4, border_radius=12)
     if hint:
-        blit_text(surface, fonts.get("italic", 15), hint, theme.TEXT_DIM, (rect.centerx, rect.bottom + 2), "midtop")
+        blit_text(surface, fonts.get("italic", HINT_SIZE), hint, theme.TEXT_DIM, (rect.centerx, rect.bottom + 2), "midtop")
 
 
 SET_ASIDE_CAPTION_H = 38  # the caption lives in the gap under the pile, above the keys panel
+TEXT_MIN = 16  # px at the 1920×1080 layout (14 px at the default window): the table's smallest words
+HINT_SIZE = TEXT_MIN  # "click to look" under a pile
 
 
 def set_aside_caption(game, circle_id: str) -> list[str]:
-    """Up to two short lines: the levels waiting ("interference: 3×L1") and when the next arrives."""
+    """Up to two short lines: the levels waiting ("levels 2×I, II": the pile's title already says
+    they are interference) and when the next arrives."""
     cards = game.zone("set_aside")
     if not cards:
         return [_("no interference left")]
@@ -196,26 +199,34 @@ def set_aside_caption(game, circle_id: str) -> list[str]:
     for c in cards:
         level = game.cards[c.card_id].level
         counts[level] = counts.get(level, 0) + 1
-    # "L2": level 2, in as few letters as the pile's caption has room for (German: "St.2", Stufe)
-    levels = ", ".join(_("{n}×L{level}").format(n=n, level=lvl) if n > 1 else _("L{level}").format(level=lvl)
+    # levels in roman numerals, as the cards and the Grimoire give them
+    levels = ", ".join(f"{n}×{ROMAN.get(lvl, lvl)}" if n > 1 else str(ROMAN.get(lvl, lvl))
                        for lvl, n in sorted(counts.items()))
     arrivals = circles()[circle_id].arrivals if circle_id in circles() else {}
     upcoming = [h for h in sorted(arrivals) if h > game.hour]
-    lines = [_("interference: {levels}").format(levels=levels)]
+    lines = [ngettext("level {levels}", "levels {levels}", len(counts)).format(levels=levels)]
     if upcoming:
         lines.append(_("next at Hour {hour}").format(hour=ROMAN[upcoming[0]]))
     return lines
+
+
+def set_aside_caption_area(rect: pygame.Rect) -> pygame.Rect:
+    """Where the set-aside pile's caption may draw: under the pile, a little wider than it."""
+    return pygame.Rect(rect.x - 6, rect.bottom + 1, rect.w + 12, SET_ASIDE_CAPTION_H)
 
 
 def draw_set_aside(surface, fonts, renderer, rect, game, circle_id: str) -> pygame.Rect:
     """The set-aside pile, face down, and its caption under it; returns the caption's rectangle."""
     draw_pile(surface, fonts, renderer, rect, _("Set aside"), game.zone("set_aside"), False, 0, "")
     lines = set_aside_caption(game, circle_id)
-    area = pygame.Rect(rect.x - 6, rect.bottom + 1, rect.w + 12, SET_ASIDE_CAPTION_H)
+    area = set_aside_caption_area(rect)
+    if len(lines) == 1:  # a long single line ("keine Beeinträchtigung mehr") may take both lines
+        two = _balanced(fonts.get("italic", TEXT_MIN), lines[0], area.w)
+        lines = two if len(two) == 2 else lines
     line_h = area.h // max(1, len(lines))
     drawn = pygame.Rect(area.centerx, area.y, 0, 0)
     for i, line in enumerate(lines):  # each line fitted to the width: never wrapped onto a third
-        size = 15
+        size = TEXT_MIN  # smaller only where the player's UI scale leaves no room
         while size > 10 and (fonts.get("italic", size).size(line)[0] > area.w or
                              fonts.get("italic", size).get_linesize() > line_h):
             size -= 1
@@ -225,31 +236,65 @@ def draw_set_aside(surface, fonts, renderer, rect, game, circle_id: str) -> pyga
     return drawn
 
 
-def draw_keys(surface, fonts, rect) -> None:
-    panel(surface, rect)
-    y = rect.y + 10
-    size = 15  # as large as the panel allows at the player's UI scale
-
-    def fits(n: int) -> bool:
-        key_font, text_font = fonts.get("bold", n), fonts.get("body", n)
-        widths = (key_font.size(_(key))[0] + 8 + text_font.size(_(what))[0] for key, what in KEYS_HELP)
-        return (max(widths) <= rect.w - 24
-                and len(KEYS_HELP) * max(text_font.get_linesize(), 24 * n // 15) <= rect.h - 16)
-
-    while size > 9 and not fits(size):
-        size -= 1
+def keys_rows(fonts, width: int, size: int) -> list[tuple[str, list[str]]]:
+    """The keys panel's rows at a size: each key with its words, wrapped under themselves (a
+    hanging indent after the key) where they are wider than the panel."""
     key_font, text_font = fonts.get("bold", size), fonts.get("body", size)
-    step = max(text_font.get_linesize(), 24 * size // 15)
+    rows = []
     for key, what in KEYS_HELP:
-        k = key_font.render(_(key), True, theme.GOLD)
-        surface.blit(k, (rect.x + 12, y))
-        what = _(what)
-        room = rect.right - 8 - (rect.x + 12 + k.get_width() + 8)
-        if text_font.size(what)[0] > room:  # a longer language: a smaller face, never past the panel
-            text_font = fit_font(fonts, "body", what, room, 15, 10)
-        t = text_font.render(what, True, theme.TEXT_DIM)
-        surface.blit(t, (rect.x + 12 + max(k.get_width() + 8, 0), y))
-        y += step
+        indent = key_font.size(_(key))[0] + 8
+        rows.append((_(key), _key_words(text_font, _(what), width - indent)))
+    return rows
+
+
+def _key_words(font, text: str, width: int) -> list[str]:
+    """A key's words in lines: a line for each "·" part when that takes no more lines than
+    wrapping the whole, each part's lines balanced (no word left alone on the last)."""
+    whole = _balanced(font, text, width)
+    if len(whole) == 1:
+        return whole
+    parts = [line for part in text.split(" · ") for line in _balanced(font, part, width)]
+    return parts if len(parts) <= len(whole) else whole
+
+
+def _balanced(font, text: str, width: int) -> list[str]:
+    """`wrap`, into as few lines, in the narrowest width that needs no more of them."""
+    lines = wrap(font, text, width)
+    low, high = 1, width
+    while low < high:
+        mid = (low + high) // 2
+        if len(wrap(font, text, mid)) <= len(lines):
+            high = mid
+        else:
+            low = mid + 1
+    return wrap(font, text, high)
+
+
+def draw_keys(surface, fonts, rect) -> pygame.Rect:
+    """The keys and what they do, as large as the panel allows (16 px at the player's default UI
+    scale); returns the rectangle the words cover."""
+    panel(surface, rect)
+    inner = rect.inflate(-24, -12)
+    for size in range(TEXT_MIN, 8, -1):
+        rows = keys_rows(fonts, inner.w, size)
+        key_font, text_font = fonts.get("bold", size), fonts.get("body", size)
+        line_h = text_font.get_linesize()
+        lines = sum(len(what) for _key, what in rows)
+        widest = max(key_font.size(key)[0] + 8 + max(text_font.size(line)[0] for line in what)
+                     for key, what in rows)
+        if lines * line_h <= inner.h and widest <= inner.w:
+            break
+    gap = max(0, min(6, (inner.h - lines * line_h) // max(1, len(rows) - 1)))
+    y = inner.y + max(0, inner.h - lines * line_h - gap * (len(rows) - 1)) // 2
+    drawn = pygame.Rect(inner.x, y, 0, 0)
+    for key, what in rows:
+        k = blit_text(surface, key_font, key, theme.GOLD, (inner.x, y))
+        drawn.union_ip(k)
+        for line in what:
+            drawn.union_ip(blit_text(surface, text_font, line, theme.TEXT_DIM, (k.right + 8, y)))
+            y += line_h
+        y += gap
+    return drawn
 
 
 def draw_prompt(surface, fonts, rect, text: str, warn: bool, question: bool, reserve: int = 0) -> None:
