@@ -62,3 +62,18 @@ def user_dirs(tmp_path, monkeypatch):
         monkeypatch.setattr(paths, "_dirs", lambda: fake)
     return SimpleNamespace(data=data_home / paths.APP_NAME, config=config_home / paths.APP_NAME)
 
+
+@pytest.fixture
+def no_sound_device(app, monkeypatch):
+    """The app's audio as it starts on a machine without a sound device (SDL says why, in English)."""
+    from aleph_null_desktop.audio import AudioSystem
+
+    def no_device(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    audio = AudioSystem()
+    assert audio.start() is False
+    app.audio = audio
+    return audio

@@ -329,25 +329,17 @@ def test_the_card_pack_screen(app, driver, drawn, user_dirs):
     drawn.check("Kartenpaket", "Beispiel: der Kirchhof", "Ein Beispiel-Kartenpaket", "Zwölf Schläge")
 
 
-def test_what_the_system_refused_is_said_in_german(app, driver, drawn, user_dirs, monkeypatch, tmp_path):
+def test_what_the_system_refused_is_said_in_german(app, driver, drawn, user_dirs, monkeypatch, tmp_path,
+                                                     no_sound_device):
     """Messages with the system's reasons in them (no sound device, a data folder that cannot be
     used, a file that cannot be removed) are German in the window; the system's own English words
     ("No available audio device", "Not a directory", "Permission denied") stay in the log file."""
     import errno
     from pathlib import Path
 
-    from aleph_null_desktop.audio import AudioSystem
     from aleph_null_desktop.cardpacks import PackShelf
     from aleph_null_desktop.ui.editor.packs_scene import PacksScene, example_pack_path
 
-    def no_device(*args, **kwargs):
-        raise pygame.error("No available audio device")
-
-    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
-    monkeypatch.setattr(pygame.mixer, "init", no_device)
-    audio = AudioSystem()
-    assert audio.start() is False
-    app.audio = audio
     app.persist = True
     from aleph_null_desktop.storage import paths
 

@@ -201,17 +201,7 @@ def test_a_volume_change_with_files_off_is_applied_but_not_written(app, driver, 
 
 
 def test_no_sound_device_is_a_notice_on_the_title_and_a_line_in_the_table_log(app, driver, user_dirs,
-                                                                              monkeypatch):
-    from aleph_null_desktop.audio import AudioSystem
-
-    def no_device(*args, **kwargs):
-        raise pygame.error("No available audio device")
-
-    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
-    monkeypatch.setattr(pygame.mixer, "init", no_device)
-    audio = AudioSystem()
-    assert audio.start() is False
-    app.audio = audio
+                                                                              no_sound_device):
     app.persist = True
     app.show_title()
     app.start_session()  # as run() does: settings → audio, then the notices
@@ -228,5 +218,5 @@ def test_no_sound_device_is_a_notice_on_the_title_and_a_line_in_the_table_log(ap
     if scene.modal is not None:
         driver.key(pygame.K_RETURN)
     _settle(driver)
-    assert audio.current_track is not None and audio.loaded_track is None
+    assert no_sound_device.current_track is not None and no_sound_device.loaded_track is None
     assert not app.error_text
