@@ -9,6 +9,7 @@ from aleph_null_desktop.ui import style, theme
 HAND_CARD_W = 240  # wide enough for every card's words at 16 px (card_renderer.MIN_TEXT)
 PLAY_CARD_W = 240
 GAP = 10
+PLAY_TITLE_ROOM = 22  # the play zone's title ("In play") at its top left stays clear of the cards
 
 
 def _card_h(width: float) -> float:
@@ -33,13 +34,14 @@ def hand_slots(area: pygame.Rect, count: int, card_w: int | None = None) -> list
     return [pygame.FRect(x0 + i * step, y, card_w, h) for i in range(count)]
 
 
-def play_slots(area: pygame.Rect, count: int, card_w: int | None = None) -> list[pygame.FRect]:
+def play_slots(area: pygame.Rect, count: int, card_w: int | None = None, title_room: int = 0) -> list[pygame.FRect]:
     """A grid of rows, shrinking the cards (from their size at the UI scale) until everything
-    fits inside the zone."""
+    fits inside the zone, below `title_room` pixels kept free at its top."""
     if count == 0:
         return []
     card_w = style.scaled(PLAY_CARD_W) if card_w is None else card_w
     inner = area.inflate(-2 * GAP, -2 * GAP)
+    inner.y, inner.h = inner.y + title_room, inner.h - title_room
     w = card_w
     while True:
         h = _card_h(w)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
+from aleph_null_desktop.ui.table.arrange import PLAY_TITLE_ROOM, hand_slots, play_slots
 from aleph_null_desktop.ui.table.card_tips import PREVIEW_W
 from aleph_null_desktop.ui.table.overlays import SPOTLIGHT_CARD_W
 
@@ -40,7 +40,7 @@ class FaceWarmer:
             return [round(s.w) for s in hand_slots(rects["hand"], n)[:1]]
 
         def play_w(n):
-            return [round(s.w) for s in play_slots(rects["play"], n)[:1]]
+            return [round(s.w) for s in play_slots(rects["play"], n, title_room=PLAY_TITLE_ROOM)[:1]]
 
         pile = [scene.pile_width()]
         plan = [(("hand",), play_w(play + 1) + pile + hand_w(hand - 1) + hand_w(hand + 1) + hand_w(hand + 2)

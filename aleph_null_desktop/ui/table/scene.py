@@ -24,7 +24,7 @@ from aleph_null_desktop.ui.layer import PanelLayer, Part, merged
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.table import panels
-from aleph_null_desktop.ui.table.arrange import hand_slots, play_slots
+from aleph_null_desktop.ui.table.arrange import PLAY_TITLE_ROOM, hand_slots, play_slots
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS, draw_card_tip
 from aleph_null_desktop.ui.table.face_warmer import BIG_W, FaceWarmer
 from aleph_null_desktop.ui.table.focus import TableFocus, number_key
@@ -352,7 +352,7 @@ class TableScene(Scene):
     def _slots(self) -> dict[int, pygame.FRect]:
         hand, play = self.game.zone("hand"), self.game.zone("play")
         slots = dict(zip((c.uid for c in hand), hand_slots(self.rects["hand"], len(hand))))
-        slots.update(zip((c.uid for c in play), play_slots(self.rects["play"], len(play))))
+        slots.update(zip((c.uid for c in play), play_slots(self.rects["play"], len(play), title_room=PLAY_TITLE_ROOM)))
         return slots
 
     def _name_buttons(self) -> None:
