@@ -501,8 +501,9 @@ class BookArt:
             label, action = _("Choose your cards…"), ("own",)
         else:
             y = self._para(block, r, _("Set aside with the Circle you choose:"), y) + 4
-            shown = own.chosen if len(own.chosen) <= 5 else own.chosen[:4]
-            for name, level, replaced in OwnCards(chosen=shown).chosen_words():
+            words = own.chosen_words()
+            shown = words if len(words) <= 5 else words[:4]
+            for name, level, replaced in shown:
                 y = self._bullet(block, r, _("{name} (level {level}), in place of {replaced}").format(
                     name=name, level=ROMAN.get(level, level), replaced=replaced), y)
             if len(shown) < len(own.chosen):
