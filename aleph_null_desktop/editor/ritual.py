@@ -17,10 +17,12 @@ never part of the built-in pool of a ritual that did not choose them).
 from __future__ import annotations
 
 import copy
-import random
+import hashlib
 from typing import Iterable, Mapping
 
 from aleph_null_desktop.engine.cards import ROMAN, cardset_with, circles, load_builtin_cards
+from aleph_null_desktop.engine.deal_rng import SplitMix64
+from aleph_null_desktop.engine.shuffle import shuffle
 from aleph_null_desktop.i18n import _, ngettext
 
 
@@ -158,7 +160,7 @@ def custom_setup(custom_records: Iterable[dict], chosen_ids: Iterable[str], circ
     by_id = {r["id"]: r for r in custom_records}
     records = pack_records + [dict(copy.deepcopy(by_id[cid]), custom=True) for cid in chosen]
     builtin = cardset_with(pack_records)
-    rng = random.Random(f"custom-setup/{seed}/{circle}")
+    rng = SplitMix64(int.from_bytes(hashlib.sha256(f"custom-setup/{seed}/{circle}".encode()).digest()[:8], "big"))
     pool: dict[int, list[str]] = {}
     for level, wanted in slots(circle).items():
         mine = [cid for cid in chosen if _level(by_id[cid]) == level]
@@ -167,7 +169,8 @@ def custom_setup(custom_records: Iterable[dict], chosen_ids: Iterable[str], circ
         theirs = [b for b in builtin.interference_ids(level, include_optional=eternal_light and level == 2)
                   if b not in left_out]
         rest = wanted - len(mine)
-        pool[level] = mine + rng.sample(theirs, min(rest, len(theirs)))
+        shuffle(rng, theirs)  # the engine's own generator: a ritual code deals the same pool everywhere
+        pool[level] = mine + theirs[:rest]
     return records, pool
 
 
@@ -265,3 +268,52 @@ class RitualChoice:
         """custom_setup for the ticked cards and their replacements (ValueError when they do not fit)."""
         return custom_setup(self.records(), self.chosen, circle, seed, eternal_light=self.eternal_light,
                             replaces=self.replaces, pack_records=self.pack.records if self.pack else ())
+
+    # ------------------------------------------------------------------ ritual codes
+    def code(self, circle: str, seed: int):
+        """The rituals.code.RitualCode of a ritual dealt from this choice with *seed*."""
+        from aleph_null_desktop.rituals.code import RitualCode, pack_code_name
+
+        return RitualCode(circle, seed, self.eternal_light, pack_code_name(self.pack) if self.pack else None,
+                          tuple((cid, self.replaces.get(cid)) for cid in self.chosen))
+
+    def take_code(self, code) -> str | None:
+        """Makes this choice the card set a ritual code names. Returns None, or (changing nothing)
+        what is missing or does not fit, in words."""
+        found = self._card_set_of(code)
+        if isinstance(found, str):
+            return found
+        self.pack, self.chosen, self.replaces = found
+        self.eternal_light = code.eternal_light
+        return None
+
+    def code_problem(self, code) -> str | None:
+        """None if this player has the card set *code* names, else what is missing, in words."""
+        found = self._card_set_of(code)
+        return found if isinstance(found, str) else None
+
+    def _card_set_of(self, code):
+        """(pack, chosen ids, replaces) for a ritual code, or what is missing (a text)."""
+        from aleph_null_desktop.rituals.code import pack_code_name
+
+        pack = None
+        if code.pack is not None:
+            wanted = code.pack.casefold()
+            pack = next((p for p in self.packs() if wanted in {pack_code_name(p).casefold(), p.id.casefold(),
+                                                               *(n.casefold() for n in p.names.values())}), None)
+            if pack is None:
+                return _("it needs the card pack “{name}”, which is not among your card packs").format(name=code.pack)
+        ids = self.by_id()
+        missing = [cid for cid, _replaced in code.own if cid not in ids]
+        if missing:
+            return ngettext("it needs your own card “{ids}”, which is not in your Card editor",
+                            "it needs your own cards “{ids}”, which are not in your Card editor",
+                            len(missing)).format(ids="”, “".join(missing))
+        chosen = [cid for cid, _replaced in code.own]
+        replaces = {cid: replaced for cid, replaced in code.own if replaced}
+        if chosen:
+            problem = placement_problem(self.records(), chosen, code.circle) or replacement_problem(
+                self.records(), chosen, replaces, eternal_light=code.eternal_light)
+            if problem:
+                return problem
+        return pack, chosen, replaces

@@ -11,6 +11,7 @@ import random
 from typing import Callable, Iterable
 
 from aleph_null_desktop.engine.cards import ROMAN, ActionDef, CardDef, CardSet, cardset_with, circles, hour_pages
+from aleph_null_desktop.engine.deal_rng import DEFAULT_GENERATOR, make_generator
 from aleph_null_desktop.engine.commands import (
     END_TURN, TAKE_TOKEN, Activate, Choose, Command, EndTurn, Summon, TakeToken, activation_of, choice_of,
     command_from_dict, command_to_dict, summon_of,
@@ -49,7 +50,7 @@ class Game:
         self.circle = circle
         self.seed = seed
         self.options = dict(options or {})
-        self._rng = random.Random(seed)
+        self._rng = make_generator(self.options.get("generator", DEFAULT_GENERATOR), seed)
         self.hour = FIRST_HOUR
         self.last_hour = LAST_HOUR
         self.damage = 0
@@ -843,10 +844,12 @@ class Game:
 
     def _state_dict(self) -> dict:
         state = self._rng.getstate()
+        if isinstance(state, tuple):  # random.Random (a ritual dealt before SplitMix64)
+            state = [state[0], list(state[1]), state[2]]
         return {
             "version": STATE_VERSION,
             "circle": self.circle, "seed": self.seed, "options": dict(self.options),
-            "rng": [state[0], list(state[1]), state[2]],
+            "rng": state,
             "hour": self.hour, "last_hour": self.last_hour, "damage": self.damage,
             "power": self.power, "tokens": self.tokens, "turn": self.turn,
             "zones": {z: [[i.uid, i.card_id] for i in self._zones[z]] for z in ZONES},
@@ -861,7 +864,12 @@ class Game:
 
     def _load_state(self, d: dict) -> None:
         rng = d["rng"]
-        self._rng.setstate((rng[0], tuple(rng[1]), rng[2]))
+        if isinstance(rng, list):
+            if not isinstance(self._rng, random.Random):
+                self._rng = random.Random(0)
+            self._rng.setstate((rng[0], tuple(rng[1]), rng[2]))
+        else:
+            self._rng.setstate(rng)
         self.hour, self.last_hour, self.damage = d["hour"], d["last_hour"], d["damage"]
         self.power, self.tokens, self.turn = d["power"], d["tokens"], d["turn"]
         self._zones = {z: [] for z in ZONES}
@@ -932,7 +940,7 @@ class Game:
         """A cheap copy that plays on independently (its generator continues from the same state)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        g._rng = random.Random(0)  # seeding from a constant is cheap; the state is set next
+        g._rng = type(self._rng)(0)  # seeding from a constant is cheap; the state is set next
         g._rng.setstate(self._rng.getstate())
         g._zones = {z: list(v) for z, v in self._zones.items()}
         g._loc = dict(self._loc)
@@ -955,15 +963,17 @@ _HANDLERS: dict[str, Callable[[Game, dict], None]] = {
 
 
 def new_game(seed: int = 0, circle: str = "adept", *, cards: CardSet | Iterable[dict] | None = None,
-             eternal_light: bool = False, interference_pool: dict[int, list[str]] | None = None) -> Game:
+             eternal_light: bool = False, interference_pool: dict[int, list[str]] | None = None,
+             generator: str = DEFAULT_GENERATOR) -> Game:
     """R3: a new ritual, set up and with the first hand drawn.
 
     `cards`: a CardSet, or card records (a card pack or custom cards) that override built-in cards
     by id. `interference_pool`: per level, the interference ids to set aside from (custom cards); a
-    level it names is used exactly as given (Eternal Light is added only to levels it leaves out)."""
+    level it names is used exactly as given (Eternal Light is added only to levels it leaves out).
+    `generator`: the random generator's name (engine.deal_rng); "mt19937" only for older saves."""
     if cards is None or not isinstance(cards, CardSet):
         cards = cardset_with(cards or [])
-    options = {"eternal_light": eternal_light}
+    options = {"eternal_light": eternal_light, "generator": generator}
     if interference_pool:
         options["interference_pool"] = {str(k): list(v) for k, v in interference_pool.items()}
     g = Game(cards, circle, seed, options)

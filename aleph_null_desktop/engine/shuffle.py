@@ -1,13 +1,13 @@
-"""The engine's shuffle: exactly `random.Random.shuffle` (Fisher-Yates with `_randbelow` by
-rejection from `getrandbits`), written out so it costs fewer calls, and so that a seed deals the
-same cards whatever Python's `random` module does in later versions."""
+"""The engine's shuffle: Fisher-Yates, each index drawn by rejection from `getrandbits` (as
+`random.Random.shuffle` does today), written out so it costs fewer calls, and so that with the
+engine's own generator (engine.deal_rng) a seed deals the same cards whatever Python's `random`
+module does in later versions."""
 
 from __future__ import annotations
 
-import random
 
-
-def shuffle(rng: random.Random, items: list) -> None:
+def shuffle(rng, items: list) -> None:
+    """`rng`: anything with `getrandbits(k)` (deal_rng.SplitMix64, or random.Random for older saves)."""
     getrandbits = rng.getrandbits
     for i in reversed(range(1, len(items))):
         n = i + 1

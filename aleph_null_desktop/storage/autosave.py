@@ -34,6 +34,10 @@ MAX_BYTES = 8_000_000
 MAX_COMMANDS = 100_000
 
 
+# options the engine does not take but the game keeps with a ritual (rituals.code, rituals.daily)
+KEPT_OPTIONS = {"ritual_code": str, "daily": str, "practice": bool}
+
+
 class InvalidRecord(ValueError):
     """An autosave record that does not have the documented shape (message says why)."""
 
@@ -195,6 +199,10 @@ def resume_game(record: dict) -> tuple["Game | None", list[Message]]:
         if isinstance(pack, str) or isinstance(pack, dict) and pack and all(
                 isinstance(k, str) and isinstance(v, str) for k, v in pack.items()):
             game.options["card_pack"] = dict(pack) if isinstance(pack, dict) else pack  # its name(s), for the log
+        for key, kind in KEPT_OPTIONS.items():  # what the UI noted on the game: its code, a daily ritual
+            value = (record.get("options") or {}).get(key)
+            if isinstance(value, kind):
+                game.options[key] = value
         return game, []
 
     consequence = later("a new game must be started")
@@ -247,6 +255,8 @@ def _extra_args(new_game: Any, record: dict) -> dict[str, Any]:
             if key == "interference_pool" and isinstance(value, dict):
                 value = {int(level): list(ids) for level, ids in value.items()}  # JSON keys are text
             extra[key] = copy.deepcopy(value)
+    if "generator" in params and "generator" not in (record.get("options") or {}):
+        extra["generator"] = "mt19937"  # saved before the engine had its own generator: dealt by random.Random
     return extra
 
 

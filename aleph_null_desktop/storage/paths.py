@@ -22,6 +22,7 @@ AUTOSAVE_FILE = "autosave.json"  # data dir
 STATS_FILE = "stats.json"  # data dir
 CUSTOM_CARDS_DIR = "custom_cards"  # data dir
 CARD_PACKS_DIR = "card_packs"  # data dir
+DAILY_FILE = "daily.json"  # data dir
 
 
 def _dirs() -> PlatformDirs:
@@ -68,3 +69,7 @@ def autosave_path() -> Path:
 
 def stats_path() -> Path:
     return data_dir() / STATS_FILE
+
+
+def daily_path() -> Path:
+    return data_dir() / DAILY_FILE

@@ -72,8 +72,37 @@ class App:
         from aleph_null_desktop.engine import new_game
         from aleph_null_desktop.ui.table.scene import TableScene
 
-        game = new_game(seed=self.rng.randrange(1, 2**31) if seed is None else seed, circle=circle_id)
+        from aleph_null_desktop.rituals.code import new_deal
+
+        game = new_game(seed=new_deal(self.rng) if seed is None else seed, circle=circle_id)
         self.stack.replace_all(TableScene(self, game, circle_id))
+
+    def start_daily(self) -> None:
+        """Today's daily ritual: the first start of the day is its counted attempt, later ones are
+        practice (said in the log)."""
+        from aleph_null_desktop.engine import new_game
+        from aleph_null_desktop.rituals import daily
+
+        day = daily.today()
+        code = daily.daily_code(day)
+        counted, messages = True, []
+        if self.persist:
+            from aleph_null_desktop.storage.daily import start_attempt
+
+            counted, messages = start_attempt(day, str(code))
+        game = new_game(seed=code.deal, circle=code.circle)
+        game.options[daily.DAILY_OPTION] = day.isoformat()
+        if not counted:
+            game.options[daily.PRACTICE_OPTION] = True
+        self.play(game, code.circle)
+        table_log = getattr(self.stack.top, "log", None)
+        if hasattr(table_log, "add"):
+            table_log.add(later("The daily ritual of {date}: the same deal for every player today.",
+                                date=day.isoformat()))
+            if not counted:
+                table_log.add(later("Practice: today's one counted attempt is already played; this one is not counted."))
+        if messages:
+            self.report(Joined(messages))
 
     def play(self, game, circle_id: str) -> None:
         """Opens the table on an existing game (a scenario, a resumed save)."""
@@ -269,6 +298,7 @@ class App:
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
                  "hour": game.hour, "turns": game.turn, "pack": pack_name(game),
                  "custom": bool(getattr(game.cards, "overrides", ()))})
+            messages += _daily_result(game)
         if messages:
             self.report(Joined(messages))
 
@@ -369,6 +399,24 @@ class App:
 
 
 ICON = ("icons", "app", "aleph-null-64.png")
+
+
+def _daily_result(game) -> list:
+    """The counted attempt of a daily ritual has ended: its result is kept (practice is not)."""
+    import datetime
+
+    from aleph_null_desktop.rituals.daily import DAILY_OPTION, PRACTICE_OPTION
+    from aleph_null_desktop.storage.daily import record_result
+
+    day = game.options.get(DAILY_OPTION)
+    if not isinstance(day, str) or game.options.get(PRACTICE_OPTION):
+        return []
+    try:
+        when = datetime.date.fromisoformat(day)
+    except ValueError:
+        return []
+    o = game.outcome
+    return record_result(when, o.won, o.score, o.rank)
 
 
 def _settings_exist() -> bool:

@@ -7,6 +7,7 @@ import pygame
 from aleph_null_desktop.engine.cards import ROMAN
 from aleph_null_desktop.cardpacks import pack_name
 from aleph_null_desktop.i18n import N_, _
+from aleph_null_desktop.rituals.code import code_of_game
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.grimoire.book import HIERARCHY, HIERARCHY_SPANS
 from aleph_null_desktop.ui.icons import draw_icon
@@ -39,24 +40,32 @@ class JudgementScene(Scene):
         self.outcome = game.outcome
         self.circle_id = circle_id
         self.background = draw_background(theme.LOGICAL_SIZE)
+        code = code_of_game(game)
+        self.code = str(code) if code else None
         app.music("judgement")
         # the parchment (as tall as its words) and the buttons under it, centred as one block
         self._page = self._draw_page()
         block = self._page.get_height() + BUTTONS_GAP + BUTTON_H
         self.page_rect = self._page.get_rect(midtop=(960, max(PAGE_TOP, (theme.LOGICAL_SIZE[1] - block) // 2)))
         y = self.page_rect.bottom + BUTTONS_GAP
-        w, gap = 330, 24
-        x = 960 - (4 * w + 3 * gap) // 2
-        self.buttons = [
-            Button(pygame.Rect(x, y, w, BUTTON_H), _("Another ritual"),
-                   on_click=lambda: confirm_new_ritual(app, lambda: app.new_ritual(circle_id)), key_hint="Enter"),
-            Button(pygame.Rect(x + w + gap, y, w, BUTTON_H), _("The Grand Hierarchy"),
-                   on_click=self.open_hierarchy, key_hint="F1"),
-            Button(pygame.Rect(x + 2 * (w + gap), y, w, BUTTON_H), _("Statistics"), on_click=self.open_statistics,
-                   key_hint="T"),
-            Button(pygame.Rect(x + 3 * (w + gap), y, w, BUTTON_H), _("Title"), on_click=app.show_title,
-                   key_hint="Esc"),
-        ]
+        actions = [(_("Another ritual"), lambda: confirm_new_ritual(app, lambda: app.new_ritual(circle_id)), "Enter"),
+                   (_("The Grand Hierarchy"), self.open_hierarchy, "F1"),
+                   (_("Statistics"), self.open_statistics, "T"),
+                   (_("Title"), app.show_title, "Esc")]
+        if self.code:
+            actions.insert(1, (_("Copy the ritual code"), self.copy_code, "C"))
+        w, gap = (330, 24) if len(actions) == 4 else (290, 20)
+        x = 960 - (len(actions) * w + (len(actions) - 1) * gap) // 2
+        self.buttons = [Button(pygame.Rect(x + i * (w + gap), y, w, BUTTON_H), label, on_click=action, key_hint=key)
+                        for i, (label, action, key) in enumerate(actions)]
+
+    def copy_code(self) -> None:
+        """The ritual code to the clipboard, to play this deal again or give it to someone."""
+        from aleph_null_desktop.ui.editor.textfield import Clipboard
+
+        if self.code:
+            Clipboard.put(self.code)
+            self.buttons[1].detail = _("copied")
 
     def open_hierarchy(self) -> None:
         """The Grimoire at its Hierarchy page, with this rank; Esc comes back here."""
@@ -80,6 +89,8 @@ class JudgementScene(Scene):
                 self.open_hierarchy()
             elif event.key == pygame.K_t:
                 self.open_statistics()
+            elif event.key == pygame.K_c:
+                self.copy_code()
             return
         buttons_handle(self.buttons, event)
 
@@ -121,7 +132,12 @@ class JudgementScene(Scene):
         if pack:
             line += " · " + _("card pack: {name}").format(name=pack)
         blit_text(surface, fit_font(fonts, "italic", line, PAGE_W - 60, 22, 14), line, theme.INK_SOFT, (cx, y), "midtop")
-        y += 50
+        y += 34
+        if self.code:
+            line = _("Ritual code: {code}").format(code=self.code)
+            blit_text(surface, fit_font(fonts, "bold", line, PAGE_W - 60, 24, 14), line, theme.INK, (cx, y), "midtop")
+            y += 34
+        y += 16
         if outcome.breakdown:
             y = self._draw_breakdown(surface, y)
         if not outcome.won and outcome.reason in LOSS_RULES:

@@ -10,7 +10,8 @@ from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.ritual_guard import confirm_new_ritual, confirm_quit
 from aleph_null_desktop.ui.scene import Scene
 from aleph_null_desktop.ui.sound_controls import SoundControls
-from aleph_null_desktop.ui.text import blit_text
+from aleph_null_desktop.rituals.code import code_of_game
+from aleph_null_desktop.ui.text import blit_text, fit_font
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 
@@ -23,11 +24,13 @@ class PauseScene(Scene):
         super().__init__(app)
         table = app.stack.top
         self.circle = getattr(table, "circle_id", "adept")
+        code = code_of_game(getattr(table, "game", None))
+        self.code = str(code) if code else None
         self._layout()
 
     def _layout(self) -> None:
         app, circle = self.app, self.circle
-        self.panel = pygame.Rect(0, 0, 560, 860)
+        self.panel = pygame.Rect(0, 0, 560, 976 if self.code else 860)
         self.panel.center = (960, 540)
         x, y = self.panel.x + 60, self.panel.y + 100
         self.menu_buttons = []
@@ -39,10 +42,22 @@ class PauseScene(Scene):
                                     (_("Quit the game"), lambda: confirm_quit(app), "")):
             self.menu_buttons.append(Button(pygame.Rect(x, y, 400, 70), label, on_click=action, key_hint=hint))
             y += 86
+        self.code_top = y
+        if self.code:
+            self.menu_buttons.append(Button(pygame.Rect(x, y + 40, 400, 60), _("Copy the ritual code"),
+                                            on_click=self.copy_code, key_hint="C"))
+            y += 116
         self.sound_top = y + 4
         self.sound = SoundControls(app, x, y + 50)
         self.steppers, self.mute_button = self.sound.steppers, self.sound.mute_button
         self.buttons = self.menu_buttons + self.sound.buttons
+
+    def copy_code(self) -> None:
+        from aleph_null_desktop.ui.editor.textfield import Clipboard
+
+        if self.code:
+            Clipboard.put(self.code)
+            self.menu_buttons[-1].detail = _("copied")
 
     def open_settings(self) -> None:
         from aleph_null_desktop.ui.settings_scene import SettingsScene
@@ -60,6 +75,8 @@ class PauseScene(Scene):
                 self.sound.toggle_mute()
             elif event.key == pygame.K_s:
                 self.open_settings()
+            elif event.key == pygame.K_c:
+                self.copy_code()
             return
         buttons_handle(self.buttons, event)
 
@@ -68,6 +85,10 @@ class PauseScene(Scene):
         pygame.draw.rect(surface, theme.GOLD, self.panel, 3, border_radius=14)
         blit_text(surface, self.app.fonts.get("title", 36), _("Paused"), theme.GOLD,
                   (self.panel.centerx, self.panel.y + 30), "midtop")
+        if self.code:
+            line = _("Ritual code: {code}").format(code=self.code)
+            blit_text(surface, fit_font(self.app.fonts, "bold", line, self.panel.w - 60, 22, 12), line, theme.TEXT,
+                      (self.panel.centerx, self.code_top), "midtop")
         for b in self.menu_buttons:
             b.draw(surface, self.app.fonts, size=24)
         pygame.draw.line(surface, theme.PANEL_EDGE, (self.panel.x + 40, self.sound_top),

@@ -1,7 +1,7 @@
 """The title: continue the saved ritual, open the Grimoire for a new one, start at once in one of
 the five Circles (keys 1–5), read the rules, make cards, or quit.
 
-Two columns under the name: on the left the menu (Continue when a ritual is saved, New ritual,
+Two columns under the name: on the left the menu (Continue when a ritual is saved, New ritual, the daily ritual,
 Rules, Card editor, Quit), on the right the Circles, each saying how hard and how long it is,
 with its interference on a second line. Every button shows its key. Starting a new ritual while
 one is saved asks first (ui.ritual_guard).
@@ -23,7 +23,7 @@ from aleph_null_desktop.ui.text import blit_text, fit_font
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 SUBTITLE_Y, BOTTOM = 268, 1036  # the rows end above the startup notices
-MENU_ROWS = 8  # room for eight menu rows
+MENU_ROWS = 9  # room for nine menu rows
 
 
 class Columns:
@@ -40,6 +40,36 @@ class Columns:
         self.top = self.heading_y + fonts.get("title", 24).get_linesize() + 10
         self.menu_step = min(style.scaled(80), (BOTTOM - self.top) // MENU_ROWS)
         self.circle_step = min(style.scaled(120), (BOTTOM - self.top) // 5)
+
+
+def daily_words(app) -> tuple[str, str]:
+    """The daily ritual's button: its label and second line (today's Circle, and how the player
+    stands: not yet played, today's result, the streak)."""
+    from aleph_null_desktop.rituals.daily import daily_code, today
+
+    day = today()
+    circle = circles()[daily_code(day).circle].name
+    label = _("Daily ritual")
+    if not app.persist:
+        return label, _("{circle}, the same deal for every player today").format(circle=circle)
+    from aleph_null_desktop.storage.daily import load_daily, summary
+
+    daily, _messages = load_daily()
+    standing = summary(daily, day)
+    entry = standing["today"]
+    if entry is None:
+        detail = _("not yet played today: one counted attempt")
+    elif entry.get("won"):
+        detail = _("today: won, score {score}; again as practice").format(score=entry.get("score"))
+    elif entry.get("won") is False:
+        detail = _("today: lost; again as practice")
+    else:
+        detail = _("today: not finished; again as practice")
+    if standing["best"]:
+        detail += " · " + _("best score {score}").format(score=standing["best"]["score"])
+    if standing["streak"] > 1:
+        detail += " · " + _("{n} days in a row").format(n=standing["streak"])
+    return label, f"{circle} · {detail}"
 
 
 class TitleScene(Scene):
@@ -72,6 +102,9 @@ class TitleScene(Scene):
         self.new_button = self._menu_button(_("New ritual (the Grimoire)"),
                                             lambda: confirm_new_ritual(app, lambda: open_new_ritual(app)), "N",
                                             _("open the book and choose a Circle"))
+        label, self.daily_detail = daily_words(app)
+        self.daily_button = self._menu_button(label, None, "D")
+        self.daily_button.on_click = lambda: confirm_new_ritual(app, app.start_daily)
         self.lesson_button = self._menu_button(_("First ritual: a lesson"), lambda: start_tutorial(app), "L",
                                                _("learn to play, step by step"))
         self.rules_button = self._menu_button(_("Rules"), lambda: open_reference(app), "F1",
@@ -83,7 +116,7 @@ class TitleScene(Scene):
         self.statistics_button = self._menu_button(_("Statistics"), self.open_statistics, "T",
                                                    _("your rituals, wins and best scores"))
         self.quit_button = self._menu_button(_("Quit"), app.quit, "Esc")
-        self.menu_buttons = [b for b in (self.continue_button, self.new_button, self.lesson_button,
+        self.menu_buttons = [b for b in (self.continue_button, self.new_button, self.daily_button, self.lesson_button,
                                          self.rules_button,
                                          self.editor_button, self.settings_button, self.statistics_button,
                                          self.quit_button)
@@ -91,7 +124,7 @@ class TitleScene(Scene):
         for row, button in enumerate(self.menu_buttons):
             button.rect = pygame.Rect(cols.left, cols.top + row * cols.menu_step, cols.menu_w, cols.menu_step - 10)
         self.buttons = self.circle_buttons + self.menu_buttons
-        self.keys = {pygame.K_n: self.new_button, pygame.K_l: self.lesson_button, pygame.K_F1: self.rules_button,
+        self.keys = {pygame.K_n: self.new_button, pygame.K_d: self.daily_button, pygame.K_l: self.lesson_button, pygame.K_F1: self.rules_button,
                      pygame.K_e: self.editor_button, pygame.K_s: self.settings_button,
                      pygame.K_t: self.statistics_button,
                      pygame.K_ESCAPE: self.quit_button}
@@ -146,6 +179,11 @@ class TitleScene(Scene):
             b.draw(surface, fonts, size=26)
         for b in self.menu_buttons:
             b.draw(surface, fonts, size=24)
+        # the daily ritual's standing, under the Circles (the menu button has no room for a second line)
+        below = self.circle_buttons[-1].rect.bottom + 10 if self.circle_buttons else cols.top
+        line = _("Daily ritual (D): {standing}").format(standing=self.daily_detail)
+        blit_text(surface, fit_font(fonts, "italic", line, cols.circle_w, 22, 14), line, theme.TEXT_DIM,
+                  (cols.right + cols.circle_w // 2, below), "midtop")
         notes = fonts.get("italic", 18)  # startup notices: the audio status, repaired files
         for i, line in enumerate(reversed(self.app.notices[-3:])):
             blit_text(surface, notes, line, theme.TEXT_DIM, (960, 1060 - i * 26), "midbottom")

@@ -144,9 +144,9 @@ def test_instant_animation_speed_starts_no_motion(table, driver, app):
     driver.drag(driver.card_centre(driver.uid("hand", "wax_candle")), driver.zone_centre("play"))
     driver.drag(driver.card_centre(driver.uid("play", "incense")), driver.zone_centre("discard"))
     driver.key(pygame.K_SPACE)
-    if scene.modal is not None:
+    if scene.modal is not None:  # (Ill Omen drawn into the new hand: its spotlight; Enter summons it)
         driver.key(pygame.K_RETURN)
-    assert scene.game.hour == 3 and len(scene.applied) == 3
+    assert scene.game.hour == 3 and scene.applied[2] == EndTurn()
     assert scene.motions == []
     assert not scene.ghosts and not any(s.moving for s in scene.sprites.values())
     assert not scene.motion.active and not scene.grimoire.turning

@@ -83,9 +83,12 @@ class RitualSetupScene(Scene):
 
         if self.problem:
             return
-        seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
+        from aleph_null_desktop.rituals.code import CODE_OPTION, RitualCode, new_deal
+
+        seed = self.seed if self.seed is not None else new_deal(random)
         records, pool = custom_setup(self.library.records(), self.chosen, self.circle, seed)
         game = new_game(seed=seed, circle=self.circle, cards=records, interference_pool=pool)
+        game.options[CODE_OPTION] = str(RitualCode(self.circle, seed, own=tuple((c, None) for c in self.chosen)))
         self.app.play(game, self.circle)
 
     def back(self) -> None:

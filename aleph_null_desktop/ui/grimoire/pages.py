@@ -85,14 +85,19 @@ class BookContext:
     last_hour: int = 6
     outcome: tuple | None = None  # (won, score, rank, message, hour) once the game is over
     own: OwnCards | None = None  # a new ritual: the player's custom cards on the Circle spread
+    code: str | None = None  # the ritual code of the ritual in progress (rituals.code)
 
     @classmethod
     def of_game(cls, game, circle_id: str | None = None) -> "BookContext":
         if game is None:
             return cls(circle_id)
+        from aleph_null_desktop.rituals.code import code_of_game
+
         out = game.outcome
         outcome = None if out is None else (out.won, out.score, out.rank, out.message, out.hour or game.hour)
-        return cls(circle_id or getattr(game, "circle", None), game.last_hour, outcome)
+        code = code_of_game(game)
+        return cls(circle_id or getattr(game, "circle", None), game.last_hour, outcome,
+                   code=str(code) if code else None)
 
 
 CORNER = 14  # the board's corner radius (draw_board)
@@ -373,7 +378,7 @@ class BookArt:
         if page_id == "hierarchy":
             return self._hierarchy(ctx)
         if page_id == "contents":
-            return self._contents()
+            return self._contents(ctx)
         if page_id.startswith("ref-"):
             n = int(page_id[4:]) - 1
             return Spread(self._text_page(2 * n, "left"), self._text_page(2 * n + 1, "right"))
@@ -520,8 +525,17 @@ class BookArt:
         key = "O" if action == ("own",) else "E"
         blit_text(block, f.get("italic", 20), _("or press {key}").format(key=key), theme.INK_SOFT, (button.right + 14, button.centery),
                   "midleft")
-        y = button.bottom + 4
-        return block.subsurface(pygame.Rect(0, 0, width, y)).copy(), [(action, button)]
+        code_label = _("Enter a ritual code…")
+        code_button = pygame.Rect(0, button.bottom + 12, font.size(code_label)[0] + 86, 50)
+        pygame.draw.rect(block, (224, 204, 164), code_button, border_radius=10)
+        pygame.draw.rect(block, theme.INK_SOFT, code_button, 2, border_radius=10)
+        draw_icon(block, "hourglass", pygame.Rect(code_button.x + 12, code_button.y + 9, 32, 32), theme.INK_SOFT,
+                  width=3)
+        blit_text(block, font, code_label, theme.INK, (code_button.x + 54, code_button.centery), "midleft")
+        blit_text(block, f.get("italic", 20), _("or press {key}").format(key="C"), theme.INK_SOFT,
+                  (code_button.right + 14, code_button.centery), "midleft")
+        y = code_button.bottom + 4
+        return block.subsurface(pygame.Rect(0, 0, width, y)).copy(), [(action, button), (("code",), code_button)]
 
     def _circle_plate(self, half, plate: pygame.Rect, n: int, circle, chosen: bool,
                       own: OwnCards | None = None) -> None:
@@ -580,7 +594,8 @@ class BookArt:
         last = max(ctx.last_hour, 6)
         left, right = self.blank("left"), self.blank("right")
         title = _(PAGE_TITLES[page.page]) if page.page in PAGE_TITLES else page.page.replace("_", " ").title()
-        self._head(left, "left", _("The Grimoire Verum · {page}").format(page=title))
+        self._head(left, "left", _("The Grimoire Verum · {page}").format(page=title),
+                   folio=_("Ritual code: {code}").format(code=ctx.code) if ctx.code else "")
         self._head(right, "right", _("Hour {hour} of {last}").format(hour=ROMAN[hour], last=ROMAN[last])
                    if hour <= last else _("Hour {hour} (only with The Long Night)").format(hour=ROMAN[hour]))
         f = self.fonts
@@ -743,9 +758,10 @@ class BookArt:
         return Spread(left, right)
 
     # the reference ---------------------------------------------------------------------
-    def _contents(self) -> Spread:
+    def _contents(self, ctx: BookContext = BookContext()) -> Spread:
         left, right = self.blank("left"), self.blank("right")
-        self._head(left, "left", _("The Grimoire Verum"))
+        self._head(left, "left", _("The Grimoire Verum"),
+                   folio=_("Ritual code: {code}").format(code=ctx.code) if ctx.code else "")
         self._head(right, "right", _("How to read this book"))
         f = self.fonts
         ref = self.reference

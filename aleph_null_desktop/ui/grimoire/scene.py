@@ -103,6 +103,7 @@ class GrimoireScene(Scene):
         self.turn: PageTurn | None = None
         self.queue: list[str] = []
         self.chosen: str | None = None
+        self.deal: int | None = None  # the deal of an entered ritual code; None: a new deal
         self.start_timer: float | None = None
         self.hover = None
         self.mouse = (0, 0)
@@ -232,6 +233,54 @@ class GrimoireScene(Scene):
         """A line in the hint bar under the book for a few seconds (why a Circle was refused…)."""
         self.notice_text, self.notice_time = text, NOTICE_SECONDS
 
+    # ------------------------------------------------------------------ a ritual code
+    def code_problem(self, text: str) -> str | None:
+        """Why *text* cannot be played (in words), or None."""
+        from aleph_null_desktop.rituals.code import CodeError, parse
+
+        if not text.strip():
+            return _("Type or paste a ritual code.")
+        try:
+            code = parse(text)
+        except CodeError as exc:
+            return str(exc)
+        problem = self.choice.code_problem(code)
+        return _("This ritual can't be played here: {problem}.").format(problem=problem) if problem else None
+
+    def open_code_entry(self) -> None:
+        """A dialog where the player types or pastes a ritual code (the clipboard's code is offered)."""
+        from aleph_null_desktop.ui.editor.dialog import DialogScene
+        from aleph_null_desktop.ui.editor.textfield import Clipboard
+
+        if self.choice is None or self.chosen is not None or self.app.stack.top is not self:
+            return
+        pasted = Clipboard.get().strip()
+        offered = pasted if pasted and len(pasted) <= 300 and self.code_problem(pasted) is None else ""
+        self.app.stack.push(DialogScene(
+            self.app, _("Enter a ritual code"),
+            _("A ritual code deals the same ritual again: the same Circle, the same cards in the same order. "
+              "Type it or paste it (Ctrl+V)."),
+            buttons=[(_("Play this ritual"), self.play_code), (_("Cancel"), None)],
+            field_text=offered, check=self.code_problem, max_length=300, name="ritual_code"))
+
+    def play_code(self, text: str) -> None:
+        """The Circle and deal of a ritual code, with the card set it names."""
+        from aleph_null_desktop.rituals.code import CodeError, parse
+
+        try:
+            code = parse(text)
+        except CodeError as exc:
+            self.notice(str(exc))
+            return
+        problem = self.choice.take_code(code)
+        if problem:
+            self.notice(_("This ritual can't be played here: {problem}.").format(problem=problem))
+            return
+        self.deal = code.deal
+        self.chosen = code.circle
+        self.context = BookContext(code.circle, own=self.own_cards())
+        self.turn_to(book.page_for_phase("playing", 1))
+
     # ------------------------------------------------------------------ choosing a Circle
     def choose_circle(self, circle_id: str) -> None:
         if self.mode != "ritual" or self.chosen is not None:
@@ -248,18 +297,23 @@ class GrimoireScene(Scene):
         self.context = BookContext(circle_id, own=self.own_cards())
         self.turn_to(book.page_for_phase("playing", 1))
 
-    def start_ritual(self) -> None:
-        """The table opens on the chosen Circle, with the player's ticked cards set aside."""
-        if self.choice is None or not (self.choice.chosen or self.choice.pack):
-            self.app.new_ritual(self.chosen)
+    def start_ritual(self, seed: int | None = None) -> None:
+        """The table opens on the chosen Circle, with the player's ticked cards set aside (`seed`:
+        the deal of a ritual code; None: a new deal)."""
+        if self.choice is None or not (self.choice.chosen or self.choice.pack or self.choice.eternal_light):
+            self.app.new_ritual(self.chosen, seed)
             return
         from aleph_null_desktop.cardpacks import mark_game
         from aleph_null_desktop.engine import new_game
 
-        seed = self.app.rng.randrange(1, 2**31)
+        from aleph_null_desktop.rituals.code import CODE_OPTION, new_deal
+
+        seed = new_deal(self.app.rng) if seed is None else seed
         records, pool = self.choice.setup(self.chosen, seed)
-        game = new_game(seed=seed, circle=self.chosen, cards=records, interference_pool=pool)
+        game = new_game(seed=seed, circle=self.chosen, cards=records, interference_pool=pool,
+                        eternal_light=self.choice.eternal_light)
         mark_game(game, self.choice.pack)
+        game.options[CODE_OPTION] = str(self.choice.code(self.chosen, seed))
         self.app.play(game, self.chosen)
         log.info("a ritual of the %s with custom cards: %s, card pack: %s", self.chosen,
                  ", ".join(self.choice.chosen), self.choice.pack.name if self.choice.pack else None)
@@ -314,6 +368,8 @@ class GrimoireScene(Scene):
             self.open_own_cards()
         elif kind == "editor":
             self.open_editor()
+        elif kind == "code":
+            self.open_code_entry()
 
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -346,6 +402,8 @@ class GrimoireScene(Scene):
                 self.open_editor()
             else:
                 self.open_own_cards()
+        elif key == pygame.K_c and self.choice is not None and self.target == "circles" and self.turn is None:
+            self.open_code_entry()
         elif key == pygame.K_HOME and self.mode == "reference":
             self.turn_to("contents")
         elif pygame.K_1 <= key <= pygame.K_9 and self.target == "circles" and self.turn is None:
@@ -378,7 +436,7 @@ class GrimoireScene(Scene):
             self.start_timer -= dt
             if self.start_timer <= 0:
                 self.start_timer = None
-                self.start_ritual()
+                self.start_ritual(self.deal)
 
     # ------------------------------------------------------------------ drawing
     def covers(self) -> pygame.Rect | None:
@@ -483,8 +541,8 @@ class GrimoireScene(Scene):
             text = _("Click the book or press Enter to open it  ·  Esc: back")
         elif self.target == "circles" and self.mode == "ritual":
             own = _("O: your own cards") if self.choice is not None and self.choice.records() else _("E: Card editor")
-            text = _("Choose a Circle: click it, or press 1–5  ·  {own}  ·  ← back to the cover  ·  Esc: back").format(
-                own=own)
+            text = _("Choose a Circle: click it, or press 1–5  ·  {own}  ·  C: a ritual code  ·  ← back to the cover  "
+                     "·  Esc: back").format(own=own)
         else:
             text = _("← → or click a page to turn  ·  Home: contents  ·  Esc or F1: close the book")
         font = fit_font(self.app.fonts, "italic", text, theme.LOGICAL_SIZE[0] - 80, 24, 16)

@@ -32,7 +32,8 @@ def replayed_lines(game) -> list[Deferred] | None:
     try:
         fresh = new_game(seed=game.seed, circle=game.circle, cards=game.cards,
                          eternal_light=bool(options.get("eternal_light")),
-                         interference_pool=options.get("interference_pool"))
+                         interference_pool=options.get("interference_pool"),
+                         generator=options.get("generator", "splitmix64"))
         lines: list[Deferred] = []
         for cmd in game.history:
             lines.extend(event_lines(fresh.apply(cmd), fresh.cards))

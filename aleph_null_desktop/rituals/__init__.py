@@ -1,0 +1,1 @@
+"""Rituals beyond one sitting: ritual codes (code.py), the daily ritual (daily.py)."""
