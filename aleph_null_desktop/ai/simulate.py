@@ -70,8 +70,9 @@ class GameRecord:
 
 
 def play_game(player, seed: int, circle: str, cards: list[dict] | None = None,
-              interference_pool: dict[int, list[str]] | None = None) -> GameRecord:
-    """One complete game of `player` (an object with choose_command) from `new_game(seed)`."""
+              interference_pool: dict[int, list[str]] | None = None, record_dir: str | None = None) -> GameRecord:
+    """One complete game of `player` (an object with choose_command) from `new_game(seed)`;
+    with `record_dir`, kept there as a ritual file (rituals.record) named <circle>-<seed>.json."""
     game: Game = new_game(seed=seed, circle=circle, cards=cards, interference_pool=interference_pool)
     rng = random.Random(player_seed(seed))
     commands = 0
@@ -81,12 +82,17 @@ def play_game(player, seed: int, circle: str, cards: list[dict] | None = None,
         game.apply(player.choose_command(game, rng))
         commands += 1
     o = game.outcome
+    if record_dir is not None:
+        from aleph_null_desktop.rituals.record import ritual_record
+        from aleph_null_desktop.storage.files import write_json_atomic
+
+        write_json_atomic(Path(record_dir) / f"{circle}-{seed}.json", ritual_record(game), pretty=False)
     return GameRecord(seed, o.won, o.reason, o.score, o.rank, o.hour, commands)
 
 
 def _play_one(job: tuple) -> GameRecord:
-    player_name, seed, circle, cards, pool = job
-    return play_game(make_player(player_name), seed, circle, cards, pool)
+    player_name, seed, circle, cards, pool, record_dir = job
+    return play_game(make_player(player_name), seed, circle, cards, pool, record_dir)
 
 
 def summarize(records: Iterable[GameRecord]) -> dict:
@@ -120,7 +126,8 @@ def summarize(records: Iterable[GameRecord]) -> dict:
 
 def simulate(circle: str, player: str, games: int, seed: int, *, cards: list[dict] | None = None,
              jobs: int = 1, progress: Callable[[int, int], None] | None = None,
-             setup: Callable[[int], tuple[list[dict], dict | None]] | None = None) -> dict:
+             setup: Callable[[int], tuple[list[dict], dict | None]] | None = None,
+             record_dir: str | None = None) -> dict:
     """Plays `games` games (seeds seed … seed+games-1) and returns the summary (see `summarize`).
     `setup(seed) -> (cards, interference_pool)`: per-game cards, e.g. editor cards set aside in
     place of printed ones (editor.cardtest.custom_plan); it replaces `cards`."""
@@ -128,7 +135,8 @@ def simulate(circle: str, player: str, games: int, seed: int, *, cards: list[dic
         raise ValueError(f"unknown Circle {circle!r}; known: {', '.join(circles())}")
     if player not in PLAYER_NAMES:
         raise ValueError(f"unknown player {player!r}; known: {', '.join(PLAYER_NAMES)}")
-    jobs_list = [(player, seed + i, circle, *(setup(seed + i) if setup else (cards, None))) for i in range(games)]
+    jobs_list = [(player, seed + i, circle, *(setup(seed + i) if setup else (cards, None)), record_dir)
+                 for i in range(games)]
     start = time.perf_counter()
     records: list[GameRecord] = []
     if jobs > 1 and games > 1:
@@ -182,6 +190,7 @@ def add_simulate_parser(subparsers) -> argparse.ArgumentParser:
                    help="also play the same deals with PLAYER and compare (exact McNemar test)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--records", action="store_true", help="with --json: include every game's record")
+    p.add_argument("--record", metavar="DIR", help="keep every game as a ritual file in DIR (<circle>-<seed>.json)")
     p.set_defaults(handler=run_simulate)
     return p
 
@@ -245,8 +254,14 @@ def run_simulate(args: argparse.Namespace) -> int:
     if not args.json and sys.stderr.isatty():
         def progress(done: int, total: int) -> None:
             print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr, flush=True)
+    if args.record:
+        try:
+            Path(args.record).mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            print(f"simulate: --record {args.record}: {err.strerror or err}", file=sys.stderr)
+            return 2
     summary = simulate(args.circle, args.player, args.games, args.seed, cards=cards,
-                       jobs=max(1, args.jobs), progress=progress, setup=setup)
+                       jobs=max(1, args.jobs), progress=progress, setup=setup, record_dir=args.record)
     if args.compare:
         other = simulate(args.circle, args.compare, args.games, args.seed, cards=cards,
                          jobs=max(1, args.jobs), progress=progress, setup=setup)

@@ -173,36 +173,16 @@ def resume_game(record: dict) -> tuple["Game | None", list[Message]]:
     ``autosave.json`` is set aside if it holds this record.
     """
     try:
-        from aleph_null_desktop.engine import new_game
-        from aleph_null_desktop.engine.commands import command_from_dict
+        from aleph_null_desktop.engine import new_game  # noqa: F401  (the rules load: else the save is kept)
+        from aleph_null_desktop.engine.commands import command_from_dict  # noqa: F401
     except Exception as e:  # the rules failed to load: not the save's fault, keep it
         return None, [later("The saved game could not be resumed: the rules could not be loaded ({why})",
                             why=_error_text(e))]
 
     problem = record_problem(record)
     if problem is None:
-        try:
-            game = new_game(seed=record["seed"], circle=record["circle"], **_extra_args(new_game, record))
-        except Exception as e:
-            problem = later("the game could not be set up: {why}", why=_error_text(e))
+        game, problem = replay_record(record)
     if problem is None:
-        commands = record["commands"]
-        for i, d in enumerate(commands, 1):
-            try:
-                game.apply(command_from_dict(d))
-            except Exception as e:
-                problem = later("command {i} of {n} could not be replayed: {why}", i=i, n=len(commands),
-                                why=_error_text(e))
-                break
-    if problem is None:
-        pack = (record.get("options") or {}).get("card_pack")
-        if isinstance(pack, str) or isinstance(pack, dict) and pack and all(
-                isinstance(k, str) and isinstance(v, str) for k, v in pack.items()):
-            game.options["card_pack"] = dict(pack) if isinstance(pack, dict) else pack  # its name(s), for the log
-        for key, kind in KEPT_OPTIONS.items():  # what the UI noted on the game: its code, a daily ritual
-            value = (record.get("options") or {}).get(key)
-            if isinstance(value, kind):
-                game.options[key] = value
         return game, []
 
     consequence = later("a new game must be started")
@@ -211,6 +191,34 @@ def resume_game(record: dict) -> tuple["Game | None", list[Message]]:
         return None, [files.set_aside(path, problem, consequence, lead=N_("{file} could not be resumed ({problem})"))]
     return None, [later("The saved game could not be resumed ({problem}); {consequence}", problem=problem,
                         consequence=consequence)]
+
+
+def replay_record(record: dict, commands: int | None = None) -> tuple["Game | None", Message | None]:
+    """The game of a checked record (an autosave, a recorded ritual), its first *commands* moves
+    (all: None) replayed, with the options the UI keeps on it; or (None, what went wrong)."""
+    from aleph_null_desktop.engine import new_game
+    from aleph_null_desktop.engine.commands import command_from_dict
+
+    try:
+        game = new_game(seed=record["seed"], circle=record["circle"], **_extra_args(new_game, record))
+    except Exception as e:
+        return None, later("the game could not be set up: {why}", why=_error_text(e))
+    moves = record["commands"] if commands is None else record["commands"][:commands]
+    for i, d in enumerate(moves, 1):
+        try:
+            game.apply(command_from_dict(d))
+        except Exception as e:
+            return None, later("command {i} of {n} could not be replayed: {why}", i=i, n=len(record["commands"]),
+                               why=_error_text(e))
+    options = record.get("options") or {}
+    pack = options.get("card_pack")
+    if isinstance(pack, str) or isinstance(pack, dict) and pack and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in pack.items()):
+        game.options["card_pack"] = dict(pack) if isinstance(pack, dict) else pack  # its name(s), for the log
+    for key, kind in KEPT_OPTIONS.items():  # what the UI noted on the game: its code, a daily ritual
+        if isinstance(options.get(key), kind):
+            game.options[key] = options[key]
+    return game, None
 
 
 def _saved_file_holding(record: Any) -> Path | None:

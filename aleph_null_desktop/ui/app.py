@@ -298,9 +298,20 @@ class App:
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
                  "hour": game.hour, "turns": game.turn, "pack": pack_name(game),
                  "custom": bool(getattr(game.cards, "overrides", ()))})
-            messages += _daily_result(game)
+            messages += _daily_result(game) + self.record_ritual(game)
         if messages:
             self.report(Joined(messages))
+
+    def record_ritual(self, game) -> list:
+        """Keeps a finished or abandoned ritual as a ritual file (Statistics lists them). Returns
+        messages; nothing is kept when files are off, for the lesson, or for a ritual with no move."""
+        if not self.persist or not game.history:
+            return []
+        from aleph_null_desktop.rituals.record import ritual_record
+        from aleph_null_desktop.storage.rituals import save_ritual
+
+        _path, messages = save_ritual(ritual_record(game))
+        return messages
 
     def close(self) -> None:
         """The game is quitting: the last move reaches the disk, the audio stops."""

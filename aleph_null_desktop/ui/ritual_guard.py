@@ -8,8 +8,8 @@ A ritual is "in progress" when a table below holds an unfinished game with at le
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from aleph_null_desktop.i18n import Joined, _
 
@@ -19,6 +19,7 @@ class RitualInProgress:
     circle_id: str
     hour: int
     saved: bool  # the autosave holds it: Continue brings it back
+    game: Any = field(default=None, compare=False)  # the engine Game, recorded when it is abandoned
 
     def words(self) -> str:
         """"Circle of the Adept, Hour III" — the names the player knows it by."""
@@ -37,7 +38,8 @@ def ritual_in_progress(app) -> RitualInProgress | None:
         if isinstance(scene, TableScene):
             game = scene.game
             if game.outcome is None and game.history:
-                return RitualInProgress(scene.circle_id, game.hour, saved=app.persist and scene.counts)
+                return RitualInProgress(scene.circle_id, game.hour, saved=app.persist and scene.counts,
+                                        game=game if scene.counts else None)
             break  # the table shows a finished or untouched ritual: the autosave is not this one's
     if not app.persist:
         return None
@@ -54,7 +56,7 @@ def ritual_in_progress(app) -> RitualInProgress | None:
         app.report(Joined(messages))
     if game is None or game.outcome is not None:
         return None
-    return RitualInProgress(record["circle"], game.hour, saved=True)
+    return RitualInProgress(record["circle"], game.hour, saved=True, game=game)
 
 
 def confirm_new_ritual(app, begin: Callable[[], None]) -> bool:
@@ -67,8 +69,16 @@ def confirm_new_ritual(app, begin: Callable[[], None]) -> bool:
 
     text = _("The ritual in progress ({ritual}) is not finished. A new ritual ends it for good.").format(
         ritual=ritual.words())
+
+    def abandon_and_begin() -> None:
+        if ritual.game is not None:  # kept as an abandoned ritual (Statistics lists it)
+            messages = app.record_ritual(ritual.game)
+            if messages:
+                app.report(Joined(messages))
+        begin()
+
     app.stack.push(ConfirmScene(app, _("End the ritual in progress?"), text,
-                                _("End it, begin anew"), begin, _("Keep it")))
+                                _("End it, begin anew"), abandon_and_begin, _("Keep it")))
     return False
 
 

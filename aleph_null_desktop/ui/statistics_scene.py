@@ -34,7 +34,7 @@ class StatisticsScene(Scene):
         super().__init__(app)
         self.drawn: list[str] = []
         self.selected = 0
-        self.focus = 0  # 0 the table's rows, 1 Back, 2 Reset
+        self.focus = 0  # 0 the table's rows, then the buttons left to right (Back, Recorded rituals, Reset)
         self.keyboard = False  # the ring shows once a key moved it, hides at a mouse press
         self.load()
         self._layout()
@@ -54,6 +54,11 @@ class StatisticsScene(Scene):
         played = [n for n, row in enumerate(self.model.rows) if row.played]
         if self.selected >= len(self.model.rows) or not self.model.rows[self.selected].played:
             self.selected = played[0] if played else 0
+
+    def open_rituals(self) -> None:
+        from aleph_null_desktop.ui.rituals_scene import RitualsScene
+
+        self.app.stack.push(RitualsScene(self.app))
 
     def ask_reset(self) -> None:
         from aleph_null_desktop.ui.confirm_scene import ConfirmScene
@@ -85,11 +90,13 @@ class StatisticsScene(Scene):
                                  theme.LOGICAL_SIZE[0] - MARGIN - self.details.right - 40, self.details.h)
         h = style.scaled(64)
         y = theme.LOGICAL_SIZE[1] - h - 24
-        self.back_button = Button(pygame.Rect(960 - 20 - 400, y, 400, h), _("Back"), on_click=self.close,
+        self.back_button = Button(pygame.Rect(960 - 30 - 600, y, 400, h), _("Back"), on_click=self.close,
                                   key_hint="Esc")
-        self.reset_button = Button(pygame.Rect(980, y, 400, h), _("Reset the statistics"), on_click=self.ask_reset,
+        self.reset_button = Button(pygame.Rect(960 + 230, y, 400, h), _("Reset the statistics"), on_click=self.ask_reset,
                                    key_hint="R", enabled=True)
-        self.buttons = [self.back_button, self.reset_button]
+        self.rituals_button = Button(pygame.Rect(960 - 200, y, 400, h), _("Recorded rituals"),
+                                     on_click=self.open_rituals, key_hint="P")
+        self.buttons = [self.back_button, self.rituals_button, self.reset_button]
 
     def restyle(self) -> None:
         self._layout()
@@ -110,6 +117,8 @@ class StatisticsScene(Scene):
                 self.close()
             elif event.key == pygame.K_r:
                 self.reset_button.click()
+            elif event.key == pygame.K_p:
+                self.rituals_button.click()
             else:
                 self.handle_focus_key(event)
             return

@@ -91,6 +91,8 @@ def test_statistics_rows_buttons_and_reset_by_keys(app, driver, user_dirs):
     driver.key(pygame.K_TAB)
     assert scene.focus_rect() == scene.back_button.rect
     driver.key(pygame.K_RIGHT)
+    assert scene.focus_rect() == scene.rituals_button.rect
+    driver.key(pygame.K_RIGHT)
     assert scene.focus_rect() == scene.reset_button.rect
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, ConfirmScene)
@@ -102,6 +104,8 @@ def test_statistics_rows_buttons_and_reset_by_keys(app, driver, user_dirs):
     driver.key(pygame.K_TAB)  # round to the rows again
     assert scene.focus_rect() == scene.row_rect(scene.selected)
     driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert scene.focus_rect() == scene.rituals_button.rect
     driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
     assert scene.focus_rect() == scene.back_button.rect
     driver.key(pygame.K_SPACE)
