@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 FPS = 60
 ERROR_SECONDS = 8.0
+TOAST_SECONDS = 5.0
 INSTANT_SECONDS = 1e6  # an "instant" animation step: longer than any animation
 TRIM_SECONDS = 5.0  # freed memory goes back to the system this often (ui.memory)
 RELEASE_GAP_SECONDS = 0.5  # scenes left in quick succession are collected together, at most this often
@@ -44,6 +45,7 @@ class App:
         self.running = True
         self.error_message = ""  # the warning shown at the top: a text, or an i18n.Message shown in the language of the moment
         self.error_time = 0.0
+        self.toast_message, self.toast_time = "", 0.0  # a quiet line at the top of the screen (toast)
         self._errors_in_a_row = 0
         self._trim_clock = 0.0
         self._departures = 0  # scenes left (SceneStack.departures) when memory was last released
@@ -298,9 +300,40 @@ class App:
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
                  "hour": game.hour, "turns": game.turn, "pack": pack_name(game),
                  "custom": bool(getattr(game.cards, "overrides", ()))})
-            messages += _daily_result(game) + self.record_ritual(game)
+            messages += _daily_result(game) + self.record_ritual(game) + self._unlock_achievements(game)
         if messages:
             self.report(Joined(messages))
+
+    def _unlock_achievements(self, game) -> list:
+        """After a counted ritual ended (its statistics and daily result kept): what it unlocks,
+        kept and said by a quiet toast. A practice replay unlocks nothing."""
+        from aleph_null_desktop import storage
+        from aleph_null_desktop.cardpacks import pack_name
+        from aleph_null_desktop.rituals import achievements, daily
+        from aleph_null_desktop.storage.achievements import load_achievements, unlock
+        from aleph_null_desktop.storage.daily import load_daily, summary
+
+        if game.options.get(daily.PRACTICE_OPTION):
+            return []
+        known = achievements.BY_ID
+        unlocked, messages = load_achievements(known)
+        stats, more = storage.load_stats()
+        counted_daily = isinstance(game.options.get(daily.DAILY_OPTION), str)
+        streak = summary(load_daily()[0], daily.today())["streak"] if counted_daily else 0
+        context = achievements.Context(
+            game, own_cards=any(r.get("custom") for r in getattr(game.cards, "overrides", ())),
+            pack=pack_name(game) is not None, daily=counted_daily, daily_streak=streak,
+            rituals=sum(t.get("played", 0) for t in stats["totals"].values()),
+            wins=sum(t.get("won", 0) for t in stats["totals"].values()))
+        new = achievements.newly_unlocked(context, unlocked)
+        if not new:
+            return messages + more
+        self.toast(Joined([later("Achievement: {title}", title=Deferred(lambda a=a: _(a.title))) for a in new], "  ·  "))
+        return messages + more + unlock([a.id for a in new], known)
+
+    def toast(self, text) -> None:
+        """A quiet line at the top of the screen for a few seconds (an achievement unlocked)."""
+        self.toast_message, self.toast_time = text, TOAST_SECONDS
 
     def record_ritual(self, game) -> list:
         """Keeps a finished or abandoned ritual as a ritual file (Statistics lists them). Returns
@@ -385,6 +418,9 @@ class App:
         self.error_time = max(0.0, self.error_time - dt)
         if self.error_time > 0:
             self._draw_error()
+        self.toast_time = max(0.0, self.toast_time - dt)
+        if self.toast_time > 0:
+            self._draw_toast()
 
     def report(self, text) -> None:
         """A warning at the top of the screen for a few seconds. `text` may be an i18n.Message (or
@@ -407,6 +443,20 @@ class App:
         pygame.draw.rect(self.screen, theme.WARN, rect, 2, border_radius=10)
         blit_wrapped(self.screen, self.fonts.get("body", 20), self.error_text, theme.TEXT,
                      rect.inflate(-24, -16), align="center")
+
+
+    def _draw_toast(self) -> None:
+        from aleph_null_desktop.ui.icons import draw_icon
+        from aleph_null_desktop.ui.text import fit_font
+
+        text = str(self.toast_message)
+        font = fit_font(self.fonts, "italic", text, 1300, 24, 14)
+        rect = pygame.Rect(0, 0, font.size(text)[0] + 90, font.get_linesize() + 20)
+        rect.midtop = (theme.LOGICAL_SIZE[0] // 2, 96 if self.error_time > 0 else 16)  # under a warning
+        pygame.draw.rect(self.screen, theme.PANEL, rect, border_radius=10)
+        pygame.draw.rect(self.screen, theme.PANEL_EDGE, rect, 2, border_radius=10)
+        draw_icon(self.screen, "crown", pygame.Rect(rect.x + 16, rect.centery - 16, 32, 32), theme.GOLD)
+        self.screen.blit(font.render(text, True, theme.TEXT), (rect.x + 60, rect.y + 10))
 
 
 ICON = ("icons", "app", "aleph-null-64.png")

@@ -23,7 +23,7 @@ from aleph_null_desktop.ui.text import blit_text, fit_font
 from aleph_null_desktop.ui.widgets import Button, buttons_handle
 
 SUBTITLE_Y, BOTTOM = 268, 1036  # the rows end above the startup notices
-MENU_ROWS = 9  # room for nine menu rows
+MENU_ROWS = 10  # room for ten menu rows
 
 
 class Columns:
@@ -115,18 +115,20 @@ class TitleScene(Scene):
                                                  _("display, sound, language, how cards look"))
         self.statistics_button = self._menu_button(_("Statistics"), self.open_statistics, "T",
                                                    _("your rituals, wins and best scores"))
+        self.achievements_button = self._menu_button(_("Achievements"), self.open_achievements, "A",
+                                                     _("goals of the ritual, won and still to win"))
         self.quit_button = self._menu_button(_("Quit"), app.quit, "Esc")
         self.menu_buttons = [b for b in (self.continue_button, self.new_button, self.daily_button, self.lesson_button,
                                          self.rules_button,
                                          self.editor_button, self.settings_button, self.statistics_button,
-                                         self.quit_button)
+                                         self.achievements_button, self.quit_button)
                              if b is not None]
         for row, button in enumerate(self.menu_buttons):
             button.rect = pygame.Rect(cols.left, cols.top + row * cols.menu_step, cols.menu_w, cols.menu_step - 10)
         self.buttons = self.circle_buttons + self.menu_buttons
         self.keys = {pygame.K_n: self.new_button, pygame.K_d: self.daily_button, pygame.K_l: self.lesson_button, pygame.K_F1: self.rules_button,
                      pygame.K_e: self.editor_button, pygame.K_s: self.settings_button,
-                     pygame.K_t: self.statistics_button,
+                     pygame.K_t: self.statistics_button, pygame.K_a: self.achievements_button,
                      pygame.K_ESCAPE: self.quit_button}
         if self.continue_button is not None:
             self.keys[pygame.K_c] = self.continue_button
@@ -135,6 +137,11 @@ class TitleScene(Scene):
         from aleph_null_desktop.ui.settings_scene import SettingsScene
 
         self.app.stack.push(SettingsScene(self.app))
+
+    def open_achievements(self) -> None:
+        from aleph_null_desktop.ui.achievements_scene import AchievementsScene
+
+        self.app.stack.push(AchievementsScene(self.app))
 
     def open_statistics(self) -> None:
         from aleph_null_desktop.ui.statistics_scene import StatisticsScene
