@@ -52,12 +52,30 @@ class JudgementScene(Scene):
                    (_("The Grand Hierarchy"), self.open_hierarchy, "F1"),
                    (_("Statistics"), self.open_statistics, "T"),
                    (_("Title"), app.show_title, "Esc")]
+        if game.history:
+            actions[1:1] = [(_("Look at the table"), self.look_at_the_table, "L"),
+                            (_("Watch again"), self.watch_again, "W")]
         if self.code:
             actions.insert(1, (_("Copy the ritual code"), self.copy_code, "C"))
-        w, gap = (330, 24) if len(actions) == 4 else (290, 20)
+        w = min(330, (theme.LOGICAL_SIZE[0] - 40 - 12 * (len(actions) - 1)) // len(actions))
+        gap = 24 if len(actions) <= 4 else 12
         x = 960 - (len(actions) * w + (len(actions) - 1) * gap) // 2
         self.buttons = [Button(pygame.Rect(x + i * (w + gap), y, w, BUTTON_H), label, on_click=action, key_hint=key)
                         for i, (label, action, key) in enumerate(actions)]
+
+    def look_at_the_table(self) -> None:
+        """The table as the ritual ended, read only; its moves can be stepped back through."""
+        self._replay(step=None, playing=False)
+
+    def watch_again(self) -> None:
+        """The ritual played again from its first move on the table, read only."""
+        self._replay(step=0, playing=True)
+
+    def _replay(self, step, playing: bool) -> None:
+        from aleph_null_desktop.rituals.record import ritual_record
+        from aleph_null_desktop.ui.replay_scene import ReplayScene
+
+        self.app.stack.push(ReplayScene(self.app, ritual_record(self.game), step, playing=playing))
 
     def copy_code(self) -> None:
         """The ritual code to the clipboard, to play this deal again or give it to someone."""
@@ -65,7 +83,7 @@ class JudgementScene(Scene):
 
         if self.code:
             Clipboard.put(self.code)
-            self.buttons[1].detail = _("copied")
+            next(b for b in self.buttons if b.key_hint == "C").detail = _("copied")
 
     def open_hierarchy(self) -> None:
         """The Grimoire at its Hierarchy page, with this rank; Esc comes back here."""
@@ -91,6 +109,10 @@ class JudgementScene(Scene):
                 self.open_statistics()
             elif event.key == pygame.K_c:
                 self.copy_code()
+            elif event.key == pygame.K_l and self.game.history:
+                self.look_at_the_table()
+            elif event.key == pygame.K_w and self.game.history:
+                self.watch_again()
             return
         buttons_handle(self.buttons, event)
 

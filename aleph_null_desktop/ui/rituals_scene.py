@@ -1,6 +1,7 @@
 """Recorded rituals, from Statistics (P): the finished and abandoned rituals kept as files, newest
-first, with their date, Circle, result and ritual code. Up/Down (or a click) choose one; X
-exports it to a file, I imports a file (or drop one on the window), Esc goes back. Every text
+first, with their date, Circle, result and ritual code. Up/Down (or a click) choose one; Enter
+(or W) watches it on the table (ui.replay_scene), X exports it to a file, I imports a file (or
+drop one on the window), Esc goes back. Every text
 drawn is kept in `drawn` (tests read it)."""
 
 from __future__ import annotations
@@ -64,14 +65,15 @@ class RitualsScene(Scene):
         y = theme.LOGICAL_SIZE[1] - h - 24
         self.list_rect = pygame.Rect(MARGIN, TOP, theme.LOGICAL_SIZE[0] - 2 * MARGIN, y - 70 - TOP)
         w, gap = 400, 30
-        x = 960 - (3 * w + 2 * gap) // 2
-        self.export_button = Button(pygame.Rect(x, y, w, h), _("Export to a file…"), on_click=self.ask_export,
-                                    key_hint="X")
-        self.import_button = Button(pygame.Rect(x + w + gap, y, w, h), _("Import a ritual file…"),
+        x = 960 - (4 * w + 3 * gap) // 2
+        self.watch_button = Button(pygame.Rect(x, y, w, h), _("Watch it"), on_click=self.watch, key_hint="Enter")
+        self.export_button = Button(pygame.Rect(x + w + gap, y, w, h), _("Export to a file…"),
+                                    on_click=self.ask_export, key_hint="X")
+        self.import_button = Button(pygame.Rect(x + 2 * (w + gap), y, w, h), _("Import a ritual file…"),
                                     on_click=self.ask_import, key_hint="I")
-        self.back_button = Button(pygame.Rect(x + 2 * (w + gap), y, w, h), _("Back"), on_click=self.close,
+        self.back_button = Button(pygame.Rect(x + 3 * (w + gap), y, w, h), _("Back"), on_click=self.close,
                                   key_hint="Esc")
-        self.buttons = [self.export_button, self.import_button, self.back_button]
+        self.buttons = [self.watch_button, self.export_button, self.import_button, self.back_button]
 
     def restyle(self) -> None:
         self._layout()
@@ -87,6 +89,13 @@ class RitualsScene(Scene):
     def row_rect(self, n: int) -> pygame.Rect:
         return pygame.Rect(self.list_rect.x, self.list_rect.y + (n - self.first + 1) * self.row_h,
                            self.list_rect.w, self.row_h)
+
+    def watch(self) -> None:
+        """The chosen ritual on the table, read only, from its first move."""
+        from aleph_null_desktop.ui.replay_scene import ReplayScene
+
+        if self.entries:
+            self.app.stack.push(ReplayScene(self.app, self.entries[self.selected].record, 0))
 
     # ------------------------------------------------------------------ export and import
     def ask_export(self) -> None:
@@ -142,6 +151,8 @@ class RitualsScene(Scene):
                 self.close()
             elif event.key in (pygame.K_DOWN, pygame.K_UP) and self.entries:
                 self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_w):
+                self.watch_button.click()
             elif event.key == pygame.K_x:
                 self.export_button.click()
             elif event.key == pygame.K_i:
@@ -205,6 +216,6 @@ class RitualsScene(Scene):
         line = f"{self.notice}  ·  {count}" if self.notice else count
         self._text(surface, fit_font(fonts, "italic", line, box.w, 20, 12), line, theme.TEXT_DIM,
                    (box.centerx, box.bottom + 12), "midtop")
-        self.export_button.enabled = bool(self.entries)
+        self.export_button.enabled = self.watch_button.enabled = bool(self.entries)
         for b in self.buttons:
             b.draw(surface, fonts, size=24)
