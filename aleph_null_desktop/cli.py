@@ -1,4 +1,4 @@
-"""Command line: play (default), simulate, daily, --smoke-test, --version."""
+"""Command line: play (default), simulate, daily, review, --smoke-test, --version."""
 
 from __future__ import annotations
 
@@ -19,11 +19,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--windowed", action="store_true", help="start in a window even when the settings say fullscreen")
     from aleph_null_desktop.ai.simulate import add_simulate_parser
 
+    from aleph_null_desktop.ai.review import add_review_parser
     from aleph_null_desktop.rituals.daily import add_daily_parser
 
-    subparsers = parser.add_subparsers(dest="command", metavar="simulate | daily")
+    subparsers = parser.add_subparsers(dest="command", metavar="simulate | daily | review")
     add_simulate_parser(subparsers)
     add_daily_parser(subparsers)
+    add_review_parser(subparsers)
     return parser
 
 
@@ -32,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any pygame import
     args = build_parser().parse_args(argv)
     try:
-        if getattr(args, "command", None) in ("simulate", "daily"):
+        if getattr(args, "command", None) in ("simulate", "daily", "review"):
             return args.handler(args)
         if args.smoke_test:
             from aleph_null_desktop.ui.smoke import run_smoke_test

@@ -31,6 +31,7 @@ LOSS_RULES = {
 PAGE_W = 1000
 PAGE_TOP, PAGE_BOTTOM = 40, 910  # the most the parchment may take: it is as tall as its words
 BUTTONS_GAP, BUTTON_H = 30, 76
+ROW_H = 64  # a button's height when there are two rows
 
 
 class JudgementScene(Scene):
@@ -43,25 +44,43 @@ class JudgementScene(Scene):
         code = code_of_game(game)
         self.code = str(code) if code else None
         app.music("judgement")
-        # the parchment (as tall as its words) and the buttons under it, centred as one block
+        # the parchment (as tall as its words) and the buttons under it, centred as one block: a row
+        # for this ritual (its code, its table, its replay, the review) over a row to go on
         self._page = self._draw_page()
-        block = self._page.get_height() + BUTTONS_GAP + BUTTON_H
-        self.page_rect = self._page.get_rect(midtop=(960, max(PAGE_TOP, (theme.LOGICAL_SIZE[1] - block) // 2)))
-        y = self.page_rect.bottom + BUTTONS_GAP
-        actions = [(_("Another ritual"), lambda: confirm_new_ritual(app, lambda: app.new_ritual(circle_id)), "Enter"),
-                   (_("The Grand Hierarchy"), self.open_hierarchy, "F1"),
-                   (_("Statistics"), self.open_statistics, "T"),
-                   (_("Title"), app.show_title, "Esc")]
-        if game.history:
-            actions[1:1] = [(_("Look at the table"), self.look_at_the_table, "L"),
-                            (_("Watch again"), self.watch_again, "W")]
+        about = []
         if self.code:
-            actions.insert(1, (_("Copy the ritual code"), self.copy_code, "C"))
-        w = min(330, (theme.LOGICAL_SIZE[0] - 40 - 12 * (len(actions) - 1)) // len(actions))
-        gap = 24 if len(actions) <= 4 else 12
-        x = 960 - (len(actions) * w + (len(actions) - 1) * gap) // 2
-        self.buttons = [Button(pygame.Rect(x + i * (w + gap), y, w, BUTTON_H), label, on_click=action, key_hint=key)
-                        for i, (label, action, key) in enumerate(actions)]
+            about.append((_("Copy the ritual code"), self.copy_code, "C"))
+        if game.history:
+            about += [(_("Look at the table"), self.look_at_the_table, "L"), (_("Watch again"), self.watch_again, "W"),
+                      (_("The expert's review"), self.open_review, "R")]
+        onward = [(_("Another ritual"), lambda: confirm_new_ritual(app, lambda: app.new_ritual(circle_id)), "Enter"),
+                  (_("The Grand Hierarchy"), self.open_hierarchy, "F1"),
+                  (_("Statistics"), self.open_statistics, "T"),
+                  (_("Title"), app.show_title, "Esc")]
+        rows = [row for row in (about, onward) if row]
+        button_h = BUTTON_H if len(rows) == 1 else ROW_H
+        gap = BUTTONS_GAP if len(rows) == 1 else 16
+        block = self._page.get_height() + gap + len(rows) * (button_h + 10) - 10
+        self.page_rect = self._page.get_rect(midtop=(960, max(PAGE_TOP, (theme.LOGICAL_SIZE[1] - block) // 2)))
+        y = self.page_rect.bottom + gap
+        w, between = 330, 24
+        placed = []
+        for row in rows:
+            x = 960 - (len(row) * w + (len(row) - 1) * between) // 2
+            placed.append([Button(pygame.Rect(x + i * (w + between), y, w, button_h), label, on_click=action,
+                                  key_hint=key) for i, (label, action, key) in enumerate(row)])
+            y += button_h + 10
+        self.buttons = placed[-1] + (placed[0] if len(placed) > 1 else [])  # "Another ritual" first
+        self.keys = {pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_SPACE: "Enter",
+                     pygame.K_ESCAPE: "Esc", pygame.K_F1: "F1", pygame.K_t: "T", pygame.K_c: "C", pygame.K_l: "L",
+                     pygame.K_w: "W", pygame.K_r: "R"}
+
+    def open_review(self) -> None:
+        """The expert's review of this ritual, over Judgement (it runs in a worker process)."""
+        from aleph_null_desktop.rituals.record import ritual_record
+        from aleph_null_desktop.ui.review_scene import ReviewScene
+
+        self.app.stack.push(ReviewScene(self.app, ritual_record(self.game)))
 
     def look_at_the_table(self) -> None:
         """The table as the ritual ended, read only; its moves can be stepped back through."""
@@ -99,20 +118,10 @@ class JudgementScene(Scene):
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.buttons[0].click()
-            elif event.key == pygame.K_ESCAPE:
-                self.buttons[-1].click()
-            elif event.key == pygame.K_F1:
-                self.open_hierarchy()
-            elif event.key == pygame.K_t:
-                self.open_statistics()
-            elif event.key == pygame.K_c:
-                self.copy_code()
-            elif event.key == pygame.K_l and self.game.history:
-                self.look_at_the_table()
-            elif event.key == pygame.K_w and self.game.history:
-                self.watch_again()
+            hint = self.keys.get(event.key)
+            button = next((b for b in self.buttons if b.key_hint == hint), None) if hint else None
+            if button is not None:
+                button.click()
             return
         buttons_handle(self.buttons, event)
 

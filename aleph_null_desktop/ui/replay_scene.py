@@ -152,7 +152,7 @@ class ReplayScene(TableScene):
         where = _("move {step} of {n}").format(step=self.step, n=len(self.commands))
         blit_text(surface, fit_font(fonts, "body", where, PANEL.w - 24, 22, 12), where, theme.TEXT,
                   (PANEL.centerx, PANEL.y + 48), "midtop")
-        self.play_button.label = _("Pause") if self.playing else _("Play")
+        self.play_button.label = _("Stop playing") if self.playing else _("Play")
         self.play_button.detail = _("{speed} moves a second").format(speed=_speed_words(self.pace))
         self.back_button.enabled = self.step > 0
         self.forward_button.enabled = self.step < len(self.commands)

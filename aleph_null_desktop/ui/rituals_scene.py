@@ -1,6 +1,6 @@
 """Recorded rituals, from Statistics (P): the finished and abandoned rituals kept as files, newest
 first, with their date, Circle, result and ritual code. Up/Down (or a click) choose one; Enter
-(or W) watches it on the table (ui.replay_scene), X exports it to a file, I imports a file (or
+(or W) watches it on the table (ui.replay_scene), R asks for the expert's review, X exports it to a file, I imports a file (or
 drop one on the window), Esc goes back. Every text
 drawn is kept in `drawn` (tests read it)."""
 
@@ -64,16 +64,19 @@ class RitualsScene(Scene):
         h = style.scaled(64)
         y = theme.LOGICAL_SIZE[1] - h - 24
         self.list_rect = pygame.Rect(MARGIN, TOP, theme.LOGICAL_SIZE[0] - 2 * MARGIN, y - 70 - TOP)
-        w, gap = 400, 30
-        x = 960 - (4 * w + 3 * gap) // 2
+        w, gap = 340, 20
+        x = 960 - (5 * w + 4 * gap) // 2
         self.watch_button = Button(pygame.Rect(x, y, w, h), _("Watch it"), on_click=self.watch, key_hint="Enter")
-        self.export_button = Button(pygame.Rect(x + w + gap, y, w, h), _("Export to a file…"),
+        self.review_button = Button(pygame.Rect(x + w + gap, y, w, h), _("The expert's review"),
+                                    on_click=self.review, key_hint="R")
+        self.export_button = Button(pygame.Rect(x + 2 * (w + gap), y, w, h), _("Export to a file…"),
                                     on_click=self.ask_export, key_hint="X")
-        self.import_button = Button(pygame.Rect(x + 2 * (w + gap), y, w, h), _("Import a ritual file…"),
+        self.import_button = Button(pygame.Rect(x + 3 * (w + gap), y, w, h), _("Import a ritual file…"),
                                     on_click=self.ask_import, key_hint="I")
-        self.back_button = Button(pygame.Rect(x + 3 * (w + gap), y, w, h), _("Back"), on_click=self.close,
+        self.back_button = Button(pygame.Rect(x + 4 * (w + gap), y, w, h), _("Back"), on_click=self.close,
                                   key_hint="Esc")
-        self.buttons = [self.watch_button, self.export_button, self.import_button, self.back_button]
+        self.buttons = [self.watch_button, self.review_button, self.export_button, self.import_button,
+                        self.back_button]
 
     def restyle(self) -> None:
         self._layout()
@@ -96,6 +99,13 @@ class RitualsScene(Scene):
 
         if self.entries:
             self.app.stack.push(ReplayScene(self.app, self.entries[self.selected].record, 0))
+
+    def review(self) -> None:
+        """The expert's review of the chosen ritual (in a worker process, with Cancel)."""
+        from aleph_null_desktop.ui.review_scene import ReviewScene
+
+        if self.entries and self.entries[self.selected].record["commands"]:
+            self.app.stack.push(ReviewScene(self.app, self.entries[self.selected].record))
 
     # ------------------------------------------------------------------ export and import
     def ask_export(self) -> None:
@@ -153,6 +163,8 @@ class RitualsScene(Scene):
                 self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_w):
                 self.watch_button.click()
+            elif event.key == pygame.K_r:
+                self.review_button.click()
             elif event.key == pygame.K_x:
                 self.export_button.click()
             elif event.key == pygame.K_i:
@@ -216,6 +228,6 @@ class RitualsScene(Scene):
         line = f"{self.notice}  ·  {count}" if self.notice else count
         self._text(surface, fit_font(fonts, "italic", line, box.w, 20, 12), line, theme.TEXT_DIM,
                    (box.centerx, box.bottom + 12), "midtop")
-        self.export_button.enabled = self.watch_button.enabled = bool(self.entries)
+        self.export_button.enabled = self.watch_button.enabled = self.review_button.enabled = bool(self.entries)
         for b in self.buttons:
             b.draw(surface, fonts, size=24)
