@@ -21,7 +21,7 @@ import hashlib
 from typing import Iterable, Mapping
 
 from aleph_null_desktop.engine.cards import ROMAN, cardset_with, circles, load_builtin_cards
-from aleph_null_desktop.engine.deal_rng import SplitMix64
+from aleph_null_desktop.engine.deal_rng import Shake128Counter
 from aleph_null_desktop.engine.shuffle import shuffle
 from aleph_null_desktop.i18n import _, ngettext
 
@@ -160,7 +160,7 @@ def custom_setup(custom_records: Iterable[dict], chosen_ids: Iterable[str], circ
     by_id = {r["id"]: r for r in custom_records}
     records = pack_records + [dict(copy.deepcopy(by_id[cid]), custom=True) for cid in chosen]
     builtin = cardset_with(pack_records)
-    rng = SplitMix64(int.from_bytes(hashlib.sha256(f"custom-setup/{seed}/{circle}".encode()).digest()[:8], "big"))
+    rng = Shake128Counter(int.from_bytes(hashlib.sha256(f"custom-setup/{seed}/{circle}".encode()).digest()[:8], "big"))
     pool: dict[int, list[str]] = {}
     for level, wanted in slots(circle).items():
         mine = [cid for cid in chosen if _level(by_id[cid]) == level]

@@ -844,7 +844,7 @@ class Game:
 
     def _state_dict(self) -> dict:
         state = self._rng.getstate()
-        if isinstance(state, tuple):  # random.Random (a ritual dealt before SplitMix64)
+        if isinstance(state, tuple):  # random.Random (a ritual dealt before the engine had its own generator)
             state = [state[0], list(state[1]), state[2]]
         return {
             "version": STATE_VERSION,

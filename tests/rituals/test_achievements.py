@@ -29,7 +29,7 @@ def test_about_twenty_each_with_words():
 
 
 def test_a_won_ritual_and_a_lost_one():
-    won = played("expert", 3)  # R11: summoned in Hour III, score 7, no damage (see test_ritual_codes' deal)
+    won = played("expert", 2)  # R11: summoned in Hour III, no damage, Grand Master
     o = won.outcome
     assert o.won and o.hour == 3 and won.damage == 0 and o.rank == "Grand Master"
     got = ids(Context(won, rituals=1, wins=1))
@@ -41,7 +41,7 @@ def test_a_won_ritual_and_a_lost_one():
 
 
 def test_the_goals_that_look_at_how_it_was_played():
-    won = played("expert", 3)
+    won = played("expert", 2)
     assert {"own_card_win", "pack_win", "daily_played", "daily_won"} <= ids(
         Context(won, own_cards=True, pack=True, daily=True, daily_streak=1))
     assert "daily_streak_7" in ids(Context(won, daily=True, daily_streak=7))

@@ -16,9 +16,10 @@ from aleph_null_desktop.ai.simulate import player_seed
 from aleph_null_desktop.cli import main
 from aleph_null_desktop.engine import EndTurn, new_game
 from aleph_null_desktop.rituals.record import ritual_record
+from aleph_null_desktop.storage.rituals import replay_ritual
 
 
-def planted_ritual(seed: int = 5, circle: str = "adept") -> tuple[dict, int]:
+def planted_ritual(seed: int = 3, circle: str = "adept") -> tuple[dict, int]:
     """The expert's ritual but for one move: in turn 3 or later, with power it would still spend,
     the turn is ended at once (unspent power is damage, R5.2). Returns (ritual file, the move's index)."""
     game, player, rng = new_game(seed=seed, circle=circle), ExpertPlayer(), random.Random(player_seed(seed))
@@ -48,7 +49,8 @@ def test_the_review_finds_the_planted_blunder(prepared):
     out = review_json(review, record)
     first = out["mistakes"][0]
     assert set(first) >= {"turn", "hour", "played", "better", "win_chance_lost"}
-    assert first["played"] == "End the turn" and first["turn"] == 3 and first["hour"] == 1
+    position = replay_ritual(record, planted)[0]
+    assert first["played"] == "End the turn" and (first["turn"], first["hour"]) == (position.turn, position.hour)
     assert first["better"] and first["better"] != first["played"]
 
 

@@ -26,9 +26,9 @@ def play_out(driver, player_name: str, seed: int) -> None:
 
 def test_a_won_ritual_unlocks_achievements_shown_by_a_toast_and_on_the_screen(app, driver, user_dirs):
     app.persist = True
-    app.new_ritual("adept", 3)
+    app.new_ritual("adept", 2)
     driver.frames(2)
-    play_out(driver, "expert", 3)
+    play_out(driver, "expert", 2)
     driver.frames(3)
     unlocked = load_achievements(BY_ID)[0]
     assert {"first_ritual", "first_summoning", "win_adept", "unscathed"} <= set(unlocked)

@@ -56,7 +56,7 @@ def _summon_one_by_drag(driver, scene) -> bool:
 def _play_a_few_commands(driver, app) -> TableScene:
     # the deal this test had before the engine's own generator (#27): the first hand summons twice, the
     # second summon draws a card, so Ctrl+Z is refused, and a third card is summoned
-    app.rng = random.Random(87)
+    app.rng = random.Random(133)
     app.show_title()
     driver.frames()
     driver.click(driver.scene.circle_buttons[0].rect.center)  # the Circle of the Adept

@@ -27,13 +27,14 @@ def replayed_lines(game) -> list[Deferred] | None:
     """What the log said during the ritual so far: the moves in `game.history` replayed on a fresh
     deal with the same seed, Circle, cards and options. None if the replay does not work."""
     from aleph_null_desktop.engine import new_game
+    from aleph_null_desktop.engine.deal_rng import DEFAULT_GENERATOR
 
     options = game.options
     try:
         fresh = new_game(seed=game.seed, circle=game.circle, cards=game.cards,
                          eternal_light=bool(options.get("eternal_light")),
                          interference_pool=options.get("interference_pool"),
-                         generator=options.get("generator", "splitmix64"))
+                         generator=options.get("generator", DEFAULT_GENERATOR))
         lines: list[Deferred] = []
         for cmd in game.history:
             lines.extend(event_lines(fresh.apply(cmd), fresh.cards))
