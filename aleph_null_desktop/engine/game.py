@@ -242,9 +242,11 @@ class Game:
         return max(0, base + extra)
 
     def move_targets(self, step: dict, src: int | None, exclude: Iterable[int] = ()) -> list[CardInstance]:
-        """Legal targets of a 'sacrifice/scrap/discard a chosen card' step (R7.7)."""
+        """Legal targets of a 'sacrifice/scrap/discard a chosen card' step (R7.7). A scrap or discard
+        never takes a card from the discard pile, where it would stay (R7.7 ruling of this
+        edition): every move moves a card on, so no turn can go on for ever."""
         zones = step["from"]
-        if step["move"] == "sacrifice" and self._has_ongoing("no_sacrifice_from_discard"):
+        if "discard" in zones and (step["move"] != "sacrifice" or self._has_ongoing("no_sacrifice_from_discard")):
             zones = [z for z in zones if z != "discard"]
         defs = self._defs
         f = step["filter"]
