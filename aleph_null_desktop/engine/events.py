@@ -113,7 +113,7 @@ class Event(NamedTuple):
             return ngettext("The search finds {n} matching card.", "The search finds {n} matching cards.",
                             len(d["found"])).format(n=len(d["found"]))
         if k == "decision":
-            return d["prompt"]
+            return str(d["prompt"])
         if k == "game_over":
             return str(d["message"])
         return k

@@ -565,26 +565,18 @@ class Game:
             self._stack.clear()
             self.pending = None
 
-    def _pose(self, kind: str, prompt: str, options: list[Option], task: dict) -> None:
-        self.pending = Decision(kind, prompt, tuple(options), task)
-        self._events.append(_event(("decision", {"kind": kind, "prompt": prompt})))
+    def _pose(self, kind: str, uids: list, task: dict) -> None:
+        """Waits for the player to choose one of `uids` (None: "none"); the words are the posing
+        op's, said when shown."""
+        self.pending = self._worded(kind, uids, task)
+        self._events.append(_event(("decision", {"kind": kind, "prompt": self.pending.text})))
+
+    def _worded(self, kind: str, uids: list, task: dict) -> Decision:
+        prompt, texts = _CHOICE_WORDS[task["op"]](self, task, uids)
+        return Decision(kind, prompt, tuple(Option(u, text) for u, text in zip(uids, texts)), task)
 
     def _resume(self, decision: Decision, option: Option) -> None:
-        task = decision.task
-        if task["op"] == "move":
-            if option.uid is None:
-                self._push({**task, "declined": True})
-            else:
-                self._push({**task, "chosen": task.get("chosen", []) + [option.uid]})
-        elif task["op"] == "search":
-            self._move(option.uid, "hand", "search")
-            self._shuffle_deck()
-            if not self._zones["deck"]:  # R5.4
-                self._push({"op": "advance_hour"})
-        elif task["op"] == "dagger_group":
-            rest = [u for u in task["uids"] if u != option.uid]
-            self._push({"op": "dagger_group", "uids": rest})
-            self._push({"op": "dagger", "uid": option.uid})
+        _RESUMES[decision.task["op"]](self, decision.task, option.uid)
 
     # ------------------------------------------------------------------ primitive changes
 
@@ -612,7 +604,7 @@ class Game:
             self._sacrificed_this_turn = True
             if card.type == "key" and not self._baphomet_summoning:  # R10.2
                 self._lose("key_sacrificed", later("You sacrificed {card}, a Key, for something other than "
-                                                   "summoning BAPHOMET. You face his wrath.", card=self._named(uid)))
+                                                   "summoning BAPHOMET. You face his wrath.", card=self.named(uid)))
         return to
 
     def _move_plain(self, insts: list[CardInstance], src: str, to: str, why: str) -> None:
@@ -644,10 +636,19 @@ class Game:
             self.power += amount
             self._events.append(_event(("power", {"delta": amount, "total": self.power})))
 
-    def _named(self, uid: int) -> Deferred:
-        """A card's name said in the language of the moment (for texts kept in events)."""
+    def named(self, uid: int) -> Deferred:
+        """A card's name said in the language of the moment (for texts kept in events and choices)."""
         card = self._defs[uid]
         return Deferred(lambda: card.name)
+
+    def source_words(self, src: int | None) -> Deferred:
+        """Who asks, said when shown: the card, else the Grimoire's page whose rule is applied."""
+        if src is not None:
+            return self.named(src)
+        page = hour_pages().get(self.hour + 1)
+        if page is None:
+            return Deferred(lambda: _("The Grimoire"))
+        return Deferred(lambda: _("Hour {roman} — {name}").format(roman=ROMAN[page.hour], name=page.name))
 
     def _take_damage(self, amount: int, why) -> None:
         if amount <= 0 or self.outcome is not None:
@@ -668,7 +669,7 @@ class Game:
     def _lose(self, reason: str, message) -> None:
         """`message`: an i18n Message, kept in the event (said in the language of the moment) and
         said now for the outcome."""
-        self.outcome = Outcome(False, reason, str(message), hour=self.hour)
+        self.outcome = Outcome(False, reason, message, hour=self.hour)
         self._events.append(_event(("game_over", {"won": False, "reason": reason, "score": None,
                                                 "rank": None, "message": message})))
 
@@ -702,19 +703,24 @@ class Game:
 
     # ------------------------------------------------------------------ task handlers
 
-    def _page_name(self) -> str:
-        page = hour_pages().get(self.hour + 1)
-        return _("Hour {roman} — {name}").format(roman=ROMAN[page.hour], name=page.name) if page else _("The Grimoire")
-
     def _t_dagger_group(self, t: dict) -> None:
         """R7.4: the player orders † effects that trigger together."""
         uids = t["uids"]
         if len(uids) == 1:
             self._push({"op": "dagger", "uid": uids[0]})
         elif uids:
-            options = [Option(u, f"{self.name_of(u)}: † {steps_text(self.cdef(u).dagger)}") for u in uids]
-            self._pose("order", _("Several † effects trigger together: choose the one that resolves first."),
-                       options, t)
+            self._pose("order", list(uids), t)
+
+    def _dagger_group_words(self, t: dict, uids: list) -> tuple:
+        texts = []
+        for uid in uids:
+            name, dagger = self.named(uid), self.cdef(uid).dagger
+            texts.append(Deferred(lambda name=name, dagger=dagger: f"{name}: † {steps_text(dagger)}"))
+        return later("Several † effects trigger together: choose the one that resolves first."), texts
+
+    def _dagger_group_resume(self, t: dict, uid: int | None) -> None:
+        self._push({"op": "dagger_group", "uids": [u for u in t["uids"] if u != uid]})
+        self._push({"op": "dagger", "uid": uid})
 
     def _t_dagger(self, t: dict) -> None:
         uid = t["uid"]
@@ -736,7 +742,7 @@ class Game:
         self._push_steps(page.page_rule, None, defer_daggers=True)  # (b); its † wait for (f)
         for inst, effect in self._ongoing("hour_damage"):
             self._push({"op": "take_damage", "amount": effect["amount"], "src": None,
-                        "why": later("{card}: the Hour advanced", card=self._named(inst.uid))})
+                        "why": later("{card}: the Hour advanced", card=self.named(inst.uid))})
         if self.tokens:  # (a)
             self._push({"op": "take_damage", "amount": self.tokens, "src": None,
                         "why": _("tokens left on the Grimoire as the Hour advanced")})
@@ -790,11 +796,11 @@ class Game:
         rank = rank_for(score)
         if rank is None:
             message = later("Your score is {score}: negative. BAPHOMET's wrath falls upon you.", score=score)
-            self.outcome = Outcome(False, "negative_score", str(message), score, None, breakdown, self.hour)
+            self.outcome = Outcome(False, "negative_score", message, score, None, breakdown, self.hour)
         else:
             message = later("BAPHOMET is summoned in Hour {roman}. Score {score}: {rank}.",
                             roman=ROMAN[self.hour], score=score, rank=later(rank))
-            self.outcome = Outcome(True, "summoned", str(message), score, rank, breakdown, self.hour)
+            self.outcome = Outcome(True, "summoned", message, score, rank, breakdown, self.hour)
         self._events.append(_event(("game_over", {"won": self.outcome.won, "reason": self.outcome.reason,
                                                 "score": score, "rank": rank, "message": message})))
 
@@ -822,11 +828,11 @@ class Game:
         for inst, effect in list(self._ongoing("end_turn_damage_unless_sacrificed")):
             if not self._sacrificed_this_turn:
                 self._take_damage(effect["amount"], later("{card}: nothing was sacrificed this turn",
-                                                          card=self._named(inst.uid)))
+                                                          card=self.named(inst.uid)))
         for inst, effect in list(self._ongoing("end_turn_damage_unless_summoned")):
             if not self._summoned_any:
                 self._take_damage(effect["amount"], later("{card}: nothing was summoned this turn",
-                                                          card=self._named(inst.uid)))
+                                                          card=self.named(inst.uid)))
 
     def _t_start_turn(self, t: dict) -> None:
         """R4.1: a new turn draws up to the hand size."""
@@ -876,7 +882,8 @@ class Game:
         self._deferred_daggers = list(d["deferred_daggers"])
         self._used_once = frozenset((uid, action) for uid, action in d.get("used_once", []))
         self._stack = [dict(t) for t in d["stack"]]
-        self.pending = Decision.from_dict(d["pending"]) if d["pending"] else None
+        pending = Decision.from_dict(d["pending"]) if d["pending"] else None
+        self.pending = pending and self._worded(pending.kind, [o.uid for o in pending.options], pending.task)
         self.outcome = Outcome.from_dict(d["outcome"]) if d["outcome"] else None
         self._legal = None
 
@@ -954,6 +961,11 @@ _HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     **{name[3:]: fn for name, fn in vars(Game).items() if name.startswith("_t_")},
     **{name: op.handler for name, op in OPS.items() if op.handler is not None},
 }
+# the tasks that pose a choice: their words and what the answer does
+_CHOICE_WORDS: dict[str, Callable] = {"dagger_group": Game._dagger_group_words,
+                                      **{n: op.choice_words for n, op in OPS.items() if op.choice_words}}
+_RESUMES: dict[str, Callable] = {"dagger_group": Game._dagger_group_resume,
+                                 **{n: op.resume for n, op in OPS.items() if op.resume}}
 
 
 def new_game(seed: int = 0, circle: str = "adept", *, cards: CardSet | Iterable[dict] | None = None,

@@ -23,10 +23,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from aleph_null_desktop.engine.events import new_event as _event  # _event((kind, data))
-from aleph_null_desktop.engine.model import Option
 from aleph_null_desktop.engine.phrases import card_noun, filter_phrase, plural, zone_label, zones_phrase
 from aleph_null_desktop.engine.schema import CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, CardDataError
-from aleph_null_desktop.i18n import N_, _, current_language, later
+from aleph_null_desktop.i18n import N_, Deferred, _, current_language, later
 
 if TYPE_CHECKING:
     from aleph_null_desktop.engine.game import Game
@@ -130,6 +129,10 @@ class Op:
     # True if carrying the step out surely moves a card on (deck -> hand -> play -> discard ->
     # sacrificed) or advances the Hour: an action with such a step cannot loop for ever in a turn
     moves_a_card: Callable[[dict], bool] = lambda step: False
+    # an op that poses a choice: its words `choice_words(game, task, option uids) -> (prompt, texts)`,
+    # said when shown, and what the answer does, `resume(game, task, chosen uid)`
+    choice_words: Callable[["Game", dict, list], tuple[Any, list]] | None = None
+    resume: Callable[["Game", dict, int | None], None] | None = None
 
     def params_in(self, slot: str) -> tuple[Param, ...]:
         return tuple(p for p in self.params if p.in_slot(slot))
@@ -201,7 +204,7 @@ def _remove_damage(game: "Game", t: dict) -> None:
 
 
 def _take_damage(game: "Game", t: dict) -> None:
-    why = t.get("why") or (game._named(t["src"]) if t.get("src") else later("damage"))
+    why = t.get("why") or (game.named(t["src"]) if t.get("src") else later("damage"))
     game._take_damage(t["amount"], why)
 
 
@@ -242,9 +245,21 @@ def _search(game: "Game", t: dict) -> None:
     if not found:
         game._shuffle_deck()
         return
-    options = [Option(i.uid, cards[i.card_id].name) for i in found]
-    game._pose("search", _("{source}: {step} — choose one to take into your hand.").format(
-        source=game.name_of(t["src"]), step=words_for(t)), options, t)
+    game._pose("search", [i.uid for i in found], t)
+
+
+def _search_choice(game: "Game", t: dict, uids: list) -> tuple[Deferred, list]:
+    source = game.source_words(t["src"])
+    prompt = Deferred(lambda: _("{source}: {step} — choose one to take into your hand.").format(
+        source=source, step=words_for(t)))
+    return prompt, [game.named(uid) for uid in uids]
+
+
+def _search_resume(game: "Game", t: dict, uid: int | None) -> None:
+    game._move(uid, "hand", "search")
+    game._shuffle_deck()
+    if not game.zone_size("deck"):  # R5.4
+        game._push({"op": "advance_hour"})
 
 
 def _move(game: "Game", t: dict) -> None:
@@ -253,14 +268,7 @@ def _move(game: "Game", t: dict) -> None:
     if not t.get("declined") and len(chosen) < t["count"]:
         targets = game.move_targets(t, t["src"], exclude=chosen)
         if targets:
-            options = [Option(i.uid, f"{game.cards[i.card_id].name} ({zone_label(game._loc[i.uid])})")
-                       for i in targets]
-            if t["up_to"]:
-                extra = f" — {steps_words(t['otherwise'])}" if t.get("otherwise") else ""
-                options.append(Option(None, (_("None") if not chosen else _("No more")) + extra))
-            source = game.name_of(t["src"]) if t["src"] is not None else game._page_name()
-            picked = " " + _("({n} chosen)").format(n=len(chosen)) if chosen else ""
-            game._pose("target", f"{source}: {words_for(t)}{picked}", options, t)
+            game._pose("target", [i.uid for i in targets] + ([None] if t["up_to"] else []), t)
             return
     if len(chosen) < t["count"] and t.get("otherwise") and not chosen:
         game._push_steps(t["otherwise"], t["src"])
@@ -269,6 +277,30 @@ def _move(game: "Game", t: dict) -> None:
     else:
         for uid in chosen:
             game._move(uid, "discard", t["move"])
+
+
+def _move_choice(game: "Game", t: dict, uids: list) -> tuple[Deferred, list]:
+    source = game.source_words(t["src"])
+    chosen = len(t.get("chosen", []))
+    picked = Deferred(lambda: " " + _("({n} chosen)").format(n=chosen) if chosen else "")
+    prompt = Deferred(lambda: f"{source}: {words_for(t)}{picked}")
+    texts = []
+    for uid in uids:
+        if uid is None:
+            otherwise = t.get("otherwise")
+            texts.append(Deferred(lambda: (_("None") if not chosen else _("No more"))
+                                  + (f" — {steps_words(otherwise)}" if otherwise else "")))
+        else:
+            name, zone = game.named(uid), game.zone_of(uid)
+            texts.append(Deferred(lambda name=name, zone=zone: f"{name} ({zone_label(zone)})"))
+    return prompt, texts
+
+
+def _move_resume(game: "Game", t: dict, uid: int | None) -> None:
+    if uid is None:
+        game._push({**t, "declined": True})
+    else:
+        game._push({**t, "chosen": t.get("chosen", []) + [uid]})
 
 
 def _summon_baphomet(game: "Game", t: dict) -> None:
@@ -353,10 +385,11 @@ OPS: dict[str, Op] = {op.name: op for op in (
        AiKnowledge("draw", _count), _draw, moves_a_card=lambda s: True),
     Op("search", ("effect",), (_FILTER,),
        lambda s: _("search your deck for {card}").format(card=card_noun(s["filter"], 1)),
-       N_("Search the deck for a card"), AiKnowledge("search"), _search),
+       N_("Search the deck for a card"), AiKnowledge("search"), _search, choice_words=_search_choice,
+       resume=_search_resume),
     Op("move", ("effect", "cost", "special_cost"), _MOVE_PARAMS, _move_words,
        N_("Sacrifice, scrap or discard cards"), AiKnowledge("move", _count), _move, defaults=_MOVE_DEFAULTS,
-       moves_a_card=lambda s: not s["up_to"]),
+       moves_a_card=lambda s: not s["up_to"], choice_words=_move_choice, resume=_move_resume),
     Op("remove_damage", ("effect",), (Param(_AMOUNT, "int", N_("amount"), 1, 3),),
        lambda s: _("remove {n} damage").format(n=s["amount"]), N_("Remove damage"),
        AiKnowledge("heal", _amount), _remove_damage),
