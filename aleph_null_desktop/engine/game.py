@@ -19,7 +19,7 @@ from aleph_null_desktop.engine.events import Event, new_event as _event  # _even
 from aleph_null_desktop.engine.model import (
     ZONES, CardInstance, Decision, IllegalCommand, Option, Outcome, rank_for,
 )
-from aleph_null_desktop.engine.observation import Observation, determinized, observe, public_key
+from aleph_null_desktop.engine.observation import Observation, determinized, observe, public_key, setup_pool
 from aleph_null_desktop.engine.preview import (
     EndTurnPreview, PreviewPart, hour_damage_part, hour_tokens_part, interference_part, last_hour_part,
     unspent_power_part,
@@ -107,23 +107,18 @@ class Game:
         self._ongoing_index = None
         self._legal = None
 
-    def _setup(self, interference_pool: dict[int, list[str]] | None) -> None:
-        """R3: set aside the Circle's interference, shuffle the deck, Hour I, first turn."""
+    def _setup(self) -> None:
+        """R3: set aside the Circle's interference (from `options`' pools), shuffle the deck, Hour
+        I, first turn."""
         circle = circles()[self.circle]
-        uid = 0
-        main = []
-        for card_id in self.cards.main_deck_ids():
-            uid += 1
-            main.append(CardInstance(uid, card_id))
+        template, insts, defs = self.cards.main_deck_template()
+        main = list(template)
+        self._inst, self._defs = dict(insts), dict(defs)
+        self._loc = dict.fromkeys(insts, "deck")
+        uid = len(main)
         set_aside = []
         for level in (1, 2, 3):  # R3.1, lowest level first
-            given = (interference_pool or {}).get(level, (interference_pool or {}).get(str(level)))
-            if given is not None:  # the caller's exact pool (custom cards); nothing is added to it
-                pool = list(given)
-            else:
-                pool = self.cards.interference_ids(level)
-                if level == 2 and self.options.get("eternal_light") and "eternal_light" not in pool:
-                    pool.append("eternal_light")
+            pool = setup_pool(self.cards, self.options, level)
             wanted = circle.set_aside.get(level, 0)
             if len(pool) < wanted:
                 raise ValueError(_("the {circle} needs {wanted} level-{level} interference cards; only {n} "
@@ -135,11 +130,10 @@ class Game:
         shuffle(self._rng, main)  # R3.2
         cards = self.cards
         self._zones["deck"], self._zones["set_aside"] = main, set_aside
-        for zone, insts in (("deck", main), ("set_aside", set_aside)):
-            for inst in insts:
-                self._loc[inst.uid] = zone
-                self._inst[inst.uid] = inst
-                self._defs[inst.uid] = cards[inst.card_id]
+        for inst in set_aside:
+            self._loc[inst.uid] = "set_aside"
+            self._inst[inst.uid] = inst
+            self._defs[inst.uid] = cards[inst.card_id]
         self._push({"op": "start_turn"})
         self._run()
         self._checkpoint = self._snapshot()
@@ -338,8 +332,17 @@ class Game:
             waiting = self._first_waiting()
             limited = self._limit_refusal()
             defs = self._defs
-            cmds = [summon_of(i.uid) for i in self._zones["hand"]
-                    if self._hand_card_refusal(i.uid, defs[i.uid], waiting, limited) is None]
+            if waiting is not None or limited is not None:  # only interference may be summoned
+                cmds = [summon_of(i.uid) for i in self._zones["hand"] if defs[i.uid].is_interference]
+            else:
+                cmds = []
+                power, modified = self.power, bool(self._ongoing("cost_modifier"))
+                for inst in self._zones["hand"]:
+                    card = defs[inst.uid]
+                    if card.is_interference or (
+                            power >= (self.summon_cost(inst.uid) if modified else card.base_cost)
+                            if not card.special_cost else self._hand_card_refusal(inst.uid, card, None, None) is None):
+                        cmds.append(summon_of(inst.uid))
             for inst in self._zones["play"]:
                 for action in defs[inst.uid].actions:
                     if self._action_refusal(inst.uid, action, waiting) is None:
@@ -981,5 +984,5 @@ def new_game(seed: int = 0, circle: str = "adept", *, cards: CardSet | Iterable[
     if interference_pool:
         options["interference_pool"] = {str(k): list(v) for k, v in interference_pool.items()}
     g = Game(cards, circle, seed, options)
-    g._setup(interference_pool)
+    g._setup()
     return g
