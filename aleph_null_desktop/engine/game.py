@@ -134,7 +134,7 @@ class Game:
             self._loc[inst.uid] = "set_aside"
             self._inst[inst.uid] = inst
             self._defs[inst.uid] = cards[inst.card_id]
-        self._push({"op": "start_turn"})
+        self.push({"op": "start_turn"})
         self._run()
         self._checkpoint = self._snapshot()
 
@@ -210,7 +210,7 @@ class Game:
     def _has_ongoing(self, op: str) -> bool:
         return bool(self._ongoing(op))
 
-    def _matches(self, f: dict, inst: CardInstance, src: int | None) -> bool:
+    def matches(self, f: dict, inst: CardInstance, src: int | None) -> bool:
         if not f:
             return True
         card = self._defs[inst.uid]
@@ -232,7 +232,7 @@ class Game:
         if not modifiers:
             return base
         inst = self._inst[uid]
-        extra = sum(e["amount"] for _src, e in modifiers if self._matches(e["filter"], inst, None))
+        extra = sum(e["amount"] for _src, e in modifiers if self.matches(e["filter"], inst, None))
         return max(0, base + extra)
 
     def move_targets(self, step: dict, src: int | None, exclude: Iterable[int] = ()) -> list[CardInstance]:
@@ -245,7 +245,7 @@ class Game:
         defs = self._defs
         f = step["filter"]
         return [inst for z in zones for inst in self._zones[z]
-                if defs[inst.uid].type != "demon" and inst.uid not in exclude and self._matches(f, inst, src)]
+                if defs[inst.uid].type != "demon" and inst.uid not in exclude and self.matches(f, inst, src)]
 
     def power_from(self, src: int | None, amount: int) -> int:
         """Power an effect of `src` really gives, after modifiers such as Ill Omen."""
@@ -253,7 +253,7 @@ class Game:
         if src is None or not modifiers or src not in self._inst:
             return amount
         inst = self._inst[src]
-        delta = sum(e["amount"] for _src, e in modifiers if self._matches(e["filter"], inst, None))
+        delta = sum(e["amount"] for _src, e in modifiers if self.matches(e["filter"], inst, None))
         return max(0, amount + delta)
 
     def end_turn_preview(self) -> EndTurnPreview:
@@ -524,18 +524,18 @@ class Game:
             if action.once_a_turn:
                 self._used_once = self._used_once | {(cmd.uid, cmd.action)}
             self._emit("activated", cmd.uid, action=cmd.action)
-            self._push_steps(action.effect, cmd.uid)
-            self._push_steps(action.cost, cmd.uid)
+            self.push_steps(action.effect, cmd.uid)
+            self.push_steps(action.cost, cmd.uid)
         elif isinstance(cmd, Choose):
             decision, self.pending = self.pending, None
             self._resume(decision, decision.options[cmd.index])
         elif isinstance(cmd, TakeToken):  # R8.3
             self.tokens -= 1
             self._events.append(_event(("token", {"delta": -1, "total": self.tokens})))
-            self._gain_power(1, None)
+            self.gain_power(1, None)
         elif isinstance(cmd, EndTurn):  # R4.4
             for op in ("start_turn", "end_ongoing", "end_power", "end_hand"):
-                self._push({"op": op})
+                self.push({"op": op})
         self._run()
         return self._events
 
@@ -552,13 +552,13 @@ class Game:
 
     # ------------------------------------------------------------------ the task stack
 
-    def _push(self, task: dict) -> None:
+    def push(self, task: dict) -> None:
         self._stack.append(task)
 
-    def _push_steps(self, steps: Iterable[dict], src: int | None, **extra) -> None:
+    def push_steps(self, steps: Iterable[dict], src: int | None, **extra) -> None:
         """Pushes effects so that the first resolves first."""
         for step in reversed(steps):
-            self._push({**step, "src": src, **extra})
+            self.push({**step, "src": src, **extra})
 
     def _run(self) -> None:
         while self._stack and self.pending is None and self.outcome is None:
@@ -568,7 +568,7 @@ class Game:
             self._stack.clear()
             self.pending = None
 
-    def _pose(self, kind: str, uids: list, task: dict) -> None:
+    def pose(self, kind: str, uids: list, task: dict) -> None:
         """Waits for the player to choose one of `uids` (None: "none"); the words are the posing
         op's, said when shown."""
         self.pending = self._worded(kind, uids, task)
@@ -581,13 +581,47 @@ class Game:
     def _resume(self, decision: Decision, option: Option) -> None:
         _RESUMES[decision.task["op"]](self, decision.task, option.uid)
 
-    # ------------------------------------------------------------------ primitive changes
+    # ------------------------------------------------------------------ the effect API
+    # What an op's handler may do to a game (engine.ops uses nothing else): move and sacrifice
+    # cards, draw, look through the deck, shuffle it, gain and spend power, take and remove
+    # damage, push tasks, pose a choice, emit an event, judge.
+
+    def where(self, uid: int | None) -> str | None:
+        """The zone of a card, None if there is no such card."""
+        return self._loc.get(uid)
+
+    def emit(self, kind: str, data: dict) -> None:
+        self._events.append(_event((kind, data)))
+
+    def draw_cards(self, count: int) -> int:
+        """Moves up to `count` cards from the top of the deck into the hand; returns how many."""
+        deck = self._zones["deck"]
+        drawn = deck[:count]
+        del deck[:len(drawn)]
+        self._move_plain(drawn, "deck", "hand", "draw")
+        return len(drawn)
+
+    def look_through_deck(self) -> list[CardInstance]:
+        """The deck, top first, seen by the player (a search): undo stops here."""
+        self._revealed = True
+        return list(self._zones["deck"])
+
+    def remove_damage(self, amount: int) -> None:
+        removed = min(amount, self.damage)
+        if removed:
+            self.damage -= removed  # R9.3
+            self.emit("damage", {"delta": -removed, "total": self.damage, "why": later("healed")})
+
+    def allow_key_sacrifice(self) -> None:
+        """BAPHOMET's summoning: from now on a sacrificed Key loses nothing (R10.2)."""
+        self._baphomet_summoning = True
+
 
     def _emit(self, kind: str, uid: int, **data) -> None:
         self._events.append(_event((kind, {"uid": uid, "card_id": self._inst[uid].card_id,
                                          "name": self.name_of(uid), **data})))
 
-    def _move(self, uid: int, to: str, why: str) -> str:
+    def move(self, uid: int, to: str, why: str) -> str:
         """R2.4: the card reaches its new zone at once. Returns where it really went."""
         card = self._defs[uid]
         if to == "sacrificed" and card.type == "demon":
@@ -623,18 +657,18 @@ class Game:
         if why == "draw":
             self._revealed = True
 
-    def _sacrifice(self, uids: list[int], *, defer: bool = False) -> None:
+    def sacrifice(self, uids: list[int], *, defer: bool = False) -> None:
         """R2.3 and R7.4: the cards are sacrificed together; then their † effects resolve."""
-        daggers = [u for u in uids if self._move(u, "sacrificed", "sacrifice") == "sacrificed"
+        daggers = [u for u in uids if self.move(u, "sacrificed", "sacrifice") == "sacrificed"
                    and self.cdef(u).dagger]
         if self.outcome is not None or not daggers:
             return
         if defer:
             self._deferred_daggers.extend(daggers)
         else:
-            self._push({"op": "dagger_group", "uids": daggers})
+            self.push({"op": "dagger_group", "uids": daggers})
 
-    def _gain_power(self, amount: int, src: int | None) -> None:
+    def gain_power(self, amount: int, src: int | None) -> None:
         if amount:
             self.power += amount
             self._events.append(_event(("power", {"delta": amount, "total": self.power})))
@@ -653,7 +687,7 @@ class Game:
             return Deferred(lambda: _("The Grimoire"))
         return Deferred(lambda: _("Hour {roman} — {name}").format(roman=ROMAN[page.hour], name=page.name))
 
-    def _take_damage(self, amount: int, why) -> None:
+    def take_damage(self, amount: int, why) -> None:
         if amount <= 0 or self.outcome is not None:
             return
         taken = min(amount, MAX_DAMAGE - self.damage)
@@ -663,7 +697,7 @@ class Game:
             self._lose("damage", later("You took the third damage token ({why}) and die a horrible death.",
                                        why=why))
 
-    def _shuffle_deck(self) -> None:
+    def shuffle_deck(self) -> None:
         shuffle(self._rng, self._zones["deck"])
         self._revealed = True
         self._events.append(_event(("shuffled", {"count": len(self._zones["deck"]),
@@ -679,16 +713,16 @@ class Game:
     def _summon(self, uid: int) -> None:
         card = self.cdef(uid)
         cost = self.summon_cost(uid)
-        self._move(uid, "play", "summon")  # R6.2 ruling: enters play first, then the cost
+        self.move(uid, "play", "summon")  # R6.2 ruling: enters play first, then the cost
         self._emit("summoned", uid)
         self._summoned_any = True
-        self._push_steps(card.on_summon, uid)
+        self.push_steps(card.on_summon, uid)
         if card.is_interference:  # R6.3 ruling: what power there is, then damage for the rest
             paid = min(self.power, cost)
             if paid:
-                self._spend(paid)
+                self.spend(paid)
             if cost > paid:
-                self._push({"op": "take_damage", "amount": cost - paid, "src": uid,
+                self.push({"op": "take_damage", "amount": cost - paid, "src": uid,
                             "why": _("{card}'s cost could not be paid in full").format(card=card.name)})
             return
         self._summons_this_turn += 1
@@ -696,11 +730,11 @@ class Game:
             steps = [s for s in card.special_cost if s["op"] != "pay"]
             if cost:
                 steps.append({"op": "pay", "amount": cost})
-            self._push_steps(steps, uid)
+            self.push_steps(steps, uid)
         elif cost:
-            self._spend(cost)
+            self.spend(cost)
 
-    def _spend(self, amount: int) -> None:
+    def spend(self, amount: int) -> None:
         self.power -= amount
         self._events.append(_event(("power", {"delta": -amount, "total": self.power})))
 
@@ -710,9 +744,9 @@ class Game:
         """R7.4: the player orders † effects that trigger together."""
         uids = t["uids"]
         if len(uids) == 1:
-            self._push({"op": "dagger", "uid": uids[0]})
+            self.push({"op": "dagger", "uid": uids[0]})
         elif uids:
-            self._pose("order", list(uids), t)
+            self.pose("order", list(uids), t)
 
     def _dagger_group_words(self, t: dict, uids: list) -> tuple:
         texts = []
@@ -722,8 +756,8 @@ class Game:
         return later("Several † effects trigger together: choose the one that resolves first."), texts
 
     def _dagger_group_resume(self, t: dict, uid: int | None) -> None:
-        self._push({"op": "dagger_group", "uids": [u for u in t["uids"] if u != uid]})
-        self._push({"op": "dagger", "uid": uid})
+        self.push({"op": "dagger_group", "uids": [u for u in t["uids"] if u != uid]})
+        self.push({"op": "dagger", "uid": uid})
 
     def _t_dagger(self, t: dict) -> None:
         uid = t["uid"]
@@ -731,7 +765,7 @@ class Game:
             self._emit("dagger_prevented", uid)
             return
         self._emit("dagger", uid)
-        self._push_steps(self.cdef(uid).dagger, uid)
+        self.push_steps(self.cdef(uid).dagger, uid)
 
     def _t_advance_hour(self, t: dict) -> None:
         """R5.2 (a)-(b); the rest follows in hour_rest."""
@@ -740,14 +774,14 @@ class Game:
                                      "You have run out of time.", roman=ROMAN[self.last_hour]))
             return
         new_hour = self.hour + 1
-        self._push({"op": "hour_rest", "hour": new_hour})
+        self.push({"op": "hour_rest", "hour": new_hour})
         page = hour_pages()[new_hour]
-        self._push_steps(page.page_rule, None, defer_daggers=True)  # (b); its † wait for (f)
+        self.push_steps(page.page_rule, None, defer_daggers=True)  # (b); its † wait for (f)
         for inst, effect in self._ongoing("hour_damage"):
-            self._push({"op": "take_damage", "amount": effect["amount"], "src": None,
+            self.push({"op": "take_damage", "amount": effect["amount"], "src": None,
                         "why": later("{card}: the Hour advanced", card=self.named(inst.uid))})
         if self.tokens:  # (a)
-            self._push({"op": "take_damage", "amount": self.tokens, "src": None,
+            self.push({"op": "take_damage", "amount": self.tokens, "src": None,
                         "why": _("tokens left on the Grimoire as the Hour advanced")})
 
     def _t_hour_rest(self, t: dict) -> None:
@@ -755,7 +789,7 @@ class Game:
         new_hour = t["hour"]
         for _n in range(circles()[self.circle].arrivals.get(new_hour, 0)):
             if self._zones["set_aside"]:
-                self._move(self._zones["set_aside"][0].uid, "discard", "arrive")
+                self.move(self._zones["set_aside"][0].uid, "discard", "arrive")
         discard = self._zones["discard"]
         shuffle(self._rng, discard)
         for inst in discard:
@@ -773,10 +807,10 @@ class Game:
             self.tokens += page.tokens
             self._events.append(_event(("token", {"delta": page.tokens, "total": self.tokens})))
         if self._deferred_daggers:
-            self._push({"op": "dagger_group", "uids": self._deferred_daggers})
+            self.push({"op": "dagger_group", "uids": self._deferred_daggers})
             self._deferred_daggers = []
 
-    def _judge(self, penalty: int) -> None:
+    def judge(self, penalty: int) -> None:
         """R11: final scoring."""
         left = sum(len(self._zones[z]) for z in ("deck", "hand", "discard"))
         if left:
@@ -813,8 +847,8 @@ class Game:
         if self._has_ongoing("hand_sacrificed_at_end"):
             keep = [i.uid for i in hand if self._defs[i.uid].type in ("key", "demon")]
             for uid in keep:
-                self._move(uid, "discard", "discard")
-            self._sacrifice([i.uid for i in hand if i.uid not in keep])
+                self.move(uid, "discard", "discard")
+            self.sacrifice([i.uid for i in hand if i.uid not in keep])
         else:
             self._zones["hand"] = []
             self._move_plain(hand, "hand", "discard", "discard")
@@ -825,16 +859,16 @@ class Game:
             self.power = 0
             self._events.append(_event(("power", {"delta": -unspent, "total": 0})))
         shield = sum(e["amount"] for _src, e in self._ongoing("end_turn_shield"))
-        self._take_damage(max(0, unspent - shield), later("unspent power at the end of the turn"))
+        self.take_damage(max(0, unspent - shield), later("unspent power at the end of the turn"))
 
     def _t_end_ongoing(self, t: dict) -> None:
         for inst, effect in list(self._ongoing("end_turn_damage_unless_sacrificed")):
             if not self._sacrificed_this_turn:
-                self._take_damage(effect["amount"], later("{card}: nothing was sacrificed this turn",
+                self.take_damage(effect["amount"], later("{card}: nothing was sacrificed this turn",
                                                           card=self.named(inst.uid)))
         for inst, effect in list(self._ongoing("end_turn_damage_unless_summoned")):
             if not self._summoned_any:
-                self._take_damage(effect["amount"], later("{card}: nothing was summoned this turn",
+                self.take_damage(effect["amount"], later("{card}: nothing was summoned this turn",
                                                           card=self.named(inst.uid)))
 
     def _t_start_turn(self, t: dict) -> None:
@@ -848,7 +882,7 @@ class Game:
         self._events.append(_event(("turn", {"turn": self.turn})))
         missing = self.hand_size - len(self._zones["hand"])
         if missing > 0:
-            self._push({"op": "draw", "count": missing, "src": None})
+            self.push({"op": "draw", "count": missing, "src": None})
 
     # ------------------------------------------------------------------ saving and copying
 

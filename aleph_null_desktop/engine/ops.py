@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from aleph_null_desktop.engine.events import new_event as _event  # _event((kind, data))
 from aleph_null_desktop.engine.phrases import card_noun, filter_phrase, plural, zone_label, zones_phrase
 from aleph_null_desktop.engine.schema import CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, CardDataError
 from aleph_null_desktop.i18n import N_, Deferred, _, current_language, later
@@ -179,73 +178,65 @@ def _count(step: dict) -> int:
 # ----------------------------------------------------------------------------- handlers
 
 def _pay(game: "Game", t: dict) -> None:
-    game._spend(t["amount"])
+    game.spend(t["amount"])
 
 
 def _gain_power(game: "Game", t: dict) -> None:
-    game._gain_power(game.power_from(t["src"], t["amount"]), t["src"])
+    game.gain_power(game.power_from(t["src"], t["amount"]), t["src"])
 
 
 def _scrap_self(game: "Game", t: dict) -> None:
-    if game._loc.get(t["src"]) in ("play", "hand"):
-        game._move(t["src"], "discard", "scrap")
+    if game.where(t["src"]) in ("play", "hand"):
+        game.move(t["src"], "discard", "scrap")
 
 
 def _sacrifice_self(game: "Game", t: dict) -> None:
-    if game._loc.get(t["src"]) not in (None, "sacrificed"):
-        game._sacrifice([t["src"]])
+    if game.where(t["src"]) not in (None, "sacrificed"):
+        game.sacrifice([t["src"]])
 
 
 def _remove_damage(game: "Game", t: dict) -> None:
-    removed = min(t["amount"], game.damage)
-    if removed:
-        game.damage -= removed  # R9.3
-        game._events.append(_event(("damage", {"delta": -removed, "total": game.damage, "why": later("healed")})))
+    game.remove_damage(t["amount"])
 
 
 def _take_damage(game: "Game", t: dict) -> None:
     why = t.get("why") or (game.named(t["src"]) if t.get("src") else later("damage"))
-    game._take_damage(t["amount"], why)
+    game.take_damage(t["amount"], why)
 
 
 def _add_hour_vii(game: "Game", t: dict) -> None:
     if game.last_hour < 7:
         game.last_hour = 7
-        game._events.append(_event(("hour_vii", {"last_hour": 7})))
+        game.emit("hour_vii", {"last_hour": 7})
 
 
 def _draw(game: "Game", t: dict) -> None:
     """R5.1: draw; an empty deck advances the Hour once per draw instruction."""
-    deck = game._zones["deck"]
-    drawn = deck[:t["count"]]
-    del deck[:len(drawn)]
-    game._move_plain(drawn, "deck", "hand", "draw")
-    remaining = t["count"] - len(drawn)
+    remaining = t["count"] - game.draw_cards(t["count"])
     if not remaining:
         return
     if t.get("advanced"):
-        game._events.append(_event(("draw_short", {"missing": remaining})))
+        game.emit("draw_short", {"missing": remaining})
         return
-    game._push({"op": "draw", "count": remaining, "advanced": True, "src": t.get("src")})
-    game._push({"op": "advance_hour"})
+    game.push({"op": "draw", "count": remaining, "advanced": True, "src": t.get("src")})
+    game.push({"op": "advance_hour"})
 
 
 def _search(game: "Game", t: dict) -> None:
     """R7.6: look through the deck, take one match (compulsory), shuffle."""
-    game._revealed = True
-    deck = game._zones["deck"]
+    deck = game.look_through_deck()
     if not deck:
-        game._events.append(_event(("search", {"found": []})))
-        game._push({"op": "advance_hour"})
+        game.emit("search", {"found": []})
+        game.push({"op": "advance_hour"})
         return
     cards = game.cards
-    found = sorted((i for i in deck if game._matches(t["filter"], i, None)),
+    found = sorted((i for i in deck if game.matches(t["filter"], i, None)),
                    key=lambda i: (cards[i.card_id].name, i.uid))
-    game._events.append(_event(("search", {"found": [i.card_id for i in found]})))
+    game.emit("search", {"found": [i.card_id for i in found]})
     if not found:
-        game._shuffle_deck()
+        game.shuffle_deck()
         return
-    game._pose("search", [i.uid for i in found], t)
+    game.pose("search", [i.uid for i in found], t)
 
 
 def _search_choice(game: "Game", t: dict, uids: list) -> tuple[Deferred, list]:
@@ -256,10 +247,10 @@ def _search_choice(game: "Game", t: dict, uids: list) -> tuple[Deferred, list]:
 
 
 def _search_resume(game: "Game", t: dict, uid: int | None) -> None:
-    game._move(uid, "hand", "search")
-    game._shuffle_deck()
+    game.move(uid, "hand", "search")
+    game.shuffle_deck()
     if not game.zone_size("deck"):  # R5.4
-        game._push({"op": "advance_hour"})
+        game.push({"op": "advance_hour"})
 
 
 def _move(game: "Game", t: dict) -> None:
@@ -268,15 +259,15 @@ def _move(game: "Game", t: dict) -> None:
     if not t.get("declined") and len(chosen) < t["count"]:
         targets = game.move_targets(t, t["src"], exclude=chosen)
         if targets:
-            game._pose("target", [i.uid for i in targets] + ([None] if t["up_to"] else []), t)
+            game.pose("target", [i.uid for i in targets] + ([None] if t["up_to"] else []), t)
             return
     if len(chosen) < t["count"] and t.get("otherwise") and not chosen:
-        game._push_steps(t["otherwise"], t["src"])
+        game.push_steps(t["otherwise"], t["src"])
     if t["move"] == "sacrifice":
-        game._sacrifice(chosen, defer=bool(t.get("defer_daggers")))
+        game.sacrifice(chosen, defer=bool(t.get("defer_daggers")))
     else:
         for uid in chosen:
-            game._move(uid, "discard", t["move"])
+            game.move(uid, "discard", t["move"])
 
 
 def _move_choice(game: "Game", t: dict, uids: list) -> tuple[Deferred, list]:
@@ -298,19 +289,19 @@ def _move_choice(game: "Game", t: dict, uids: list) -> tuple[Deferred, list]:
 
 def _move_resume(game: "Game", t: dict, uid: int | None) -> None:
     if uid is None:
-        game._push({**t, "declined": True})
+        game.push({**t, "declined": True})
     else:
-        game._push({**t, "chosen": t.get("chosen", []) + [uid]})
+        game.push({**t, "chosen": t.get("chosen", []) + [uid]})
 
 
 def _summon_baphomet(game: "Game", t: dict) -> None:
     """R10.4: every other card in play is sacrificed (no † resolves); then Judgement."""
-    game._baphomet_summoning = True
-    others = [i.uid for i in game._zones["play"] if i.uid != t["src"]]
+    game.allow_key_sacrifice()
+    others = [i.uid for i in game.zone("play") if i.uid != t["src"]]
     penalty = sum(1 for u in others if game.cdef(u).type != "key")
     for uid in others:
-        game._move(uid, "sacrificed", "baphomet")
-    game._judge(penalty)
+        game.move(uid, "sacrificed", "baphomet")
+    game.judge(penalty)
 
 
 # ----------------------------------------------------------------------------- words

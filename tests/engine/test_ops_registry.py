@@ -139,3 +139,20 @@ def test_ai_knowledge_derives_from_the_registry():
     wealthy = load_builtin_cards()["wealthy_tanist"]
     profile = knowledge.action_profile(wealthy, wealthy.actions[0].id)
     assert profile.gain == sum(s["amount"] for s in wealthy.actions[0].effect if s["op"] == "gain_power")
+
+
+def test_every_op_works_through_the_public_effect_api_only():
+    """No handler, choice or resume in the registry reaches into Game's private state: what an op
+    does is the registry entry, against the effect API (Game.move, sacrifice, pose, push, …)."""
+    import inspect
+
+    from aleph_null_desktop.engine import ops
+
+    source = inspect.getsource(ops)
+    assert not re.findall(r"\bgame\._\w+", source)
+    for op in OPS.values():
+        for part in (op.handler, op.choice_words, op.resume):
+            if part is not None:
+                assert part.__module__ == ops.__name__  # the op's whole behaviour is in the registry
+    for name in ("move", "search"):  # an op that poses a choice says it and resumes it itself
+        assert OPS[name].choice_words is not None and OPS[name].resume is not None
