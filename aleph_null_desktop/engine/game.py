@@ -26,7 +26,7 @@ from aleph_null_desktop.engine.preview import (
 )
 from aleph_null_desktop.engine.ops import OPS
 from aleph_null_desktop.engine.shuffle import shuffle
-from aleph_null_desktop.engine.text import refusal_text, step_text, steps_text
+from aleph_null_desktop.engine.words.text import refusal_text, refusal_words, steps_text
 from aleph_null_desktop.i18n import Deferred, _, later, ngettext, nlater
 
 _NONE: list = []  # the empty result of _ongoing; never changed
@@ -313,7 +313,7 @@ class Game:
 
     # ------------------------------------------------------------------ legality
     # A refusal is a small tuple (code, values...) worked out without words; `explain` turns it
-    # into words (engine.text) only when asked. legal_commands and explain share this one path.
+    # into words (engine.words.text) only when asked. legal_commands and explain share this one path.
 
     def _first_waiting(self) -> int | None:
         """The uid of the first interference card in the hand (R4.3), None if there is none."""
@@ -358,7 +358,7 @@ class Game:
     def explain(self, cmd: Command) -> str | None:
         """None if the command is legal now, otherwise why not, in words."""
         refusal = self._refusal(cmd)
-        return None if refusal is None else self._refusal_words(refusal)
+        return None if refusal is None else refusal_words(self, refusal)
 
     def _refusal(self, cmd: Command) -> tuple | None:
         if self.outcome is not None:
@@ -381,41 +381,6 @@ class Game:
         if isinstance(cmd, Activate):
             return self._activate_refusal(cmd.uid, cmd.action, self._first_waiting())
         return ("unknown", cmd)
-
-    def _refusal_words(self, r: tuple) -> str:
-        code = r[0]
-        if code in ("interference_first", "interference_first_action"):
-            return refusal_text(code, card=self.name_of(r[1]))
-        if code == "no_option":
-            return refusal_text(code, n=r[1], count=r[2])
-        if code == "choose_first":
-            return refusal_text(code, prompt=self.pending.prompt)
-        if code in ("no_card",):
-            return refusal_text(code, uid=r[1])
-        if code in ("not_in_hand", "not_in_play"):
-            return refusal_text(code, card=self.name_of(r[1]))
-        if code == "no_action":
-            return refusal_text(code, card=self.name_of(r[1]), action=r[2])
-        if code == "summon_limit":
-            return refusal_text(code, card=self.name_of(r[1]), limit=r[2], made=self._summons_this_turn)
-        if code == "baphomet_blocked":
-            return refusal_text(code, card=self.name_of(r[1]))
-        if code == "keys_missing":
-            return refusal_text(code, keys=r[1])
-        if code == "special_cost":
-            return refusal_text(code, card=self.name_of(r[1]), step=step_text(r[2]))
-        if code == "once_a_turn":
-            return refusal_text(code, card=self.name_of(r[1]), action=r[2])
-        if code in ("cost_target", "no_target"):
-            return refusal_text(code, card=self.name_of(r[1]), action=r[2], step=step_text(r[3]))
-        if code == "short":
-            uid, action_id, cost = r[1], r[2], r[3]
-            what = self.name_of(uid) if action_id is None else f"{self.name_of(uid)}'s {action_id}"
-            token = self.tokens and self.power + self.tokens >= cost
-            return refusal_text("short_take_token" if token else "short", what=what, cost=cost, power=self.power)
-        if code == "unknown":
-            return refusal_text(code, cmd=repr(r[1]))
-        return refusal_text(code)
 
     def _limit_refusal(self) -> tuple | None:
         """The refusal of any summon but interference once the turn's summon limit is reached."""
@@ -492,7 +457,7 @@ class Game:
         if not self._offered(cmd):
             refusal = self._refusal(cmd)
             if refusal is not None:
-                raise IllegalCommand(self._refusal_words(refusal))
+                raise IllegalCommand(refusal_words(self, refusal))
         events = self._perform(cmd)
         self.history.append(cmd)
         if self._revealed:

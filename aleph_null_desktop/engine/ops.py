@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from aleph_null_desktop.engine.phrases import card_noun, filter_phrase, plural, zone_label, zones_phrase
+from aleph_null_desktop.engine.words import de as words_de
+from aleph_null_desktop.engine.words.phrases import card_noun, filter_phrase, plural, zone_label, zones_phrase
 from aleph_null_desktop.engine.schema import CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, CardDataError
 from aleph_null_desktop.i18n import N_, Deferred, _, current_language, later
 
@@ -447,7 +448,8 @@ def ops_for(slot: str) -> dict[str, Op]:
 
 # ----------------------------------------------------------------------------- words by language
 
-_TWINS: dict[str, dict[str, Callable[[dict], str]]] = {}
+# per language, the ops whose words need more grammar than a catalogue gives (engine.words)
+_TWINS: dict[str, dict[str, Callable[[dict], str]]] = {"de": dict(words_de.WORDS)}
 
 
 def set_words(language: str, op: str, words: Callable[[dict], str]) -> None:
@@ -506,12 +508,3 @@ def validate_steps(items: Any, slot: str, where: str) -> None:
 
 _BY_SLOT = {slot: ops_for(slot) for slot in SLOTS}
 
-
-def _register_twins() -> None:
-    from aleph_null_desktop.engine import words_de
-
-    for op, words in words_de.WORDS.items():
-        set_words("de", op, words)
-
-
-_register_twins()

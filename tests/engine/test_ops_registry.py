@@ -12,7 +12,7 @@ from aleph_null_desktop.engine.cards import (
 )
 from aleph_null_desktop.engine.game import _HANDLERS, Game
 from aleph_null_desktop.engine.ops import OPS, SLOTS, ops_for, set_words, words_for
-from aleph_null_desktop.engine.text import REFUSALS
+from aleph_null_desktop.engine.words.text import REFUSALS
 from aleph_null_desktop import i18n
 
 ROLES = {"gain", "pay", "draw", "search", "move", "heal", "hurt", "scrap_self", "sacrifice_self", "time",

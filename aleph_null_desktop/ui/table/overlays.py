@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, Summon
-from aleph_null_desktop.engine.text import action_text
+from aleph_null_desktop.engine.words.text import action_text
 from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.table.arrange import play_slots
