@@ -824,7 +824,8 @@ class TableScene(Scene):
         """What the table shows about the position, asked of the engine once per game change
         (not once per frame): the legal commands, End Turn's state and preview, Undo."""
         game = self.game
-        key = (id(game), self.version, len(game.history), game.pending is None, game.outcome is None)
+        key = (id(game), self.version, len(game.history), game.pending is None, game.outcome is None,
+               current_language())  # the reasons are words: said again after a switch
         if key != self._derived_key:
             self._derived_key = key
             end_reason = game.explain(EndTurn())
