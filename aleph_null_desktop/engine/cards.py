@@ -52,6 +52,11 @@ def validate_effects(items: Any, vocabulary: str, where: str) -> None:
 
 # ----------------------------------------------------------------------------- card definitions
 
+def _role(step: dict) -> str:
+    """What a step's op is, as the registry says (pay, gain, move, …)."""
+    return OPS[step["op"]].ai.role
+
+
 @dataclass(frozen=True)
 class ActionDef:
     id: str
@@ -64,15 +69,12 @@ class ActionDef:
     once_a_turn: bool = field(init=False, compare=False, repr=False)  # moves no card: once a turn
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pay", sum(s["amount"] for s in self.cost if s["op"] == "pay"))
-        object.__setattr__(self, "gains_power", any(s["op"] == "gain_power" for s in self.effect))
-        object.__setattr__(self, "cost_moves", tuple(s for s in self.cost if s["op"] == "move"))
-        object.__setattr__(self, "effect_moves", tuple(s for s in self.effect if s["op"] == "move"))
+        object.__setattr__(self, "pay", sum(s["amount"] for s in self.cost if _role(s) == "pay"))
+        object.__setattr__(self, "gains_power", any(_role(s) == "gain" for s in self.effect))
+        object.__setattr__(self, "cost_moves", tuple(s for s in self.cost if _role(s) == "move"))
+        object.__setattr__(self, "effect_moves", tuple(s for s in self.effect if _role(s) == "move"))
         object.__setattr__(self, "once_a_turn", not any(OPS[s["op"]].moves_a_card(s)
                                                          for s in self.cost + self.effect))
-
-    def has_op(self, op: str, *, in_cost: bool = False) -> bool:
-        return any(step["op"] == op for step in (self.cost if in_cost else self.effect))
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,7 @@ class CardDef:
 
     def __post_init__(self) -> None:
         base = self.cost if self.cost is not None else sum(s["amount"] for s in self.special_cost
-                                                           if s["op"] == "pay")
+                                                           if _role(s) == "pay")
         object.__setattr__(self, "base_cost", base)
         object.__setattr__(self, "is_interference", self.type == "interference")
         object.__setattr__(self, "_actions", {a.id: a for a in self.actions})
@@ -122,9 +124,6 @@ class CardDef:
 
     def action(self, action_id: str) -> ActionDef | None:
         return self._actions.get(action_id)
-
-    def ongoing_ops(self, op: str) -> list[dict]:
-        return [e for e in self.ongoing if e["op"] == op]
 
 
 def _text_map(value: Any, where: str, *, required: bool) -> dict[str, str]:

@@ -29,7 +29,7 @@ from aleph_null_desktop.engine.shuffle import shuffle
 from aleph_null_desktop.engine.words.text import refusal_text, refusal_words, steps_text
 from aleph_null_desktop.i18n import Deferred, _, later, ngettext, nlater
 
-_NONE: list = []  # the empty result of _ongoing; never changed
+_NONE: list = []  # the empty result of _hooks; never changed
 FIRST_HOUR = 1
 LAST_HOUR = 6
 MAX_DAMAGE = 3
@@ -60,7 +60,7 @@ class Game:
         self._loc: dict[int, str] = {}
         self._inst: dict[int, CardInstance] = {}
         self._defs: dict[int, CardDef] = {}  # uid -> its card's definition
-        self._ongoing_index: dict[str, list[tuple[CardInstance, dict]]] | None = None  # None: rebuild
+        self._hook_index: dict[str, list[tuple]] | None = None  # None: rebuild (see _hooks)
         self._legal: list[Command] | None = None  # what legal_commands last returned, until a change
         self._legal_at: tuple = ()
         self._summons_this_turn = 0
@@ -104,7 +104,7 @@ class Game:
         self._loc[inst.uid] = zone
         self._inst[inst.uid] = inst
         self._defs[inst.uid] = self.cards[inst.card_id]
-        self._ongoing_index = None
+        self._hook_index = None
         self._legal = None
 
     def _setup(self) -> None:
@@ -158,7 +158,8 @@ class Game:
     @property
     def hand_size(self) -> int:
         """R4.1; never below 1, so every turn draws and every ritual ends."""
-        return max(MIN_HAND_SIZE, BASE_HAND_SIZE + sum(e["amount"] for _src, e in self._ongoing("hand_size")))
+        delta = sum(hook(self, src, e) for src, e, hook in self._hooks("hand_size_delta"))
+        return max(MIN_HAND_SIZE, BASE_HAND_SIZE + delta)
 
     @property
     def can_undo(self) -> bool:
@@ -195,20 +196,23 @@ class Game:
         re-dealt from `rng`, consistently with what the player knows. Never peeks."""
         return determinized(self, rng)
 
-    def _ongoing(self, op: str) -> list[tuple[CardInstance, dict]]:
-        """The ongoing effects of an op in play, with their cards; indexed once per change of play."""
-        index = self._ongoing_index
+    def _hooks(self, moment: str) -> list[tuple]:
+        """(card instance, effect, hook) of every ongoing effect in play that hooks this moment of
+        the kernel (engine.ops.HOOKS); indexed once per change of play."""
+        index = self._hook_index
         if index is None:
             index = {}
             defs = self._defs
             for inst in self._zones["play"]:
                 for effect in defs[inst.uid].ongoing:
-                    index.setdefault(effect["op"], []).append((inst, effect))
-            self._ongoing_index = index
-        return index.get(op, _NONE)
+                    for name, hook in OPS[effect["op"]].hooks.items():
+                        index.setdefault(name, []).append((inst, effect, hook))
+            self._hook_index = index
+        return index.get(moment, _NONE)
 
-    def _has_ongoing(self, op: str) -> bool:
-        return bool(self._ongoing(op))
+    def _hooked(self, moment: str, *values) -> bool:
+        """True if any ongoing effect in play says so at this moment."""
+        return any(hook(self, src, e, *values) for src, e, hook in self._hooks(moment))
 
     def matches(self, f: dict, inst: CardInstance, src: int | None) -> bool:
         if not f:
@@ -228,20 +232,21 @@ class Game:
     def summon_cost(self, uid: int) -> int:
         """What summoning this card costs in power now (R6.2), cost modifiers included."""
         base = self._defs[uid].base_cost
-        modifiers = self._ongoing("cost_modifier")
+        modifiers = self._hooks("summon_cost")
         if not modifiers:
             return base
         inst = self._inst[uid]
-        extra = sum(e["amount"] for _src, e in modifiers if self.matches(e["filter"], inst, None))
-        return max(0, base + extra)
+        return max(0, base + sum(hook(self, src, e, inst) for src, e, hook in modifiers))
 
     def move_targets(self, step: dict, src: int | None, exclude: Iterable[int] = ()) -> list[CardInstance]:
         """Legal targets of a 'sacrifice/scrap/discard a chosen card' step (R7.7). A scrap or discard
         never takes a card from the discard pile, where it would stay (R7.7 ruling of this
         edition): every move moves a card on, so no turn can go on for ever."""
         zones = step["from"]
-        if "discard" in zones and (step["move"] != "sacrifice" or self._has_ongoing("no_sacrifice_from_discard")):
+        if "discard" in zones and step["move"] != "sacrifice":
             zones = [z for z in zones if z != "discard"]
+        for src_inst, e, hook in self._hooks("move_zones"):
+            zones = hook(self, src_inst, e, step, zones)
         defs = self._defs
         f = step["filter"]
         return [inst for z in zones for inst in self._zones[z]
@@ -249,12 +254,11 @@ class Game:
 
     def power_from(self, src: int | None, amount: int) -> int:
         """Power an effect of `src` really gives, after modifiers such as Ill Omen."""
-        modifiers = self._ongoing("power_modifier")
+        modifiers = self._hooks("power_given")
         if src is None or not modifiers or src not in self._inst:
             return amount
         inst = self._inst[src]
-        delta = sum(e["amount"] for _src, e in modifiers if self.matches(e["filter"], inst, None))
-        return max(0, amount + delta)
+        return max(0, amount + sum(hook(self, by, e, inst) for by, e, hook in modifiers))
 
     def end_turn_preview(self) -> EndTurnPreview:
         """Damage that ending the turn now is sure to cost, from public information only: unspent
@@ -262,15 +266,14 @@ class Game:
         the deck, the Hour's advance (tokens, The Long Night, passing the last Hour). An int with a
         breakdown: see `engine.preview`."""
         parts: list[PreviewPart] = []
-        shield = sum(e["amount"] for _src, e in self._ongoing("end_turn_shield"))
+        shield = self._shield()
         if self.power > shield:
             parts.append(unspent_power_part(self.power - shield))
-        if not self._sacrificed_this_turn and not self._hand_sacrificed_at_end():
-            for inst, e in self._ongoing("end_turn_damage_unless_sacrificed"):
-                parts.append(interference_part(e["amount"], self.name_of(inst.uid)))
-        if not self._summoned_any:
-            for inst, e in self._ongoing("end_turn_damage_unless_summoned"):
-                parts.append(interference_part(e["amount"], self.name_of(inst.uid)))
+        sacrifices_hand = self._hand_sacrificed_at_end()
+        for inst, e, hook in self._hooks("end_of_turn"):
+            damage = hook(self, inst, e, sacrifices_hand)
+            if damage is not None:
+                parts.append(interference_part(damage[0], self.name_of(inst.uid)))
         advances = self._next_draw_advances_hour()
         if advances:
             if self.hour >= self.last_hour:  # R5.3
@@ -278,8 +281,10 @@ class Game:
             else:
                 if self.tokens:  # R5.2a
                     parts.append(hour_tokens_part(self.tokens))
-                for inst, e in self._ongoing("hour_damage"):
-                    parts.append(hour_damage_part(e["amount"], self.name_of(inst.uid)))
+                for inst, e, hook in self._hooks("hour_advances"):
+                    damage = hook(self, inst, e)
+                    if damage is not None:
+                        parts.append(hour_damage_part(damage[0], self.name_of(inst.uid)))
         total = sum(p.amount for p in parts)
         loses = self.damage + total >= MAX_DAMAGE or any(p.kind == "last_hour" for p in parts)
         return EndTurnPreview(tuple(parts), hour_advances=advances, loses=loses)
@@ -292,7 +297,7 @@ class Game:
         return len(self._zones["deck"]) < self.hand_size  # the hand is empty after the turn ends
 
     def _end_of_turn_daggers_possible(self) -> bool:
-        if not self._has_ongoing("hand_sacrificed_at_end") or self._has_ongoing("prevent_dagger"):
+        if not self._hooked("sacrifice_hand_at_end") or self._hooked("dagger_prevented"):
             return False
         return any(self.cards[i.card_id].dagger and self.cards[i.card_id].type not in ("key", "demon")
                    for i in self._zones["hand"])
@@ -301,14 +306,14 @@ class Game:
     def every_turn_costs_an_hour(self) -> bool:
         """R5.5: fewer cards than the hand size remain to be drawn (deck, discard pile, and the
         hand cards that ending the turn discards), so every turn's draw advances the Hour."""
-        if self._has_ongoing("hand_sacrificed_at_end"):
+        if self._hooked("sacrifice_hand_at_end"):
             kept = sum(1 for i in self._zones["hand"] if self.cards[i.card_id].type in ("key", "demon"))
         else:
             kept = len(self._zones["hand"])
         return len(self._zones["deck"]) + len(self._zones["discard"]) + kept < self.hand_size
 
     def _hand_sacrificed_at_end(self) -> bool:
-        return self._has_ongoing("hand_sacrificed_at_end") and any(
+        return self._hooked("sacrifice_hand_at_end") and any(
             self.cards[i.card_id].type not in ("key", "demon") for i in self._zones["hand"])
 
     # ------------------------------------------------------------------ legality
@@ -336,7 +341,7 @@ class Game:
                 cmds = [summon_of(i.uid) for i in self._zones["hand"] if defs[i.uid].is_interference]
             else:
                 cmds = []
-                power, modified = self.power, bool(self._ongoing("cost_modifier"))
+                power, modified = self.power, bool(self._hooks("summon_cost"))
                 for inst in self._zones["hand"]:
                     card = defs[inst.uid]
                     if card.is_interference or (
@@ -384,11 +389,10 @@ class Game:
 
     def _limit_refusal(self) -> tuple | None:
         """The refusal of any summon but interference once the turn's summon limit is reached."""
-        limits = self._ongoing("summon_limit")
-        if limits:
-            inst, effect = min(limits, key=lambda pair: pair[1]["count"])
-            if self._summons_this_turn >= effect["count"]:
-                return ("summon_limit", inst.uid, effect["count"])
+        for src, e, hook in self._hooks("summons_limited"):
+            refusal = hook(self, src, e)
+            if refusal is not None:
+                return refusal
         return None
 
     def _summon_refusal(self, uid: int, waiting: int | None, limited: tuple | None) -> tuple | None:
@@ -408,17 +412,15 @@ class Game:
             return ("interference_first", waiting)
         if limited is not None:
             return limited
+        for src, e, hook in self._hooks("summon_refused"):
+            refusal = hook(self, src, e, card)
+            if refusal is not None:
+                return refusal
         for step in card.special_cost:
-            op = step["op"]
-            if op == "summon_baphomet":
-                blocked = self._ongoing("baphomet_blocked")
-                if blocked:
-                    return ("baphomet_blocked", blocked[0][0].uid)
-                keys = sum(1 for i in self._zones["play"] if self._defs[i.uid].type == "key")
-                if keys < 3:
-                    return ("keys_missing", keys)
-            elif op == "move" and len(self.move_targets(step, uid)) < step["count"]:
-                return ("special_cost", uid, step)
+            unpayable = OPS[step["op"]].unpayable
+            refusal = unpayable(self, step, uid) if unpayable is not None else None
+            if refusal is not None:
+                return refusal
         cost = self.summon_cost(uid)
         return None if self.power >= cost else ("short", uid, None, cost)
 
@@ -597,7 +599,7 @@ class Game:
         self._zones[to].append(inst)
         self._loc[uid] = to
         if src == "play" or to == "play":
-            self._ongoing_index = None
+            self._hook_index = None
         self._events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": card.name,
                                             "from": src, "to": to, "why": why})))
         if why == "draw":
@@ -692,9 +694,9 @@ class Game:
             return
         self._summons_this_turn += 1
         if card.special_cost:
-            steps = [s for s in card.special_cost if s["op"] != "pay"]
+            steps = [s for s in card.special_cost if OPS[s["op"]].ai.role != "pay"]  # paid as it costs now
             if cost:
-                steps.append({"op": "pay", "amount": cost})
+                steps.append({"op": "spend", "amount": cost})
             self.push_steps(steps, uid)
         elif cost:
             self.spend(cost)
@@ -726,7 +728,7 @@ class Game:
 
     def _t_dagger(self, t: dict) -> None:
         uid = t["uid"]
-        if self._has_ongoing("prevent_dagger"):  # checked as it would resolve
+        if self._hooked("dagger_prevented"):  # checked as it would resolve
             self._emit("dagger_prevented", uid)
             return
         self._emit("dagger", uid)
@@ -742,9 +744,10 @@ class Game:
         self.push({"op": "hour_rest", "hour": new_hour})
         page = hour_pages()[new_hour]
         self.push_steps(page.page_rule, None, defer_daggers=True)  # (b); its † wait for (f)
-        for inst, effect in self._ongoing("hour_damage"):
-            self.push({"op": "take_damage", "amount": effect["amount"], "src": None,
-                        "why": later("{card}: the Hour advanced", card=self.named(inst.uid))})
+        for inst, effect, hook in self._hooks("hour_advances"):
+            damage = hook(self, inst, effect)
+            if damage is not None:
+                self.push({"op": "take_damage", "amount": damage[0], "src": None, "why": damage[1]})
         if self.tokens:  # (a)
             self.push({"op": "take_damage", "amount": self.tokens, "src": None,
                         "why": _("tokens left on the Grimoire as the Hour advanced")})
@@ -809,7 +812,7 @@ class Game:
     def _t_end_hand(self, t: dict) -> None:
         """R4.4: the hand is discarded, or sacrificed while the Grand Circle is in play."""
         hand = list(self._zones["hand"])
-        if self._has_ongoing("hand_sacrificed_at_end"):
+        if self._hooked("sacrifice_hand_at_end"):
             keep = [i.uid for i in hand if self._defs[i.uid].type in ("key", "demon")]
             for uid in keep:
                 self.move(uid, "discard", "discard")
@@ -823,18 +826,21 @@ class Game:
         if unspent:
             self.power = 0
             self._events.append(_event(("power", {"delta": -unspent, "total": 0})))
-        shield = sum(e["amount"] for _src, e in self._ongoing("end_turn_shield"))
-        self.take_damage(max(0, unspent - shield), later("unspent power at the end of the turn"))
+        self.take_damage(max(0, unspent - self._shield()), later("unspent power at the end of the turn"))
+
+    def _shield(self) -> int:
+        """Points of unspent power that deal no damage at the end of the turn."""
+        return sum(hook(self, src, e) for src, e, hook in self._hooks("unspent_power_forgiven"))
 
     def _t_end_ongoing(self, t: dict) -> None:
-        for inst, effect in list(self._ongoing("end_turn_damage_unless_sacrificed")):
-            if not self._sacrificed_this_turn:
-                self.take_damage(effect["amount"], later("{card}: nothing was sacrificed this turn",
-                                                          card=self.named(inst.uid)))
-        for inst, effect in list(self._ongoing("end_turn_damage_unless_summoned")):
-            if not self._summoned_any:
-                self.take_damage(effect["amount"], later("{card}: nothing was summoned this turn",
-                                                          card=self.named(inst.uid)))
+        for inst, effect, hook in list(self._hooks("end_of_turn")):
+            damage = hook(self, inst, effect)
+            if damage is not None:
+                self.take_damage(*damage)
+
+    def _t_spend(self, t: dict) -> None:
+        """A summon's power, paid after the rest of its special cost (R6.2)."""
+        self.spend(t["amount"])
 
     def _t_start_turn(self, t: dict) -> None:
         """R4.1: a new turn draws up to the hand size."""
@@ -906,7 +912,7 @@ class Game:
         self._zones = {z: list(v) for z, v in zones.items()}
         self._loc = {i.uid: z for z, v in self._zones.items() for i in v}
         self._deferred_daggers, self._stack = list(deferred), list(stack)
-        self._ongoing_index = None
+        self._hook_index = None
         self._legal = None
 
     def _snapshot_dict(self, snap: tuple) -> dict:

@@ -11,7 +11,12 @@ An op declares
 * `handler`  for effect and cost ops, the function that carries a step out (`handler(game, task)`);
              ongoing ops have none: `applies` names the `Game` query that reads them while their
              card is in play (they are indexed by op once per change of play);
-* `refusal`  for ongoing ops that forbid a command, the words of the refusal.
+* `refusal`  for ongoing ops that forbid a command, the words of the refusal;
+* `hooks`    for ongoing ops, what they do at the kernel's moments (HOOKS: the hand size, a summon's
+             cost, the power a card gives, …); the kernel calls every hook of the cards in play
+             and names no op;
+* `choice_words`, `resume`  for ops that pose a choice, its words and what the answer does;
+* `unpayable`  for special-cost ops, why the cost cannot be paid now.
 
 No op's words name a particular card: the card that imposes an ongoing effect is named from the
 game (`{card}`), and a filter's ids are the card's own data.
@@ -126,6 +131,12 @@ class Op:
     applies: str = ""
     defaults: Mapping[str, Any] = field(default_factory=dict)
     refusal: Callable[..., str] | None = None
+    # an ongoing op's behaviour: what it does at the kernel's moments (see HOOKS), each a function
+    # `(game, its card instance, the effect, *the moment's values)`
+    hooks: Mapping[str, Callable] = field(default_factory=dict)
+    # a special-cost op: the refusal of a summon whose cost this step cannot pay now, else None
+    # (`(game, step, uid)`; power is checked by the kernel)
+    unpayable: Callable[["Game", dict, int], tuple | None] | None = None
     # True if carrying the step out surely moves a card on (deck -> hand -> play -> discard ->
     # sacrificed) or advances the Hour: an action with such a step cannot loop for ever in a turn
     moves_a_card: Callable[[dict], bool] = lambda step: False
@@ -358,9 +369,69 @@ _MOVE_DEFAULTS = {"move": "sacrifice", "from": ["hand"], "count": 1, "up_to": Fa
 
 def _ongoing(name: str, params: tuple[Param, ...], words: Callable[[dict], str], label: str, applies: str,
              harm: Callable[[dict], float], defaults: Mapping[str, Any] | None = None,
-             refusal: Callable[..., str] | None = None) -> Op:
+             refusal: Callable[..., str] | None = None, *, hooks: Mapping[str, Callable]) -> Op:
     return Op(name, ("ongoing",), params, words, label, AiKnowledge("ongoing", _amount, harm), None,
-              applies, defaults or {}, refusal)
+              applies, defaults or {}, refusal, hooks=hooks)
+
+
+# The kernel's moments an ongoing op may hook, and what each hook returns (each is called as
+# `hook(game, card instance, effect, *values)` for every such effect of a card in play):
+HOOKS = {
+    "hand_size_delta": "the change to the hand size (int)",
+    "summon_cost": "given the card instance summoned: the change to its cost (int)",
+    "power_given": "given the card instance whose effect gives power: the change (int)",
+    "unspent_power_forgiven": "points of unspent power that deal no damage at the end of the turn",
+    "end_of_turn": "given whether ending will sacrifice the hand: (damage, why) it deals, or None",
+    "hour_advances": "(damage, why) the Hour's advance deals, or None",
+    "summons_limited": "a refusal of every summon but interference now, or None",
+    "summon_refused": "given the card definition: a refusal of its summon now, or None",
+    "dagger_prevented": "True: † effects do not resolve",
+    "sacrifice_hand_at_end": "True: the hand is sacrificed, not discarded, at the end of the turn",
+    "move_zones": "given a move step and its zones: the zones its targets may come from",
+}
+
+
+def _refused(op: str, src, **values) -> tuple:
+    """A refusal an ongoing op imposes: its words are the op's `refusal`, naming the card."""
+    return ("ongoing", op, src.uid, values)
+
+
+def _damage_unless_sacrificed(game: "Game", src, effect: dict, sacrifices_hand: bool = False):
+    if game.sacrificed_this_turn or sacrifices_hand:
+        return None
+    return effect["amount"], later("{card}: nothing was sacrificed this turn", card=game.named(src.uid))
+
+
+def _damage_unless_summoned(game: "Game", src, effect: dict, sacrifices_hand: bool = False):
+    if game.summoned_any:
+        return None
+    return effect["amount"], later("{card}: nothing was summoned this turn", card=game.named(src.uid))
+
+
+def _summons_limited(game: "Game", src, effect: dict):
+    made = game.summons_this_turn
+    return _refused("summon_limit", src, limit=effect["count"], made=made) if made >= effect["count"] else None
+
+
+def _baphomet_refused(game: "Game", src, effect: dict, card) -> tuple | None:
+    return _refused("baphomet_blocked", src) if any(s["op"] == "summon_baphomet" for s in card.special_cost) else None
+
+
+def _modifier(game: "Game", src, effect: dict, inst) -> int:
+    return effect["amount"] if game.matches(effect["filter"], inst, None) else 0
+
+
+def _no_sacrifice_from_discard(game: "Game", src, effect: dict, step: dict, zones: list) -> list:
+    return [z for z in zones if z != "discard"] if step["move"] == "sacrifice" else zones
+
+
+def _move_unpayable(game: "Game", step: dict, uid: int) -> tuple | None:
+    return ("special_cost", uid, step) if len(game.move_targets(step, uid)) < step["count"] else None
+
+
+def _baphomet_unpayable(game: "Game", step: dict, uid: int) -> tuple | None:
+    keys = sum(1 for i in game.zone("play") if game.cdef(i.uid).type == "key")
+    return ("keys_missing", keys) if keys < 3 else None
 
 
 def _const(value: float) -> Callable[[dict], float]:
@@ -381,7 +452,8 @@ OPS: dict[str, Op] = {op.name: op for op in (
        resume=_search_resume),
     Op("move", ("effect", "cost", "special_cost"), _MOVE_PARAMS, _move_words,
        N_("Sacrifice, scrap or discard cards"), AiKnowledge("move", _count), _move, defaults=_MOVE_DEFAULTS,
-       moves_a_card=lambda s: not s["up_to"], choice_words=_move_choice, resume=_move_resume),
+       moves_a_card=lambda s: not s["up_to"], choice_words=_move_choice, resume=_move_resume,
+       unpayable=_move_unpayable),
     Op("remove_damage", ("effect",), (Param(_AMOUNT, "int", N_("amount"), 1, 3),),
        lambda s: _("remove {n} damage").format(n=s["amount"]), N_("Remove damage"),
        AiKnowledge("heal", _amount), _remove_damage),
@@ -398,46 +470,57 @@ OPS: dict[str, Op] = {op.name: op for op in (
        lambda s: _("pay {n}P").format(n=s["amount"]), N_("Pay power"), AiKnowledge("pay", _amount), _pay),
     Op("summon_baphomet", ("special_cost",), (),
        lambda s: _("the three Keys in play; sacrifice them and every other card in play"),
-       N_("The three Keys in play (BAPHOMET)"), AiKnowledge("baphomet"), _summon_baphomet),
+       N_("The three Keys in play (BAPHOMET)"), AiKnowledge("baphomet"), _summon_baphomet,
+       unpayable=_baphomet_unpayable),
     # ---------------------------------------------------------------- ongoing effects
     _ongoing("power_modifier", (_FILTER, Param(_AMOUNT, "int", N_("amount"), -5, 5)), _power_modifier_words,
              N_("Cards give more/less power"), "power_from", lambda e: 5.0,
-             {"amount": -1, "filter": {"types": ["magical_power"]}}),
+             {"amount": -1, "filter": {"types": ["magical_power"]}}, hooks={"power_given": _modifier}),
     _ongoing("hand_size", (Param(_AMOUNT, "int", N_("amount"), -3, 3),),
              lambda e: _("your hand size is {n} {more}").format(n=abs(e["amount"]), more=_more_less(e["amount"])),
-             N_("Hand size changes"), "hand_size", lambda e: 8.0 * max(0, -e["amount"]), {"amount": -1}),
+             N_("Hand size changes"), "hand_size", lambda e: 8.0 * max(0, -e["amount"]), {"amount": -1},
+             hooks={"hand_size_delta": lambda game, src, e: e["amount"]}),
     _ongoing("summon_limit", (Param("count", "int", N_("cards"), 0, 9),),
              lambda e: _("you may summon at most {n} cards a turn (Interference not counted)").format(n=e["count"]),
              N_("Limit summons per turn"), "legal_commands", _const(5.0), {"count": 3},
              lambda card, limit, made: _("Only {limit} summons are allowed this turn while {card} is in play; "
-                                         "you have made {made}.").format(limit=limit, card=card, made=made)),
+                                         "you have made {made}.").format(limit=limit, card=card, made=made),
+             hooks={"summons_limited": _summons_limited}),
     _ongoing("cost_modifier", (_FILTER, Param(_AMOUNT, "int", N_("amount"), -5, 5)), _cost_modifier_words,
              N_("Cards cost more/less"), "summon_cost", _const(5.0),
-             {"amount": 1, "filter": {"types": ["artifact"]}}),
+             {"amount": 1, "filter": {"types": ["artifact"]}}, hooks={"summon_cost": _modifier}),
     _ongoing("prevent_dagger", (), lambda e: _("† effects do not resolve"), N_("† effects do not resolve"),
-             "_t_dagger", _const(3.0)),
+             "_t_dagger", _const(3.0), hooks={"dagger_prevented": lambda game, src, e: True}),
     _ongoing("hand_sacrificed_at_end", (),
              lambda e: _("at the end of your turn the cards you would discard from your hand are sacrificed "
                          "instead (Keys and BAPHOMET are discarded)"),
-             N_("Hand is sacrificed at end of turn"), "_t_end_hand", _const(0.0)),
+             N_("Hand is sacrificed at end of turn"), "_t_end_hand", _const(0.0),
+             hooks={"sacrifice_hand_at_end": lambda game, src, e: True}),
     _ongoing("end_turn_shield", (Param(_AMOUNT, "int", N_("amount"), 1, 5),), _shield_words,
-             N_("Unspent power is forgiven"), "_t_end_power", _const(0.0)),
+             N_("Unspent power is forgiven"), "_t_end_power", _const(0.0),
+             hooks={"unspent_power_forgiven": lambda game, src, e: e["amount"]}),
     _ongoing("hour_damage", (Param(_AMOUNT, "int", N_("amount"), 1, 3),),
              lambda e: _("take {n} damage each time the Hour advances").format(n=e["amount"]),
-             N_("Damage when the Hour advances"), "_t_advance_hour", _const(12.0)),
+             N_("Damage when the Hour advances"), "_t_advance_hour", _const(12.0),
+             hooks={"hour_advances": lambda game, src, e: (
+                 e["amount"], later("{card}: the Hour advanced", card=game.named(src.uid)))}),
     _ongoing("end_turn_damage_unless_sacrificed", (Param(_AMOUNT, "int", N_("amount"), 1, 3),),
              lambda e: _("at the end of your turn take {n} damage unless a card was sacrificed this turn").format(
                  n=e["amount"]),
-             N_("Damage unless you sacrificed"), "_t_end_ongoing", _const(14.0)),
+             N_("Damage unless you sacrificed"), "_t_end_ongoing", _const(14.0),
+             hooks={"end_of_turn": _damage_unless_sacrificed}),
     _ongoing("end_turn_damage_unless_summoned", (Param(_AMOUNT, "int", N_("amount"), 1, 3),),
              lambda e: _("at the end of a turn in which you summoned no card, take {n} damage").format(
                  n=e["amount"]),
-             N_("Damage unless you summoned"), "_t_end_ongoing", _const(8.0)),
+             N_("Damage unless you summoned"), "_t_end_ongoing", _const(8.0),
+             hooks={"end_of_turn": _damage_unless_summoned}),
     _ongoing("no_sacrifice_from_discard", (), lambda e: _("no card can be sacrificed from the discard pile"),
-             N_("No sacrifice from the discard pile"), "move_targets", _const(10.0)),
+             N_("No sacrifice from the discard pile"), "move_targets", _const(10.0),
+             hooks={"move_zones": _no_sacrifice_from_discard}),
     _ongoing("baphomet_blocked", (), lambda e: _("BAPHOMET cannot be summoned"),
              N_("BAPHOMET cannot be summoned"), "legal_commands", _const(30.0),
-             refusal=lambda card: _("BAPHOMET cannot be summoned while {card} is in play.").format(card=card)),
+             refusal=lambda card: _("BAPHOMET cannot be summoned while {card} is in play.").format(card=card),
+             hooks={"summon_refused": _baphomet_refused}),
 )}
 
 

@@ -156,3 +156,23 @@ def test_every_op_works_through_the_public_effect_api_only():
                 assert part.__module__ == ops.__name__  # the op's whole behaviour is in the registry
     for name in ("move", "search"):  # an op that poses a choice says it and resumes it itself
         assert OPS[name].choice_words is not None and OPS[name].resume is not None
+
+
+def test_ongoing_ops_are_hooks_the_kernel_calls_without_naming_them():
+    """An ongoing op's behaviour is its hooks (engine.ops.HOOKS); Game calls the hooks of the
+    cards in play at its moments and tests no op name: a new op is a registry entry."""
+    import inspect
+
+    from aleph_null_desktop.engine import cards, game
+    from aleph_null_desktop.engine.ops import HOOKS
+
+    for op in ops_for("ongoing").values():
+        assert op.hooks and set(op.hooks) <= set(HOOKS), op.name
+    for op in ops_for("special_cost").values():
+        assert op.unpayable is not None or op.ai.role == "pay", op.name
+    kernel = inspect.getsource(game)
+    assert not set(HOOKS) & set(OPS), "a moment of the kernel is named like an op"
+    for name in [*ops_for("ongoing"), "summon_baphomet"]:  # what each does is the registry's
+        assert f'"{name}"' not in kernel, name
+    assert not re.findall(r"\[\"op\"\]\s*(==|!=|in)", kernel + inspect.getsource(cards.ActionDef.__post_init__)
+                          + inspect.getsource(cards.CardDef.__post_init__))

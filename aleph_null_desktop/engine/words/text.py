@@ -84,11 +84,7 @@ REFUSALS = {
 
 
 def refusal_text(code: str, **args) -> str:
-    """The words of a refusal: a code of REFUSALS, or an ongoing op that forbids the command (its
-    registry entry's `refusal`)."""
-    op = OPS.get(code)
-    if op is not None and op.refusal is not None:
-        return op.refusal(**args)
+    """The words of a refusal of REFUSALS (an ongoing op's own refusal is its registry entry's)."""
     return _(REFUSALS[code]).format(**args)
 
 
@@ -107,10 +103,8 @@ def refusal_words(game, r: tuple) -> str:
         return refusal_text(code, card=game.name_of(r[1]))
     if code == "no_action":
         return refusal_text(code, card=game.name_of(r[1]), action=r[2])
-    if code == "summon_limit":
-        return refusal_text(code, card=game.name_of(r[1]), limit=r[2], made=game.summons_this_turn)
-    if code == "baphomet_blocked":
-        return refusal_text(code, card=game.name_of(r[1]))
+    if code == "ongoing":  # an ongoing effect forbids it: (code, its op, its card, the op's values)
+        return OPS[r[1]].refusal(card=game.name_of(r[2]), **r[3])
     if code == "keys_missing":
         return refusal_text(code, keys=r[1])
     if code == "special_cost":
