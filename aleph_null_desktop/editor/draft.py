@@ -35,9 +35,9 @@ FIELDS = ("name", "level", "side", "cost", "icon", "on_summon", "ongoing", "acti
 
 
 def default_icons() -> tuple[str, ...]:
-    """The icons offered: the game's own icon set (ui.icons) if it is there, else a fixed list."""
+    """The icons offered: the game's own icon set (ui.render.icons) if it is there, else a fixed list."""
     try:
-        from aleph_null_desktop.ui.icons import ICONS as DRAWN  # only reads a dict; no display needed
+        from aleph_null_desktop.ui.render.icons import ICONS as DRAWN  # only reads a dict; no display needed
     except Exception:  # pragma: no cover - pygame missing: the pure model still works
         return ICONS
     skip = {"token", "damage", "deck", "undo"}  # table furniture, not card art
@@ -64,7 +64,7 @@ class CardDraft:
     dagger: list[dict] = field(default_factory=list)
     flavour: str = ""
     icon: str = "imp"
-    art: str = ""  # the illustration's name (ui.art's glyphs); "" = the one standing for the icon
+    art: str = ""  # the illustration's name (ui.render.art's glyphs); "" = the one standing for the icon
     id: str | None = None  # None until first saved
     other_names: dict[str, str] = field(default_factory=dict)  # translations kept from an import
     other_flavours: dict[str, str] = field(default_factory=dict)

@@ -17,10 +17,10 @@ from aleph_null_desktop.editor.ritual import replacement_choices
 from aleph_null_desktop.engine.cards import circles, load_builtin_cards
 from aleph_null_desktop.i18n import N_, _, decimal, localized
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
-from aleph_null_desktop.ui.veil import darken
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font
+from aleph_null_desktop.ui.render.veil import darken
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 log = logging.getLogger(__name__)
 

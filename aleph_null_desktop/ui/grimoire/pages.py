@@ -24,12 +24,12 @@ from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages, load_bui
 from aleph_null_desktop.engine.text import steps_text
 from aleph_null_desktop.i18n import N_, _, current_language, localized, ngettext
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.circle_words import difficulty
+from aleph_null_desktop.ui.scenes.circle_words import difficulty
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.content import BULLET, Reference, font_for, paginate
-from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
-from aleph_null_desktop.ui.text import blit_text, fit_font, wrap
+from aleph_null_desktop.ui.render.icons import draw_icon
+from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.render.text import blit_text, fit_font, wrap
 
 PAGE_SIZE = (860, 940)
 MARGIN = 16  # board beyond the page, outer side, top and bottom
@@ -184,7 +184,7 @@ class BookArt:
 
     def opened_by(self, reader) -> None:
         """A book is open on these pages; once no book is (each collected when its scene is left,
-        see ui.memory), the big pages go and only the table's small Hour pages stay."""
+        see ui.render.memory), the big pages go and only the table's small Hour pages stay."""
         self._readers.add(reader)
         weakref.finalize(reader, self._reader_gone)
 
