@@ -15,7 +15,7 @@ from aleph_null_desktop.engine.cards import load_builtin_cards
 from aleph_null_desktop.ui.render import text as ui_text
 from aleph_null_desktop.ui.render import fonts as fonts_module
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.widgets.button import button as widgets
+from aleph_null_desktop.ui.widgets import button as widgets
 from aleph_null_desktop.ui.render.fonts import SafeFont
 from aleph_null_desktop.ui.render.card_renderer import CardRenderer
 
