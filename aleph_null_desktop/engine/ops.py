@@ -393,7 +393,7 @@ OPS: dict[str, Op] = {op.name: op for op in (
              "_t_dagger", _const(3.0)),
     _ongoing("hand_sacrificed_at_end", (),
              lambda e: _("at the end of your turn the cards you would discard from your hand are sacrificed "
-                         "instead (Keys and BAPHOMET are discarded)"),
+                         "instead, Keys included"),
              N_("Hand is sacrificed at end of turn"), "_t_end_hand", _const(0.0)),
     _ongoing("end_turn_shield", (Param(_AMOUNT, "int", N_("amount"), 1, 5),), _shield_words,
              N_("Unspent power is forgiven"), "_t_end_power", _const(0.0)),
