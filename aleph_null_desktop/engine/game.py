@@ -127,8 +127,11 @@ class Game:
                     pool.append("eternal_light")
             wanted = circle.set_aside.get(level, 0)
             if len(pool) < wanted:
-                raise ValueError(_("the {circle} needs {wanted} level-{level} interference cards; only {n} "
-                                   "available").format(circle=circle.name, wanted=wanted, level=level, n=len(pool)))
+                raise ValueError(ngettext("the {circle} needs {wanted} level-{level} interference card; only {n} "
+                                          "available",
+                                          "the {circle} needs {wanted} level-{level} interference cards; only {n} "
+                                          "available", wanted).format(circle=circle.name, wanted=wanted, level=level,
+                                                                      n=len(pool)))
             shuffle(self._rng, pool)
             for card_id in pool[:wanted]:
                 uid += 1
