@@ -348,4 +348,4 @@ def test_the_card_packs_ritual_setup_and_card_test_in_german(game_window, app, d
     app.stack.push(panel)
     driver.frames(3)
     _check(watch, "Kartenpakete", "Ein Ritual mit deinen Karten", "DEINE KARTEN", "Mit deiner Karte",
-           "gespielt von dem gierigen Spieler", "Punkte (zu 95 %")
+           "gespielt von dem gierigen Spieler", "Prozentpunkte (zu 95 %")
