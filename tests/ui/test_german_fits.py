@@ -290,7 +290,7 @@ def test_the_card_editor_in_german(game_window, app, driver, watch, user_dirs):
     driver.frames(2)
     edit = driver.scene
     assert isinstance(edit, EditScene) and len(edit.draft.id) > 45
-    assert edit._control("cost").value_text == "0 Kraft"  # not the English "0P"
+    assert edit._control("cost").value_text == "0 Magische Kraft"  # not the English "0P"
     for name in ("icon", "art", "on_summon.add", "action0.cost.0.op"):
         driver.click(edit._control(name).rect.center)
         driver.frames(2)
@@ -349,4 +349,4 @@ def test_the_card_packs_ritual_setup_and_card_test_in_german(game_window, app, d
     app.stack.push(panel)
     driver.frames(3)
     _check(watch, "Kartenpakete", "Ein Ritual mit deinen Karten", "DEINE KARTEN", "Mit deiner Karte",
-           "gespielt von dem gierigen Spieler", "Punkte (zu 95 %")
+           "gespielt von dem gierigen Spieler", "Prozentpunkte (zu 95 %")

@@ -12,7 +12,7 @@ import pygame
 
 from aleph_null_desktop.cardpacks import PackShelf
 from aleph_null_desktop.engine.cards import CardDataError, cardset_with, load_builtin_cards
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _, ngettext
 from aleph_null_desktop.safe_text import quote
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.card_renderer import CardRenderer, card_size
@@ -112,7 +112,8 @@ class PacksScene(Scene):
         self.messages = [("warning", m) for m in self.shelf.load()]
         n, bad = len(self.shelf.packs), len(self.shelf.refused)
         if not self.messages:
-            self.say(_("{n} card pack(s) in the folder; {bad} refused.").format(n=n, bad=bad))
+            self.say(ngettext("{n} card pack in the folder; {bad} refused.", "{n} card packs in the folder; {bad} refused.",
+                              n).format(n=n, bad=bad))
         self._sync()
 
     def remove(self) -> None:

@@ -39,7 +39,7 @@ LEATHER_DARK = (44, 20, 17)
 INK_RED = (128, 30, 26)
 HOUR_ICONS = {1: "candle", 2: "moon", 3: "smoke", 4: "eye", 5: "moon", 6: "raven", 7: "lantern"}
 PAGE_TITLES = {"preparation": N_("Preparation"), "fasting": N_("Fasting"), "fumigation": N_("Fumigation"),
-               "exorcism": N_("Exorcism"), "reading": N_("Reading"), "last": N_("The Last Page"),
+               "exorcism": N_("Exorcism"), "reading": N_("Reading"), "last": N_("Last"),
                "false_dawn": N_("False Dawn")}
 
 
@@ -591,8 +591,7 @@ class BookArt:
         blit_text(left, name_font, page.name, INK_RED, (r.centerx, r.y + 320), "midtop")
         draw_icon(left, HOUR_ICONS.get(hour, "hourglass"), pygame.Rect(r.centerx - 90, r.y + 420, 180, 180),
                   theme.INK_SOFT, width=5)
-        caption = (_("the page of {page}").format(page=title) if page.page != "last"  # not "of The Last Page"
-                   else title)
+        caption = _("the {page} page").format(page=title)
         blit_text(left, f.get("italic", 28), caption, theme.INK_SOFT, (r.centerx, r.y + 640), "midtop")
         self._hour_track(left, pygame.Rect(r.x, r.bottom - 70, r.w, 56), hour, last)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from aleph_null_desktop.i18n import Joined, N_, _
+from aleph_null_desktop.i18n import Joined, N_, _, ngettext
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.scenes.statistics_model import StatisticsModel, build
@@ -58,8 +58,9 @@ class StatisticsScene(Scene):
     def ask_reset(self) -> None:
         from aleph_null_desktop.ui.scenes.confirm import ConfirmScene
 
-        text = _("All {count} rituals recorded will be forgotten, in every Circle. This cannot be undone.").format(
-            count=self.model.played)
+        text = ngettext("The only ritual recorded will be forgotten. This cannot be undone.",
+                        "All {count} rituals recorded will be forgotten, in every Circle. This cannot be undone.",
+                        self.model.played).format(count=self.model.played)
         self.app.stack.push(ConfirmScene(self.app, _("Reset the statistics?"), text, _("Forget them"),
                                          self.reset, _("Keep them")))
 
@@ -246,7 +247,8 @@ class StatisticsScene(Scene):
         box = self.chart
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=10)
-        title = _("Scores of the last {count} rituals").format(count=len(self.model.points) or 50)
+        count = len(self.model.points) or 50
+        title = ngettext("Score of the last ritual", "Scores of the last {count} rituals", count).format(count=count)
         head = fit_font(fonts, "title", title, box.w - 32, 22, 12)
         self._text(surface, head, title, theme.GOLD, (box.x + 16, box.y + 10))
         small = fonts.get("body", 16)

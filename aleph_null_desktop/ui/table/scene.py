@@ -14,7 +14,7 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
 from aleph_null_desktop.engine.cards import ROMAN, circles
-from aleph_null_desktop.i18n import N_, Deferred, _, current_language, later
+from aleph_null_desktop.i18n import N_, Deferred, _, current_language, later, ngettext
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.render.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
@@ -605,7 +605,8 @@ class TableScene(Scene):
         elif zone == "grimoire":
             open_reference(self.app, self.grimoire.page)
         elif zone == "deck":
-            self.say(_("The deck holds {n} cards, face down.").format(n=len(self.game.zone("deck"))))
+            n = len(self.game.zone("deck"))
+            self.say(ngettext("The deck holds {n} card, face down.", "The deck holds {n} cards, face down.", n).format(n=n))
         elif zone in ("discard", "sacrifice", "set_aside"):
             self.modal = PileViewer(self, {"sacrifice": "sacrificed"}.get(zone, zone))
 
