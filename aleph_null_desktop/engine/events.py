@@ -43,6 +43,7 @@ class Event(NamedTuple):
         (a CardSet) the cards are named in the language of the moment."""
         return describe(self, cards)
 
+
 # `new_event((kind, data))` is `Event(kind, data)` made without a Python-level call: the engine
 # makes one per change.
 new_event = partial(tuple.__new__, Event)

@@ -44,8 +44,12 @@ def describe(event, cards=None) -> str:
         return _("Power {delta} (now {total}).").format(delta=f"{sign}{d['delta']}", total=d["total"])
     if k == "token":
         if d["delta"] > 0:
-            return _("A Magical Power token is placed on the Grimoire ({n} there).").format(n=d["total"])
-        return _("A Magical Power token is taken from the Grimoire ({n} left).").format(n=d["total"])
+            return ngettext("A Magical Power token is placed on the Grimoire ({n} there).",
+                            "A Magical Power token is placed on the Grimoire ({n} there).",
+                            d["total"]).format(n=d["total"])
+        return ngettext("A Magical Power token is taken from the Grimoire ({n} left).",
+                        "A Magical Power token is taken from the Grimoire ({n} left).",
+                        d["total"]).format(n=d["total"])
     if k == "damage":
         if d["delta"] > 0:
             return _("You take {n} damage ({why}); damage {total} of 3.").format(
@@ -60,7 +64,8 @@ def describe(event, cards=None) -> str:
     if k == "hour_vii":
         return _("The Long Night: the Grimoire gains Hour VII.")
     if k == "draw_short":
-        return _("The draw comes up {n} short.").format(n=d["missing"])
+        return ngettext("The draw comes up {n} card short.", "The draw comes up {n} cards short.",
+                        d["missing"]).format(n=d["missing"])
     if k == "summoned":
         return _("Summoned {card}.").format(card=name)
     if k == "activated":

@@ -11,6 +11,7 @@ import pygame
 
 from aleph_null_desktop.icon_shapes import ICONS
 
+
 def _pt(rect: pygame.Rect, x: float, y: float) -> tuple[float, float]:
     return (rect.x + x * rect.w, rect.y + y * rect.h)
 
