@@ -4,17 +4,16 @@ An op declares
 * `slots`    where a card may use it: "effect" (action effects, † and when-summoned effects),
              "cost" (action costs), "special_cost" (a summoning cost instead of power), "ongoing";
 * `params`   its parameters with their kinds and ranges (the validator and the editor read them);
-* `words`    its English card text, a function of the step (`words_for` picks a translation's twin
-             registered with `set_words`, e.g. German, else the English);
+* `words`    its English card text, a function of the step (`words_for` picks a language's twin,
+             the German ones of engine.words.de or one registered with `set_words`, else the English);
 * `label`    what the editor's menu calls it, and `defaults` the editor's starting values;
 * `ai`       what a player program should know of it (`AiKnowledge`);
 * `handler`  for effect and cost ops, the function that carries a step out (`handler(game, task)`);
-             ongoing ops have none: `applies` names the `Game` query that reads them while their
-             card is in play (they are indexed by op once per change of play);
+             ongoing ops have none: `applies` names the `Game` method whose moment they hook;
 * `refusal`  for ongoing ops that forbid a command, the words of the refusal;
 * `hooks`    for ongoing ops, what they do at the kernel's moments (HOOKS: the hand size, a summon's
-             cost, the power a card gives, …); the kernel calls every hook of the cards in play
-             and names no op;
+             cost, the power a card gives, …); the kernel indexes the hooks of the cards in play
+             once per change of play, calls them, and names no op;
 * `choice_words`, `resume`  for ops that pose a choice, its words and what the answer does;
 * `unpayable`  for special-cost ops, why the cost cannot be paid now.
 

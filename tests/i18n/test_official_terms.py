@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 
 from aleph_null_desktop import i18n
 from aleph_null_desktop.engine.cards import load_builtin_cards
-from aleph_null_desktop.engine.text import card_text_lines
+from aleph_null_desktop.engine.words.text import card_text_lines
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui.grimoire.pages import PAGE_TITLES
 
@@ -117,7 +117,8 @@ def test_german_counted_event_lines(german, n, words):
 
 
 # this edition's rulings (RULES.md: R4.1 hand size floor, R5.5, R6.2, R6.3, R7.1, R7.8, R8.3, R10.4,
-# R11.4, our Circles' two-at-once arrivals, and R7.7's: no scrap or discard from the discard pile): each labelled where the Grimoire states it
+# R11.4, our Circles' two-at-once arrivals, R7.7's no scrap or discard from the discard pile): each
+# labelled where the Grimoire states it
 RULINGS = {
     "en": ("never fewer than one", "the card enters play first", "each point you cannot pay is 1 damage",
            "each card it must move has a legal target", "costs are paid from virtual power only",
