@@ -137,9 +137,10 @@ def test_determinism_same_seed_and_choices_give_the_same_games():
 
 
 def test_random_play_covers_wins_of_many_kinds_of_end():
-    """Sanity check on the generator: random play reaches more than one kind of ending."""
+    """Sanity check on the generator: random play reaches more than one kind of ending (the rarer
+    ones, cards left at BAPHOMET's summoning and time running out, end about 1 random game in 100)."""
     reasons = set()
-    for seed in range(300):
+    for seed in range(500):
         g = new_game(seed=seed, circle="adept")
         rng = random.Random(seed)
         while g.outcome is None:

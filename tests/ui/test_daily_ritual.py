@@ -13,7 +13,7 @@ from aleph_null_desktop.engine import new_game
 from aleph_null_desktop.rituals import daily
 from aleph_null_desktop.storage.daily import load_daily
 from aleph_null_desktop.ui.table.scene import TableScene
-from aleph_null_desktop.ui.title_scene import TitleScene
+from aleph_null_desktop.ui.scenes.title import TitleScene
 
 DAY = date(2026, 11, 25)
 

@@ -10,9 +10,9 @@ import random
 import pygame
 
 from aleph_null_desktop.storage.rituals import list_rituals, replay_ritual
-from aleph_null_desktop.ui.confirm_scene import ConfirmScene
-from aleph_null_desktop.ui.rituals_scene import RitualsScene
-from aleph_null_desktop.ui.statistics_scene import StatisticsScene
+from aleph_null_desktop.ui.scenes.confirm import ConfirmScene
+from aleph_null_desktop.ui.scenes.rituals import RitualsScene
+from aleph_null_desktop.ui.scenes.statistics import StatisticsScene
 
 
 def test_finished_and_abandoned_rituals_are_kept_listed_exported_and_imported(app, driver, user_dirs, tmp_path):

@@ -11,9 +11,9 @@ import pygame
 from aleph_null_desktop import storage
 from aleph_null_desktop.ai.simulate import make_player, player_seed
 from aleph_null_desktop.storage.rituals import list_rituals, replay_ritual
-from aleph_null_desktop.ui.judgement_scene import JudgementScene
-from aleph_null_desktop.ui.replay_scene import ReplayScene
-from aleph_null_desktop.ui.rituals_scene import RitualsScene
+from aleph_null_desktop.ui.scenes.judgement import JudgementScene
+from aleph_null_desktop.ui.scenes.replay import ReplayScene
+from aleph_null_desktop.ui.scenes.rituals import RitualsScene
 
 
 def finish_on_the_table(driver, app, circle: str, seed: int):

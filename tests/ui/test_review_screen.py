@@ -11,10 +11,10 @@ import pygame
 
 from aleph_null_desktop.engine import new_game
 from aleph_null_desktop.rituals.record import ritual_record
-from aleph_null_desktop.ui.judgement_scene import JudgementScene
-from aleph_null_desktop.ui.replay_scene import ReplayScene
-from aleph_null_desktop.ui.review_scene import ReviewScene
-from aleph_null_desktop.ui.rituals_scene import RitualsScene
+from aleph_null_desktop.ui.scenes.judgement import JudgementScene
+from aleph_null_desktop.ui.scenes.replay import ReplayScene
+from aleph_null_desktop.ui.scenes.review import ReviewScene
+from aleph_null_desktop.ui.scenes.rituals import RitualsScene
 
 
 def short_random_ritual():

@@ -14,8 +14,8 @@ from aleph_null_desktop.rituals.code import RitualCode, code_of_game
 from aleph_null_desktop.ui.editor.dialog import DialogScene
 from aleph_null_desktop.ui.editor.packs_scene import example_pack_path
 from aleph_null_desktop.ui.editor.textfield import Clipboard
-from aleph_null_desktop.ui.judgement_scene import JudgementScene
-from aleph_null_desktop.ui.pause_scene import PauseScene
+from aleph_null_desktop.ui.scenes.judgement import JudgementScene
+from aleph_null_desktop.ui.scenes.pause import PauseScene
 
 from .conftest import click, frames, key
 from .test_own_cards import CHOIR, IMP, hit_rect, make_cards, open_circle_spread, wait_for_table

@@ -12,15 +12,15 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, Summon
-from aleph_null_desktop.engine.text import action_text
+from aleph_null_desktop.engine.words.text import action_text
 from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.table.arrange import play_slots
 from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter, list_key, number_key
 from aleph_null_desktop.ui.table.wording import without_rule_numbers
-from aleph_null_desktop.ui.text import blit_wrapped, fit_font, wrap
-from aleph_null_desktop.ui.veil import darken_around
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import blit_wrapped, fit_font, wrap
+from aleph_null_desktop.ui.render.veil import darken_around
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 
 def _is_click(event) -> bool:
@@ -250,7 +250,7 @@ class ChoicePicker(Modal):
         self.buttons = []
         x = area.centerx - (len(word_opts) * 330 - 30) // 2
         for i, o in word_opts:
-            label = _("None: choose nothing") if o.label.strip().lower() == "none" else o.label
+            label = _("None: choose nothing") if o.label.strip() == _("None") else o.label
             self.buttons.append(Button(pygame.Rect(x, area.bottom - 90, 300, 64), label,
                                        on_click=lambda i=i: self._choose(i),
                                        key_hint=str(i + 1) if i < 9 else ""))

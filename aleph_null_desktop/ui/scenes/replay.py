@@ -14,8 +14,8 @@ from aleph_null_desktop.engine.commands import command_from_dict
 from aleph_null_desktop.i18n import _, later
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.table.scene import TableScene
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)  # moves a second
 PANEL = pygame.Rect(1612, 672, 284, 384)  # over the hint, undo, menu and End Turn (not usable here)

@@ -14,10 +14,10 @@ import pygame
 from aleph_null_desktop.engine.cards import ROMAN, circles
 from aleph_null_desktop.i18n import Joined, _
 from aleph_null_desktop.ui import style, theme
-from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import fit_font
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import fit_font
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 MARGIN, TOP = 60, 110
 
@@ -95,14 +95,14 @@ class RitualsScene(Scene):
 
     def watch(self) -> None:
         """The chosen ritual on the table, read only, from its first move."""
-        from aleph_null_desktop.ui.replay_scene import ReplayScene
+        from aleph_null_desktop.ui.scenes.replay import ReplayScene
 
         if self.entries:
             self.app.stack.push(ReplayScene(self.app, self.entries[self.selected].record, 0))
 
     def review(self) -> None:
         """The expert's review of the chosen ritual (in a worker process, with Cancel)."""
-        from aleph_null_desktop.ui.review_scene import ReviewScene
+        from aleph_null_desktop.ui.scenes.review import ReviewScene
 
         if self.entries and self.entries[self.selected].record["commands"]:
             self.app.stack.push(ReviewScene(self.app, self.entries[self.selected].record))

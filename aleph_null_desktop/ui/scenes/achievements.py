@@ -11,11 +11,11 @@ import pygame
 from aleph_null_desktop.i18n import Joined, _
 from aleph_null_desktop.rituals.achievements import ACHIEVEMENTS, BY_ID
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.render.icons import draw_icon
+from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import fit_font
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import fit_font
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 MARGIN, TOP, GAP = 60, 120, 24
 

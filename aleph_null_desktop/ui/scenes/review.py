@@ -14,10 +14,10 @@ from aleph_null_desktop.engine.cards import ROMAN
 from aleph_null_desktop.engine.commands import command_from_dict
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
-from aleph_null_desktop.ui.veil import darken
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font
+from aleph_null_desktop.ui.render.veil import darken
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 POLL_SECONDS = 0.1
 
@@ -110,7 +110,7 @@ class ReviewScene(Scene):
             self.app.stack.pop()
 
     def watch(self) -> None:
-        from aleph_null_desktop.ui.replay_scene import ReplayScene
+        from aleph_null_desktop.ui.scenes.replay import ReplayScene
 
         if self.job.state != "done":
             return

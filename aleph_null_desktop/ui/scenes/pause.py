@@ -7,12 +7,12 @@ import pygame
 
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.ritual_guard import confirm_new_ritual, confirm_quit
-from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.sound_controls import SoundControls
+from aleph_null_desktop.ui.scenes.ritual_guard import confirm_new_ritual, confirm_quit
+from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.widgets.sound_controls import SoundControls
 from aleph_null_desktop.rituals.code import code_of_game
-from aleph_null_desktop.ui.text import blit_text, fit_font
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import blit_text, fit_font
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 
 class PauseScene(Scene):
@@ -60,7 +60,7 @@ class PauseScene(Scene):
             self.menu_buttons[-1].detail = _("copied")
 
     def open_settings(self) -> None:
-        from aleph_null_desktop.ui.settings_scene import SettingsScene
+        from aleph_null_desktop.ui.scenes.settings import SettingsScene
 
         self.app.stack.push(SettingsScene(self.app))
 
