@@ -18,10 +18,12 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from aleph_null_desktop.ai.search import SearchConfig
 from aleph_null_desktop.engine import Command, Game, command_to_dict
+
+if TYPE_CHECKING:  # the search is loaded only when a review runs (the command line stays light)
+    from aleph_null_desktop.ai.search import SearchConfig
 
 SAMPLES = 32
 TOP_CANDIDATES = 6
@@ -77,7 +79,7 @@ def _paired_loss(better: list[int], played: list[int]) -> tuple[float, tuple[flo
     return mean, (mean - half, mean + half)
 
 
-def review_ritual(record: dict, *, config: SearchConfig | None = None, samples: int = SAMPLES,
+def review_ritual(record: dict, *, config: "SearchConfig | None" = None, samples: int = SAMPLES,
                   top_candidates: int = TOP_CANDIDATES, threshold: float = THRESHOLD,
                   progress: Callable[[int, int], None] | None = None,
                   cancelled: Callable[[], bool] | None = None, seed: int = 0) -> Review:
