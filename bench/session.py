@@ -15,7 +15,7 @@ measures the real one).
 After each ritual it prints the largest RSS after any of its frames (and the screens shown then),
 RSS at its end, RSS after a collection and malloc_trim, the bytes malloc reports in use (Linux,
 glibc), the game time played so far and the CPU and wall time; at the end the bytes each UI cache
-holds (ui.caches). The figure that matters is the kernel's high-water mark of resident memory
+holds (ui.render.caches). The figure that matters is the kernel's high-water mark of resident memory
 (VmHWM in /proc/self/status: a peak inside a frame counts too, which sampling after frames misses):
 the budget is 150 MB.
 """
@@ -167,7 +167,7 @@ class Session:
 
 def cache_report() -> dict:
     try:
-        from aleph_null_desktop.ui import caches
+        from aleph_null_desktop.ui.render import caches
     except ImportError:
         return {}
     return {c.name: round(c.nbytes() / 2**20, 1) for c in caches.live()}
