@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pygame
 
+from aleph_null_desktop.ui.editor import edit_scene
 from tests.editor.test_editor_ui import open_gallery
 
 
-def test_the_preview_follows_typing_a_step_a_frame(driver):
+def test_the_preview_follows_typing_a_step_a_frame(driver, monkeypatch):
+    monkeypatch.setattr(edit_scene, "PREVIEW_STEP_MS", 0.0)  # one step a frame, however fast the machine
     gallery = open_gallery(driver)
     driver.click(gallery.tile_rects()[0].center)  # a new card
     edit = driver.scene

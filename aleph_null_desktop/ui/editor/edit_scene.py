@@ -553,10 +553,10 @@ class EditScene(Scene):
         if renderer is None:
             return
         start = time.thread_time()
-        while (time.thread_time() - start) * 1000 < PREVIEW_STEP_MS:
-            if renderer.face_step(PREVIEW_ID, PREVIEW_W):
-                self._preview, self._preview_drawing = renderer.face(PREVIEW_ID, PREVIEW_W), None
+        while not renderer.face_step(PREVIEW_ID, PREVIEW_W):  # one step at least, then while there is time
+            if (time.thread_time() - start) * 1000 >= PREVIEW_STEP_MS:
                 return
+        self._preview, self._preview_drawing = renderer.face(PREVIEW_ID, PREVIEW_W), None
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
