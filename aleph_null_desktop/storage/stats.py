@@ -97,16 +97,17 @@ def _with_new_fields(t: Any) -> Any:
 
 
 def _totals_ok(t: Any) -> bool:
+    """Whether one group's totals have every field, of the right type, adding up. Every field's
+    type is checked before any two are compared: a missing or textual count is a False, never a
+    KeyError or TypeError."""
     if not isinstance(t, dict):
         return False
     if t.get("best_rank") is not None and not isinstance(t["best_rank"], str):
         return False
-    if not all(files.is_int(t.get(k)) and t[k] >= 0 for k in ("summoned", "summon_hours")):
+    counts = ("played", "won", "current_streak", "best_streak", "summoned", "summon_hours")
+    if not all(files.is_int(t.get(k)) and t[k] >= 0 for k in counts):
         return False
     if t["summoned"] > t["played"]:
-        return False
-    counts = ("played", "won", "current_streak", "best_streak")
-    if not all(files.is_int(t.get(k)) and t[k] >= 0 for k in counts):
         return False
     if t["won"] > t["played"] or t["best_streak"] > t["won"] or t["current_streak"] > t["best_streak"]:
         return False
@@ -168,7 +169,15 @@ def load_stats() -> tuple[dict[str, Any], list[Message]]:
         problem = later("its totals are {what}, not an object", what=files.type_name(doc["totals"]))
     if problem is not None:
         return empty_stats(), [files.set_aside(path, problem, later("statistics start empty"))]
+    try:
+        return _repaired(path, doc)
+    except Exception as exc:  # a shape no check foresaw: the file goes aside, the game goes on
+        return empty_stats(), [files.set_aside(path, type(exc).__name__, later("statistics start empty"))]
 
+
+def _repaired(path, doc: dict) -> tuple[dict[str, Any], list[Message]]:
+    """The statistics of a document that is an object of the right version: bad games left out,
+    totals counted again when they do not add up (the file set aside and rewritten then)."""
     repairs: list[Message] = []
     history = []
     bad = 0

@@ -191,3 +191,17 @@ def test_recording_onto_a_corrupt_file_reports_and_starts_again(listing):
     assert len(messages) == 1 and "stats.json could not be read" in str(messages[0])
     assert summary(load_stats()[0])["adept"]["played"] == 1
     assert len([n for n in listing(paths.data_dir()) if ".corrupt-" in n]) == 1
+
+
+@pytest.mark.parametrize("totals", [{}, {"played": "x"}, {"played": 1, "won": None}, {"summoned": 2},
+                                    {"played": 1.5, "won": 0, "summoned": 0, "summon_hours": 0}])
+def test_totals_of_the_wrong_shape_are_counted_again_and_a_ritual_still_records(totals, listing):
+    # issue 29: {"adept": {}} raised KeyError in Statistics and in record_game, losing every result
+    history = [game(score=4), loss()]
+    paths.stats_path().write_text(json.dumps({"version": 1, "totals": {"adept": totals}, "history": history}))
+    loaded, messages = load_stats()
+    assert summary(loaded)["adept"]["played"] == 2
+    assert "the totals did not add up" in str(messages[0])
+    assert len([n for n in listing(paths.data_dir()) if ".corrupt-" in n]) == 1
+    assert record_game(game(score=9)) == []
+    assert summary(load_stats()[0])["adept"]["played"] == 3
