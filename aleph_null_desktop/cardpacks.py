@@ -111,7 +111,7 @@ def _texts(doc: dict, key: str, limit: int, multiline: bool) -> tuple[dict[str, 
     for lang, text in value.items():
         if not LANGUAGE.fullmatch(lang):
             return None, _("{what}: {lang} is not a language code like en or de").format(what=what, lang=quote(lang))
-        problem = text_problem(text.strip(), limit, multiline=multiline)
+        problem = text_problem(text.strip(), limit, multiline=multiline, name=key == "name")
         if problem:
             return None, _("{what} in {lang}: {problem}").format(what=what, lang=lang, problem=problem)
         if text.strip():
