@@ -213,24 +213,28 @@ def read_pack(path: Path | str) -> tuple[tuple[str, list[dict]] | None, str | No
 
 def read_pack_doc(path: Path | str) -> tuple[PackDoc | None, str | None]:
     """(PackDoc, None) for a usable pack file, else (None, problem). Never raises."""
+    result, _raw, problem = read_pack_file(path)
+    return result, problem
+
+
+def read_pack_file(path: Path | str) -> tuple[PackDoc | None, bytes | None, str | None]:
+    """(PackDoc, the file's bytes, None) for a usable pack file, else (None, None, problem). The
+    file is read once (files.read_file_bytes: never waiting on a FIFO, size-capped while read):
+    the bytes returned are the ones checked. Never raises."""
     try:
         path = Path(path)
-        if not path.exists():
-            return None, _("there is no such file")
-        if not path.is_file():
-            return None, _("it is not a file")
-        size = path.stat().st_size  # before reading a single byte
-        if size > PACK_MAX_BYTES:
-            return None, _("it is {size}; a card pack is at most {most}").format(
-                size=files._size_text(size), most=files._size_text(PACK_MAX_BYTES))
-        doc, problem = files.read_json(path, max_bytes=PACK_MAX_BYTES, max_depth=PACK_MAX_DEPTH)
+        try:
+            doc, raw, problem = files.read_json_bytes(path, max_bytes=PACK_MAX_BYTES, max_depth=PACK_MAX_DEPTH)
+        except FileNotFoundError:
+            return None, None, _("there is no such file")
         if problem:
-            return None, str(problem)
-        return check_pack(doc, fallback_name=path.stem[:PACK_NAME_MAX])
+            return None, None, str(problem)
+        result, problem = check_pack(doc, fallback_name=path.stem[:PACK_NAME_MAX])
+        return (result, raw, None) if result else (None, None, problem)
     except RecursionError:
-        return None, _("it is nested more than {n} levels deep").format(n=PACK_MAX_DEPTH)
+        return None, None, _("it is nested more than {n} levels deep").format(n=PACK_MAX_DEPTH)
     except PATH_ERRORS as err:
-        return None, _("it could not be read ({why})").format(why=reason(err))
+        return None, None, _("it could not be read ({why})").format(why=reason(err))
 
 
 def _pack(pack_id: str, doc: PackDoc, path: Path) -> Pack:
@@ -301,21 +305,15 @@ class PackShelf:
             return None, _("{file} was not loaded: {why}.").format(file=label, why=reason(err))
 
     def _add(self, source: Path, label: str) -> tuple[Pack | None, str]:
-        result, problem = read_pack_doc(source)
+        result, data, problem = read_pack_file(source)  # the bytes checked are the bytes stored
         if problem:
             return None, _("{file} was not loaded: {problem}. Nothing was changed.").format(file=label, problem=problem)
         same = self.same_name(result.names)
         name = same.name if same is not None else result.name
-        try:
-            data = source.read_bytes()
-        except OSError as err:
-            return None, _("{file} was not loaded: {why}.").format(file=label, why=reason(err))
         if same is not None and same.path.resolve() != source.resolve():
-            try:
-                if same.path.read_bytes() == data:
-                    return same, _("{name} is already among your card packs.").format(name=quote(name, 60))
-            except OSError:
-                pass
+            kept, _problem = files.read_file_bytes(same.path, PACK_MAX_BYTES) if same.path.exists() else (None, None)
+            if kept == data:
+                return same, _("{name} is already among your card packs.").format(name=quote(name, 60))
         if same is not None and same.path.resolve() == source.resolve():
             return same, _("{name} is already among your card packs.").format(name=quote(name, 60))
         if same is not None:
