@@ -13,6 +13,7 @@ from aleph_null_desktop.storage.autosave import (
     make_record,
     record_from_game,
     resume_game,
+    ritual_id,
     save_autosave,
 )
 from aleph_null_desktop.storage.files import quarantine, read_json, write_json_atomic
@@ -37,6 +38,7 @@ __all__ = [
     "record_from_game",
     "record_game",
     "resume_game",
+    "ritual_id",
     "save_autosave",
     "save_settings",
     "reset_stats",

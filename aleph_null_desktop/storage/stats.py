@@ -28,7 +28,10 @@ from aleph_null_desktop.storage import files, paths
 STATS_VERSION = 1
 MAX_HISTORY = 500
 MAX_BYTES = 4_000_000
-GAME_FIELDS = ("circle", "won", "score", "rank", "reason", "hour", "turns", "date", "pack", "custom")
+GAME_FIELDS = ("circle", "won", "score", "rank", "reason", "hour", "turns", "date", "pack", "custom", "ritual")
+# "ritual": the id the autosave gave the ritual (storage.autosave.RITUAL_OPTION); a ritual is
+# recorded once, however often its end is handed over (a kill between recording and removing its
+# autosave, then the same last move played again)
 UNKNOWN_REASON = "unknown"
 # the endings at which BAPHOMET was summoned (a win, or judged a loss after his summoning)
 SUMMONED_REASONS = ("summoned", "cards_remain", "negative_score")
@@ -71,7 +74,7 @@ def game_problem(game: Any) -> str | None:
     for key in ("hour", "turns"):
         if game.get(key) is not None and game[key] < 0:
             return f"{key} should not be negative"
-    for key in ("rank", "reason", "date", "pack"):
+    for key in ("rank", "reason", "date", "pack", "ritual"):
         if game.get(key) is not None and not isinstance(game[key], str):
             return f"{key} should be text or null"
     if game.get("custom") is not None and not isinstance(game["custom"], bool):
@@ -80,7 +83,7 @@ def game_problem(game: Any) -> str | None:
 
 
 def _clean_game(game: dict) -> dict[str, Any]:
-    return {key: game.get(key) for key in GAME_FIELDS}
+    return {key: game.get(key) for key in GAME_FIELDS if key != "ritual" or game.get(key)}
 
 
 def _count_map(value: Any) -> bool:
@@ -153,7 +156,15 @@ def totals_from_history(history: list[dict[str, Any]]) -> dict[str, dict[str, An
 
 
 def load_stats() -> tuple[dict[str, Any], list[Message]]:
-    """The statistics (see the module doc) and messages for the player. Never raises."""
+    """The statistics (see the module doc) and messages for the player. Never raises. A finished
+    ritual handed to an AutosaveWriter of this process is recorded first."""
+    from aleph_null_desktop.storage.autosave import _flush_writers
+
+    _flush_writers()
+    return _load_stats()
+
+
+def _load_stats() -> tuple[dict[str, Any], list[Message]]:
     try:
         path = paths.stats_path()
     except OSError as e:
@@ -220,7 +231,9 @@ def record_game(outcome: dict[str, Any]) -> list[Message]:
 
     *outcome*: ``circle`` (id), ``won`` (bool), ``score`` (int or None), ``rank`` (str or None),
     ``reason`` (str or None: why it ended), ``hour`` (int), ``turns`` (int), ``date`` (ISO text;
-    now if missing), ``pack`` (the card pack's name, or None). Raises ValueError for a malformed outcome (a bug in the caller).
+    now if missing), ``pack`` (the card pack's name, or None), ``ritual`` (its id, or None: a
+    ritual already recorded is not counted twice). Raises ValueError for a malformed outcome (a
+    bug in the caller).
     """
     game = dict(outcome)
     if not game.get("date"):
@@ -229,11 +242,19 @@ def record_game(outcome: dict[str, Any]) -> list[Message]:
     if problem:
         raise ValueError(f"not a game outcome: {problem}")
     game = _clean_game(game)
-    stats, messages = load_stats()
+    stats, messages = _load_stats()
+    if game.get("ritual") and any(old.get("ritual") == game["ritual"] for old in stats["history"]):
+        return messages  # recorded already
     _add(stats["totals"].setdefault(group_of(game), _empty_totals()), game)
     stats["history"].append(game)
     del stats["history"][:-MAX_HISTORY]
     return messages + _write(stats)
+
+
+def recorded(ritual: str) -> bool:
+    """Whether the ritual of that id is among the recorded games (of the last MAX_HISTORY)."""
+    stats, _messages = _load_stats()
+    return any(game.get("ritual") == ritual for game in stats["history"])
 
 
 def reset_stats() -> list[Message]:

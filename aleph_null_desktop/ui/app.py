@@ -259,18 +259,15 @@ class App:
 
         if self.autosave is None:
             self.autosave = storage.AutosaveWriter()
+        ritual = storage.ritual_id(game)  # the autosave and the recorded result share it
         if game.outcome is None:
             self.autosave.save(storage.record_from_game(game))  # written on the writer's thread
-            messages = []
-        else:
+        else:  # the result is recorded, then the autosave removed: one ordered step on that thread
             o = game.outcome
-            self.autosave.clear()
-            messages = storage.record_game(
+            self.autosave.finish(
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
                  "hour": game.hour, "turns": game.turn, "pack": pack_name(game),
-                 "custom": bool(getattr(game.cards, "overrides", ()))})
-        if messages:
-            self.report(Joined(messages))
+                 "custom": bool(getattr(game.cards, "overrides", ())), "ritual": ritual})
 
     def close(self) -> None:
         """The game is quitting: the last move reaches the disk, the audio stops."""
