@@ -237,6 +237,18 @@ def read_pack_file(path: Path | str) -> tuple[PackDoc | None, bytes | None, str 
         return None, None, _("it could not be read ({why})").format(why=reason(err))
 
 
+def shown_names(packs) -> dict[str, str]:
+    """{pack id: the name to show}: its name in the player's language, with the file's id after it
+    where two packs read alike (case and spacing aside), so that every shown name is distinct."""
+    def fold(name: str) -> str:
+        return " ".join(name.casefold().split())
+
+    counts: dict[str, int] = {}
+    for pack in packs:
+        counts[fold(pack.name)] = counts.get(fold(pack.name), 0) + 1
+    return {p.id: p.name if counts[fold(p.name)] == 1 else f"{p.name} ({p.id})" for p in packs}
+
+
 def _pack(pack_id: str, doc: PackDoc, path: Path) -> Pack:
     return Pack(pack_id, dict(doc.names), tuple(doc.records), path, dict(doc.descriptions), doc.author)
 

@@ -197,7 +197,7 @@ class GrimoireScene(Scene):
             chosen.append((names_of(record.get("name")) or (("en", cid),), int(record.get("level", 0)),
                            names_of(dict(cards[replaced].names))
                            if replaced in cards else ()))
-        pack = self.choice.pack.name if self.choice.pack else None
+        pack = self.choice.pack_label()
         interference = tuple(tuple(names_of(dict(cards[i].names))
                                    for i in cards.interference_ids(level))
                              for level in (1, 2, 3)) if self.choice.pack else ()
