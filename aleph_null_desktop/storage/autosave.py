@@ -86,6 +86,11 @@ def record_problem(record: Any) -> Message | None:
         return later("its circle is {what}, not a name", what=files.type_name(circle))
     if not isinstance(record.get("options", {}), dict):
         return later("its options are {what}, not an object", what=files.type_name(record["options"]))
+    pool = record.get("options", {}).get("interference_pool")
+    if pool is not None and not (isinstance(pool, dict) and all(
+            isinstance(level, str) and level.isascii() and level.isdigit() and isinstance(ids, list)
+            and all(isinstance(i, str) for i in ids) for level, ids in pool.items())):
+        return later("its interference pool is not a list of card ids for each level")
     cards = record.get("cards")
     if cards is not None and not isinstance(cards, (dict, list)):
         return later("its card pack is {what}, not a card pack", what=files.type_name(cards))
@@ -333,6 +338,7 @@ class AutosaveWriter:
         self._writing = False
         self._closed = False
         self._messages: list[str] = []
+        self._said: set[str] = set()  # the warnings given since the last good write: each once
         self._lock = threading.Condition()
         self._thread: Any = None
         self.writes = 0
@@ -425,7 +431,12 @@ class AutosaveWriter:
             with self._lock:
                 self._writing = False
                 self.writes += 1
-                self._messages.extend(messages)
+                if not messages:
+                    self._said.clear()  # the disk took it: a new refusal is news again
+                for message in messages:
+                    if repr(message) not in self._said:  # a full disk is said once, not at every move
+                        self._said.add(repr(message))
+                        self._messages.append(message)
                 self._lock.notify_all()
 
 

@@ -101,6 +101,23 @@ def remove_temporaries(path: Path | str) -> int:
     return removed
 
 
+def remove_temporaries_in(folder: Path | str) -> int:
+    """Deletes every temp file a killed atomic write left in *folder* (``.<name>.<random>.tmp``,
+    whatever the file); returns how many. Call it at start, before anything writes there."""
+    try:
+        leftovers = [p for p in Path(folder).glob(".*.tmp") if p.is_file() and not p.is_symlink()]
+    except OSError:
+        return 0
+    removed = 0
+    for leftover in leftovers:
+        try:
+            leftover.unlink()
+            removed += 1
+        except OSError as exc:
+            log.info("temporary file %s not removed: %s", leftover, exc)
+    return removed
+
+
 def _replace(src: Path, dst: Path) -> None:
     # On Windows a virus scanner or indexer may hold the target open for a moment.
     attempts = 5 if os.name == "nt" else 1

@@ -126,6 +126,10 @@ class App:
         from aleph_null_desktop.storage.os_reason import said_later
 
         first_start = self.first_start = not _settings_exist()
+        if self.persist:
+            removed = storage.remove_temporaries()  # what killed writes left, before anything writes
+            if removed:
+                log.info("%d temporary file(s) left by a killed write removed", removed)
         try:
             settings, messages = storage.load_settings()
         except Exception as exc:  # storage promises not to raise; a bug there must not stop the game
