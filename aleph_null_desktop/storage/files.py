@@ -285,8 +285,10 @@ def read_json_bytes(
     return value, raw, problem
 
 
-def parse_json(raw: bytes, *, max_depth: int = DEFAULT_MAX_DEPTH) -> tuple[Any, Message | None]:
-    """The checks of read_json on bytes already read: (value, None) or (None, problem)."""
+def parse_json(raw: bytes, *, max_depth: int = DEFAULT_MAX_DEPTH, deep: bool = True) -> tuple[Any, Message | None]:
+    """The checks of read_json on bytes already read: (value, None) or (None, problem). With
+    *deep* false the walks over every value (depth, texts) are left to the caller, who refuses
+    a wrong shape cheaply first and then asks ``deep_problem``."""
     if not raw.strip():
         return None, later("it is empty")
     try:
@@ -305,12 +307,18 @@ def parse_json(raw: bytes, *, max_depth: int = DEFAULT_MAX_DEPTH) -> tuple[Any, 
         return None, later("{name} is not allowed in JSON", name=str(e))
     except ValueError:  # huge integer literals
         return None, later("it holds a number thousands of digits long")
+    if not deep:
+        return value, None
+    problem = deep_problem(value, max_depth)
+    return (None, problem) if problem else (value, None)
+
+
+def deep_problem(value: Any, max_depth: int = DEFAULT_MAX_DEPTH) -> Message | str | None:
+    """What the walks over a parsed value find: nested deeper than *max_depth*, or a text that
+    cannot be shown (safe_text); None when neither."""
     if _too_deep(value, max_depth):
         return None, later("it is nested more than {n} levels deep", n=max_depth)
-    problem = safe_text.json_text_problem(value)
-    if problem:
-        return None, problem
-    return value, None
+    return safe_text.json_text_problem(value)
 
 
 def type_name(value: Any) -> Message | str:

@@ -30,6 +30,10 @@ def place_packs() -> None:
 def test_packs_of_the_same_name_are_each_reachable_shown_apart_and_kept_by_id(app):
     place_packs()
     book = open_circle_spread(app)
+    for _ in range(300):  # new packs are read off the frame loop
+        if not book.shelf.loading:
+            break
+        frames(app)
     click(app, hit_rect(book, ("own",)).center)
     sheet = app.stack.top
     assert isinstance(sheet, OwnCardsDialog)
