@@ -252,9 +252,14 @@ def record_game(outcome: dict[str, Any]) -> list[Message]:
 
 
 def recorded(ritual: str) -> bool:
-    """Whether the ritual of that id is among the recorded games (of the last MAX_HISTORY)."""
-    stats, _messages = _load_stats()
-    return any(game.get("ritual") == ritual for game in stats["history"])
+    """Whether the ritual of that id is among the recorded games (of the last MAX_HISTORY). Only
+    looks: a damaged file is left for load_stats to set aside and say so."""
+    try:
+        doc, problem = files.read_versioned_object(paths.stats_path(), STATS_VERSION, max_bytes=MAX_BYTES)
+    except OSError:  # no file, no folder
+        return False
+    history = doc.get("history") if problem is None else None
+    return isinstance(history, list) and any(isinstance(g, dict) and g.get("ritual") == ritual for g in history)
 
 
 def reset_stats() -> list[Message]:
