@@ -25,7 +25,7 @@ import re
 import unicodedata
 from typing import Any
 
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _, ngettext
 
 # explicit embeddings/overrides/isolates and the Arabic letter mark: they reorder the text
 # around them, so a name could display as something else (U+202E "right-to-left override")
@@ -87,7 +87,8 @@ def text_problem(text: str, limit: int, *, multiline: bool = False, name: bool =
     others by how it looks) must also hold a visible character and no invisible one; an empty
     name is the caller's to judge (it may mean "no name in this language")."""
     if len(text) > limit:
-        return _("it is longer than {limit} characters ({n})").format(limit=limit, n=len(text))
+        return ngettext("it is longer than {limit} character ({n})", "it is longer than {limit} characters ({n})",
+                        limit).format(limit=limit, n=len(text))
     bad = char_problem(text, multiline=multiline)
     if bad:
         return _("it holds {what}").format(what=bad)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from aleph_null_desktop import safe_text
-from aleph_null_desktop.i18n import Joined, Message, N_, later
+from aleph_null_desktop.i18n import Joined, Message, N_, later, nlater
 from aleph_null_desktop.storage.os_reason import said_later as os_reason
 
 log = logging.getLogger(__name__)
@@ -156,7 +156,7 @@ def _size_text(n: int) -> Message:
         return later("{size} MB", size=f"{n / 1_000_000:.1f}")
     if n >= 1_000:
         return later("{size} KB", size=f"{n / 1_000:.0f}")
-    return later("{n} bytes", n=n)
+    return nlater("{n} byte", "{n} bytes", n)
 
 
 class _NotJSON(ValueError):
@@ -302,7 +302,7 @@ def parse_json(raw: bytes, *, max_depth: int = DEFAULT_MAX_DEPTH, deep: bool = T
         return None, later("line {line}, column {column}: {reason}", line=e.lineno, column=e.colno,
                            reason=json_reason(e.msg))
     except RecursionError:
-        return None, later("it is nested more than {n} levels deep", n=max_depth)
+        return None, nlater("it is nested more than {n} level deep", "it is nested more than {n} levels deep", max_depth)
     except _NotJSON as e:
         return None, later("{name} is not allowed in JSON", name=str(e))
     except ValueError:  # huge integer literals
@@ -317,7 +317,7 @@ def deep_problem(value: Any, max_depth: int = DEFAULT_MAX_DEPTH) -> Message | st
     """What the walks over a parsed value find: nested deeper than *max_depth*, or a text that
     cannot be shown (safe_text); None when neither."""
     if _too_deep(value, max_depth):
-        return None, later("it is nested more than {n} levels deep", n=max_depth)
+        return nlater("it is nested more than {n} level deep", "it is nested more than {n} levels deep", max_depth)
     return safe_text.json_text_problem(value)
 
 
