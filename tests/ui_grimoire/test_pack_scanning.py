@@ -76,3 +76,12 @@ def test_a_pack_of_far_too_many_cards_is_refused_before_any_walk(tmp_path, monke
     monkeypatch.setattr(files, "deep_problem", lambda *a, **k: (walked.append(1), real(*a, **k))[1])
     result, problem = cardpacks.read_pack(path)
     assert result is None and "330000 cards" in problem and not walked
+
+
+def test_a_pack_nested_too_deep_for_the_limit_but_not_for_python_is_refused_in_words(tmp_path):
+    doc = json.loads(example_pack_path().read_text(encoding="utf-8"))
+    doc["cards"][0]["flavour"] = json.loads("[" * 30 + "]" * 30)
+    path = tmp_path / "deep.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result, problem = cardpacks.read_pack(path)
+    assert result is None and problem == "it is nested more than 16 levels deep"
