@@ -132,6 +132,10 @@ class App:
         from aleph_null_desktop.storage.os_reason import said_later
 
         first_start = self.first_start = not _settings_exist()
+        if self.persist:
+            removed = storage.remove_temporaries()  # what killed writes left, before anything writes
+            if removed:
+                log.info("%d temporary file(s) left by a killed write removed", removed)
         try:
             settings, messages = storage.load_settings()
         except Exception as exc:  # storage promises not to raise; a bug there must not stop the game
@@ -267,18 +271,15 @@ class App:
 
         if self.autosave is None:
             self.autosave = storage.AutosaveWriter()
+        ritual = storage.ritual_id(game)  # the autosave and the recorded result share it
         if game.outcome is None:
             self.autosave.save(storage.record_from_game(game))  # written on the writer's thread
-            messages = []
-        else:
+        else:  # the result is recorded, then the autosave removed: one ordered step on that thread
             o = game.outcome
-            self.autosave.clear()
-            messages = storage.record_game(
+            self.autosave.finish(
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
                  "hour": game.hour, "turns": game.turn, "pack": pack_name(game),
-                 "custom": bool(getattr(game.cards, "overrides", ()))})
-        if messages:
-            self.report(Joined(messages))
+                 "custom": bool(getattr(game.cards, "overrides", ())), "ritual": ritual})
 
     def close(self) -> None:
         """The game is quitting: the last move reaches the disk, the audio stops."""

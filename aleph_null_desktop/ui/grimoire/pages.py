@@ -865,6 +865,7 @@ class BookArt:
 
     def mini_page(self, page_id: str, size: tuple[int, int], context: BookContext = BookContext()) -> pygame.Surface:
         """One small page for the table's Grimoire element (the Hour at a glance)."""
+        self._follow_language()
         key = (page_id, size, context)
         if key in self._minis:
             return self._minis[key]
