@@ -37,20 +37,20 @@ def test_look_at_the_table_and_step_back_and_forth(app, driver, user_dirs):
     history = storage.load_stats()[0]["history"]
     driver.key(pygame.K_l)  # Look at the table
     viewer = driver.scene
-    assert isinstance(viewer, ReplayScene) and viewer.step == len(game.history)
+    assert isinstance(viewer, ReplayScene) and viewer.move == len(game.history)
     assert viewer.game.to_dict() == game.to_dict()  # the table as the ritual ended
     driver.frames(5, dt=0.1)
     assert driver.scene is viewer  # no Judgement comes: the viewer stays on the ended table
     driver.key(pygame.K_LEFT)
     back = driver.scene
     n = len(game.history)
-    assert isinstance(back, ReplayScene) and back.step == n - 1
+    assert isinstance(back, ReplayScene) and back.move == n - 1
     assert back.game.to_dict() == replay_ritual(back.record, n - 1)[0].to_dict()
     driver.click(back.forward_button.rect.center)  # Next, with the mouse
-    assert back.step == n and back.game.to_dict() == game.to_dict()
+    assert back.move == n and back.game.to_dict() == game.to_dict()
     driver.key(pygame.K_SPACE)  # at the end, Play starts again from the first move
     again = driver.scene
-    assert again.step == 0 and again.playing and again.game.history == []
+    assert again.move == 0 and again.playing and again.game.history == []
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is judgement
     assert storage.load_stats()[0]["history"] == history and not storage.has_autosave()  # nothing counted
@@ -60,21 +60,21 @@ def test_watch_again_plays_the_moves_at_the_chosen_speed(app, driver, user_dirs)
     game = finish_on_the_table(driver, app, "adept", 77)
     driver.key(pygame.K_w)
     viewer = driver.scene
-    assert isinstance(viewer, ReplayScene) and viewer.step == 0 and viewer.playing and viewer.pace == 1.0
+    assert isinstance(viewer, ReplayScene) and viewer.move == 0 and viewer.playing and viewer.pace == 1.0
     for _ in range(21):
         driver.frames(1, dt=0.1)
-    assert viewer.step == 2  # one move a second
+    assert viewer.move == 2  # one move a second
     driver.key(pygame.K_EQUALS)
     driver.key(pygame.K_EQUALS)
     assert viewer.pace == 4.0
     for _ in range(10):
         driver.frames(1, dt=0.1)
-    assert 5 <= viewer.step <= 7
-    assert viewer.game.history == game.history[:viewer.step]
+    assert 5 <= viewer.move <= 7
+    assert viewer.game.history == game.history[:viewer.move]
     driver.key(pygame.K_SPACE)  # pause
-    step = viewer.step
+    step = viewer.move
     driver.frames(20, dt=0.1)
-    assert viewer.step == step and not viewer.playing
+    assert viewer.move == step and not viewer.playing
     driver.key(pygame.K_MINUS)
     assert viewer.pace == 2.0
     driver.key(pygame.K_END)
@@ -91,7 +91,7 @@ def test_a_recorded_ritual_is_watched_from_the_list(app, driver, user_dirs):
     assert isinstance(driver.scene, RitualsScene)
     driver.key(pygame.K_RETURN)
     viewer = driver.scene
-    assert isinstance(viewer, ReplayScene) and viewer.step == 0
+    assert isinstance(viewer, ReplayScene) and viewer.move == 0
     assert viewer.record == list_rituals()[0][0].record
     driver.key(pygame.K_END)
     assert driver.scene.game.to_dict() == game.to_dict()

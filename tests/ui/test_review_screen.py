@@ -47,9 +47,9 @@ def test_the_review_from_judgement_lists_mistakes_and_opens_the_replay_at_them(a
     assert all(text.startswith("Turn ") and "The expert would have played" in text for text in review.notes.values())
     driver.key(pygame.K_RETURN)  # Watch with the review
     viewer = driver.scene
-    assert isinstance(viewer, ReplayScene) and viewer.step == min(review.notes)
+    assert isinstance(viewer, ReplayScene) and viewer.move == min(review.notes)
     assert viewer.notes == review.notes
-    assert viewer.game.to_dict() == new_game_after(game, viewer.step)
+    assert viewer.game.to_dict() == new_game_after(game, viewer.move)
 
 
 def new_game_after(game, step: int) -> dict:

@@ -4,7 +4,8 @@ moves a second), Home goes to the start, End to the end, Esc leaves. A step forw
 the table as it was (the same animations and log lines); a step back deals the ritual again up
 to that move. The ritual's moves are never sent anywhere else: nothing is saved or counted.
 
-`notes` ({step: text}) are shown at their step, above the play area (the expert's review)."""
+`notes` ({move: text}) are shown when the table is at that move, above the play area (the expert's review).
+`move` is how many of the ritual's moves the table shows."""
 
 from __future__ import annotations
 
@@ -30,15 +31,15 @@ class ReplayScene(TableScene):
 
         self.record = record
         self.commands = [command_from_dict(d) for d in record["commands"]]
-        self.step = len(self.commands) if step is None else max(0, min(step, len(self.commands)))
-        game, problem = replay_ritual(record, self.step)
+        self.move = len(self.commands) if step is None else max(0, min(step, len(self.commands)))
+        game, problem = replay_ritual(record, self.move)
         if game is None:
             raise ValueError(str(problem))
         super().__init__(app, game, record["circle"])
         self.playing, self.pace, self.clock = playing, pace, 0.0
         self.notes = dict(notes or {})
         self.modal = None  # no question or spotlight: the player only watches
-        self.log.add(later("A recorded ritual, read only: move {step} of {n}.", step=self.step, n=len(self.commands)))
+        self.log.add(later("A recorded ritual, read only: move {step} of {n}.", step=self.move, n=len(self.commands)))
         self._layout_controls()
 
     def _layout_controls(self) -> None:
@@ -66,19 +67,19 @@ class ReplayScene(TableScene):
 
     # ------------------------------------------------------------------ moving through the ritual
     def forward(self) -> bool:
-        if self.step >= len(self.commands):
+        if self.move >= len(self.commands):
             self.playing = False
             return False
         self.modal = None  # a spotlight or question of the last move is not answered by the player here
-        self.submit(self.commands[self.step], confirmed=True)
+        self.submit(self.commands[self.move], confirmed=True)
         self.modal = None
-        self.step += 1
+        self.move += 1
         self.judgement_timer = None  # the end of the ritual stays on the table
         return True
 
     def back(self) -> None:
-        if self.step > 0:
-            self.go_to(self.step - 1)
+        if self.move > 0:
+            self.go_to(self.move - 1)
 
     def go_to(self, step: int) -> None:
         """The ritual dealt again up to *step* (a fresh table in place of this one)."""
@@ -89,7 +90,7 @@ class ReplayScene(TableScene):
             stack.push(again)
 
     def toggle_play(self) -> None:
-        if not self.playing and self.step >= len(self.commands):
+        if not self.playing and self.move >= len(self.commands):
             self.go_to(0)
             self.app.stack.top.playing = True
             return
@@ -140,7 +141,7 @@ class ReplayScene(TableScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self._draw_controls(surface)
-        note = self.notes.get(self.step)
+        note = self.notes.get(self.move)
         if note:
             self._draw_note(surface, note)
 
@@ -149,13 +150,13 @@ class ReplayScene(TableScene):
         pygame.draw.rect(surface, theme.PANEL, PANEL, border_radius=10)
         pygame.draw.rect(surface, theme.GOLD, PANEL, 2, border_radius=10)
         blit_text(surface, fonts.get("title", 26), _("Replay"), theme.GOLD, (PANEL.centerx, PANEL.y + 10), "midtop")
-        where = _("move {step} of {n}").format(step=self.step, n=len(self.commands))
+        where = _("move {step} of {n}").format(step=self.move, n=len(self.commands))
         blit_text(surface, fit_font(fonts, "body", where, PANEL.w - 24, 22, 12), where, theme.TEXT,
                   (PANEL.centerx, PANEL.y + 48), "midtop")
         self.play_button.label = _("Stop playing") if self.playing else _("Play")
         self.play_button.detail = _("{speed} moves a second").format(speed=_speed_words(self.pace))
-        self.back_button.enabled = self.step > 0
-        self.forward_button.enabled = self.step < len(self.commands)
+        self.back_button.enabled = self.move > 0
+        self.forward_button.enabled = self.move < len(self.commands)
         self.slower_button.enabled = self.pace > SPEEDS[0]
         self.faster_button.enabled = self.pace < SPEEDS[-1]
         for button in self.controls:
