@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages, load_builtin_cards
-from aleph_null_desktop.engine.text import steps_text
+from aleph_null_desktop.engine.words.text import steps_text
 from aleph_null_desktop.i18n import N_, _, current_language, localized, ngettext
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.scenes.circle_words import difficulty
@@ -849,6 +849,7 @@ class BookArt:
 
     def mini_page(self, page_id: str, size: tuple[int, int], context: BookContext = BookContext()) -> pygame.Surface:
         """One small page for the table's Grimoire element (the Hour at a glance)."""
+        self._follow_language()
         key = (page_id, size, context)
         if key in self._minis:
             return self._minis[key]
