@@ -92,7 +92,7 @@ def _cleaned(text: str) -> str:
 
 def _payload(code: str) -> bytes:
     if not code:
-        raise CodeError(_("it is empty"))
+        raise CodeError(_("nothing is pasted yet"))
     version = _VERSIONED.match(code)
     if not version:
         raise CodeError(_("it does not begin with {prefix}: it is not an Aleph Null card code").format(prefix=PREFIX))

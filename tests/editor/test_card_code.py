@@ -137,7 +137,7 @@ def test_codes_that_are_not_card_records_are_refused(payload, words):
 def test_other_versions_and_other_texts_are_refused_with_the_reason():
     assert "version 2" in refusal("AN2-" + encode(SHIPPED[0])[4:])
     assert "not an Aleph Null card code" in refusal("https://example.org/?card=1")
-    assert "empty" in refusal("   ")
+    assert "nothing is pasted" in refusal("   ")
     assert "no card code has" in refusal(PREFIX + "abc+def/")
     assert "not text" in refusal(b"AN1-abc")
 

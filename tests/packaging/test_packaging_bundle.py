@@ -44,6 +44,24 @@ def test_frozen_version(bundle, player_env):
     assert run.stdout.strip() == f"Aleph Null Desktop {aleph_null_desktop.__version__}"
 
 
+def test_frozen_print_cards_and_card_code(bundle, player_env):
+    """The bundle carries ReportLab and Pillow: it prints sheets at true size, and makes codes."""
+    from pypdf import PdfReader
+
+    env, tmp = player_env
+    pack = ROOT / "assets" / "packs" / "example.json"
+    run = subprocess.run([str(bundle), "print-cards", str(pack), "--out", str(tmp / "cwd" / "pack.pdf"), "--backs",
+                          "--language", "de"], cwd=tmp / "cwd", env=env, capture_output=True, text=True,
+                         timeout=RUN_TIMEOUT)
+    assert run.returncode == 0, run.stderr
+    reader = PdfReader(str(tmp / "cwd" / "pack.pdf"))
+    assert len(reader.pages) == 2 and float(reader.pages[0].mediabox.height) == pytest.approx(841.89, abs=0.01)
+    assert len(reader.pages[0].images) == 3
+    run = subprocess.run([str(bundle), "card-code", str(pack)], cwd=tmp / "cwd", env=env, capture_output=True,
+                         text=True, timeout=RUN_TIMEOUT)
+    assert run.returncode == 0 and len(run.stdout.split()) == 3, run.stderr
+
+
 def test_frozen_simulator_in_parallel_matches_the_source(bundle, player_env):
     import json
 

@@ -14,6 +14,7 @@ from typing import Callable
 
 import pygame
 
+from aleph_null_desktop.editor import card_code
 from aleph_null_desktop.editor import vocabulary as voc
 from aleph_null_desktop.editor.draft import (
     FLAVOUR_MAX, FIELD_TITLES, MAX_ACTIONS, NAME_MAX, CardDraft, default_icons, field_of, humane, validate,
@@ -97,6 +98,8 @@ class EditScene(Scene):
                    key_hint="Esc"),
             Button(pygame.Rect(FORM.x + 640, 985, 300, 70), _("Test this card"), on_click=self.test_card,
                    key_hint="Ctrl+T"),
+            Button(pygame.Rect(FORM.x + 960, 985, 330, 70), _("Copy code"), on_click=self.copy_code,
+                   key_hint="Ctrl+K"),
         ]
         if not self.draft.id:
             self.name_field.focus()
@@ -230,6 +233,10 @@ class EditScene(Scene):
         test = self.buttons[2]
         test.enabled = self.check.ok
         test.detail = "" if self.check.ok else _("when the card is complete")
+        code = self.buttons[3]
+        code.enabled = self.check.ok
+        code.detail = _("{n} characters").format(n=len(card_code.encode(self._shared_record()))) if self.check.ok \
+            else _("when the card is complete")
         self._update_preview()
 
     def _language_chips(self, y: int) -> None:
@@ -437,6 +444,18 @@ class EditScene(Scene):
             return
         self.app.stack.push(CardTestScene(self.app, self.draft.to_record(self.draft.id or "custom_tested_card")))
 
+    def _shared_record(self) -> dict:
+        return self.draft.to_record(self.draft.id)
+
+    def copy_code(self) -> None:
+        """The code of the card as it is now (saved or not), to paste into a message."""
+        from aleph_null_desktop.ui.editor.share import copy_code
+
+        if not self.check.ok:
+            self.status, self.status_kind = _("No code yet: {why}").format(why=self.check.summary()), "error"
+            return
+        self.status, self.status_kind = copy_code(self.app, self._shared_record(), self.draft.shown_name), "info"
+
     def back(self) -> None:
         if self.dirty or (self._clean is None and self.draft.names()):
             self.app.stack.push(DialogScene(
@@ -480,6 +499,8 @@ class EditScene(Scene):
                 self.save()
             elif ctrl and event.key == pygame.K_t:
                 self.test_card()
+            elif ctrl and event.key == pygame.K_k:
+                self.copy_code()
             elif event.key == pygame.K_TAB:
                 self._tab()
             elif event.key == pygame.K_ESCAPE:
