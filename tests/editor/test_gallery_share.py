@@ -188,3 +188,24 @@ def test_the_editor_copies_the_code_of_the_card_as_it_is_now(driver):
     driver.key(pygame.K_a, CTRL)
     driver.key(pygame.K_BACKSPACE)  # no name: no card, no code
     assert not edit.buttons[3].enabled
+
+
+def test_a_card_pack_prints_from_the_card_packs_screen(driver, tmp_path):
+    from aleph_null_desktop.ui.editor.packs_scene import PacksScene
+
+    gallery_with(driver)
+    driver.key(pygame.K_p)  # the card packs screen
+    packs = driver.scene
+    assert isinstance(packs, PacksScene)
+    assert not packs.buttons["Print…"].enabled  # no pack yet
+    packs.load_example()
+    driver.frames()
+    assert packs.buttons["Print…"].enabled
+    driver.key(pygame.K_p, CTRL)
+    dialog = driver.scene
+    assert isinstance(dialog, PrintDialog) and [r["id"] for r in dialog.records] == [
+        r["id"] for r in packs.shelf.packs[packs.selected].records]
+    replace_field(driver, str(tmp_path / "pack"))
+    driver.key(pygame.K_RETURN)
+    assert driver.scene is packs and "Saved 3 cards to print" in packs.messages[-1][1]
+    assert len(PdfReader(str(tmp_path / "pack.pdf")).pages[0].images) == 3

@@ -262,21 +262,11 @@ class GalleryScene(Scene):
         records = self.to_print()
         if not records:
             return
-        from aleph_null_desktop.ui.editor.share import PrintDialog, write_pdf
+        from aleph_null_desktop.ui.editor.share import print_cards
 
         name = (self.library.entries[self.selected].id.removeprefix("custom_") if len(records) == 1 and self.selected
                 else "aleph-null-cards")
-
-        def done(text: str, paper: str, backs: bool) -> None:
-            path, problem = export_path(text, ".pdf")
-            problem = problem or write_pdf(records, path, self.app.fonts, paper, backs)
-            if problem:
-                self.say(_("The cards could not be printed: {why}.").format(why=problem), "error")
-            else:
-                self.say(ngettext("Saved {n} card to print in {path}.", "Saved {n} cards to print in {path}.",
-                                  len(records)).format(n=len(records), path=path))
-
-        self.app.stack.push(PrintDialog(self.app, records, _export_folder() / f"{name}.pdf", done))
+        print_cards(self.app, records, _export_folder() / f"{name}.pdf", self.say)
 
     def export_png(self) -> None:
         if not self.selected:

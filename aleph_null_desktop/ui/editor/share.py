@@ -101,6 +101,20 @@ class PrintDialog(DialogScene):
             b.draw(surface, self.app.fonts, size=22)
 
 
+def print_cards(app, records: list[dict], default: Path, say: Callable[[str, str], None]) -> None:
+    """The Print dialog for these cards; the outcome said through `say(text, kind)`."""
+    def done(text: str, paper: str, backs: bool) -> None:
+        path, problem = export_path(text, ".pdf")
+        problem = problem or write_pdf(records, path, app.fonts, paper, backs)
+        if problem:
+            say(_("The cards could not be printed: {why}.").format(why=problem), "error")
+        else:
+            say(ngettext("Saved {n} card to print in {path}.", "Saved {n} cards to print in {path}.",
+                         len(records)).format(n=len(records), path=path), "info")
+
+    app.stack.push(PrintDialog(app, records, default, done))
+
+
 def copy_code(app, record: dict, name: str) -> str:
     """Puts the card's code on the clipboard and says so; where no clipboard can be reached (no
     display server, say) the code is shown in a dialog to copy by hand."""
