@@ -62,7 +62,6 @@ def test_ctrl_click_selects_several_and_print_writes_their_sheets(driver, tmp_pa
     ctrl_click(driver, rects[1].center)  # a second Ctrl+click takes it out again
     assert gallery.chosen == {gallery.entries[2].id}
     ctrl_click(driver, rects[1].center)
-    assert gallery.buttons["Print…"].detail == "the 2 selected"
     driver.key(pygame.K_p, CTRL)
     dialog = driver.scene
     assert isinstance(dialog, PrintDialog) and len(dialog.records) == 2
@@ -81,7 +80,7 @@ def test_ctrl_click_selects_several_and_print_writes_their_sheets(driver, tmp_pa
 
 def test_print_with_nothing_selected_prints_every_card_and_a_bad_folder_is_refused_in_the_dialog(driver, tmp_path):
     gallery = gallery_with(driver, "Grave Warden", "Bell Ringer")
-    assert gallery.buttons["Print…"].detail == "all 2 cards"
+    assert not gallery.chosen
     driver.click(gallery.buttons["Print…"].rect.center)
     dialog = driver.scene
     assert isinstance(dialog, PrintDialog) and len(dialog.records) == 2

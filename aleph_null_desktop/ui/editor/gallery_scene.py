@@ -104,11 +104,9 @@ class GalleryScene(Scene):
         ritual = self.buttons["Ritual with my cards"]
         ritual.enabled = bool(self.library.entries)
         ritual.detail = "" if ritual.enabled else _("no cards yet")
-        printing = self.buttons["Print…"]
+        printing = self.buttons["Print…"]  # the dialog says how many cards it prints
         printing.enabled = bool(self.library.entries)
-        n = len(self.to_print())
-        printing.detail = (ngettext("the selected card", "the {n} selected", n).format(n=n) if self.chosen
-                           else ngettext("your {n} card", "all {n} cards", n).format(n=n)) if n else _("no cards yet")
+        printing.detail = "" if printing.enabled else _("no cards yet")
         if self.library.read_only:
             for label in ("New card", "Duplicate", "Rename", "Delete", "Import…", "Paste code"):
                 self.buttons[label].enabled = False
