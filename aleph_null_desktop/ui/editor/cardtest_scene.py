@@ -28,6 +28,7 @@ LOSS_WORDS = {"damage": N_("three damage"), "key_sacrificed": N_("a Key sacrific
               "cards_remain": N_("cards left at the end"), "negative_score": N_("a score below zero")}
 # TRANSLATORS: the player who plays the test rituals, in "played by {player}"
 PLAYER_WORDS = {"greedy": N_("the greedy player"), "expert": N_("the expert player")}
+POLL_SECONDS = 0.1  # while the games run, the count shown is brought up to date this often
 
 
 class CardTestScene(Scene):
@@ -123,6 +124,10 @@ class CardTestScene(Scene):
             self.test.poll()
             if self.test.state != before:
                 self._sync()
+
+    def next_change(self) -> float | None:
+        """While the games are played (on another thread) the count is looked at this often."""
+        return POLL_SECONDS if self.test is not None and self.test.state == "running" else None
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:

@@ -94,6 +94,9 @@ class DialogScene(Scene):
             return
         buttons_handle(self.buttons, event)
 
+    def next_change(self) -> float | None:
+        return self.field.next_blink() if self.field is not None else None
+
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
         darken(surface, 170)

@@ -475,6 +475,11 @@ class EditScene(Scene):
             self.on_close(self.draft.id)
 
     # ------------------------------------------------------------------ events
+    def next_change(self) -> float | None:
+        """The focused field's caret blinks."""
+        blinks = [t for t in (f.next_blink() for f in self.fields) if t is not None]
+        return min(blinks) if blinks else None
+
     def handle_event(self, event) -> None:
         if hasattr(event, "pos"):
             self.hover = event.pos

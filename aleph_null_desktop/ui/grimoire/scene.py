@@ -380,6 +380,14 @@ class GrimoireScene(Scene):
                 self.start_timer = None
                 self.start_ritual()
 
+    def next_change(self) -> float | None:
+        """Frames while a page turns (or the library is read again); then the chosen ritual's start
+        or the end of a notice."""
+        if self.turn is not None or (self._library_stale and self.app.stack.top is self):
+            return 0.0
+        timers = [t for t in (self.start_timer, self.notice_time if self.notice_time > 0 else None) if t is not None]
+        return max(0.0, min(timers)) if timers else None
+
     # ------------------------------------------------------------------ drawing
     def covers(self) -> pygame.Rect | None:
         """Over a ritual, the book's two boards are painted whole every frame (but for their rounded

@@ -48,6 +48,7 @@ DRAG_THRESHOLD = 6
 HOVER_LIFT = 26
 JUDGEMENT_DELAY = 1.4
 MESSAGE_SECONDS = 5.0
+HINT_POLL_SECONDS = 0.05  # while the AI thinks of a hint, the table looks this often whether it is done
 HOUR_WARNING = N_("Fewer cards are left to draw than your hand holds: from now on every turn costs an Hour.")
 
 
@@ -801,6 +802,20 @@ class TableScene(Scene):
             if self.judgement_timer <= 0:
                 self.judgement_timer = None
                 self.app.show_judgement(self.game, self.circle_id)
+
+    def next_change(self) -> float | None:
+        """Frames while anything moves or the mouse rests on a card before it is read large (its
+        large face is drawn ahead meanwhile); then the end of the prompt's message, the Judgement's
+        delay, or a look for the hint the AI is thinking of."""
+        if (self.motion.active or self.ghosts or self.grimoire.turning
+                or any(sprite.moving or sprite.delay > 0 for sprite in self.sprites.values())
+                or any(pulse.level > 0 for pulse in self.pulses.values())
+                or (self.hover_uid is not None and self.hover_time < HOVER_SECONDS)):
+            return 0.0
+        timers = [HINT_POLL_SECONDS if self.hints.job is not None else None,
+                  self.message_time if self.message_time > 0 else None, self.judgement_timer]
+        timers = [t for t in timers if t is not None]
+        return max(0.0, min(timers)) if timers else None
 
     # ------------------------------------------------------------------ drawing
     def derived(self) -> dict:
