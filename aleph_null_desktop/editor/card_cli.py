@@ -99,12 +99,15 @@ def run_print_cards(args) -> int:
 
     pygame.font.init()
     i18n.set_language(args.language)  # the cards' words; this command's own stay English
+    failed = None
     try:
         write_pdf(records, out, paper=args.paper, backs=args.backs, title=Path(args.file).stem)
     except OSError as err:
-        return _fail(f"the PDF could not be written ({reason(err)})")
+        failed = err
     finally:
         i18n.set_language(i18n.SOURCE_LANGUAGE)
+    if failed is not None:
+        return _fail(f"the PDF could not be written ({reason(failed)})")
     sheets = pages(len(records)) * (2 if args.backs else 1)
     print(f"{out}: {len(records)} card(s) on {sheets} page(s), {args.paper}")
     return 0

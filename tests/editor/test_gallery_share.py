@@ -183,10 +183,11 @@ def test_the_editor_copies_the_code_of_the_card_as_it_is_now(driver):
     driver.key(pygame.K_k, CTRL)
     assert "Copied the card code" in edit.status
     assert card_code.decode(Clipboard.get())["flavour"] == {"en": "Changed, not saved."}
+    assert edit.code == Clipboard.get()  # the code shown under the preview is the one copied
     driver.click(edit.name_field.rect.center)
     driver.key(pygame.K_a, CTRL)
     driver.key(pygame.K_BACKSPACE)  # no name: no card, no code
-    assert not edit.buttons[3].enabled
+    assert not edit.buttons[3].enabled and edit.code == ""
 
 
 def test_a_card_pack_prints_from_the_card_packs_screen(driver, tmp_path):

@@ -163,3 +163,19 @@ def test_card_code_refuses_a_hostile_code(capsys, code):
     assert cli.main(["card-code", "--decode", code]) == 2
     err = capsys.readouterr().err
     assert "refused" in err and "\x00" not in err
+
+
+def test_print_cards_says_in_english_why_the_pdf_could_not_be_written(tmp_path, capsys, monkeypatch):
+    from aleph_null_desktop import i18n
+    from aleph_null_desktop.storage import files
+
+    def refused(path, data):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(files, "write_bytes_atomic", refused)
+    out = tmp_path / "x.pdf"
+    code = cli.main(["print-cards", str(asset_path("packs", "example.json")), "--out", str(out), "--language", "de"])
+    assert code == 2 and not out.exists()
+    err = capsys.readouterr().err
+    assert "could not be written" in err and "Berechtigung" not in err
+    assert i18n.current_language() == "en"

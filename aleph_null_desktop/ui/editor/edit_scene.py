@@ -92,6 +92,7 @@ class EditScene(Scene):
         self._preview: pygame.Surface | None = None
         self._preview_stale = False
         self._preview_error = ""
+        self.code = ""  # the card code of the draft, once it is a card
         self.buttons = [
             Button(pygame.Rect(FORM.x, 985, 300, 70), _("Save"), on_click=self.save, key_hint="Ctrl+S"),
             Button(pygame.Rect(FORM.x + 320, 985, 300, 70), _("Back to the gallery"), on_click=self.back,
@@ -233,10 +234,10 @@ class EditScene(Scene):
         test = self.buttons[2]
         test.enabled = self.check.ok
         test.detail = "" if self.check.ok else _("when the card is complete")
-        code = self.buttons[3]
-        code.enabled = self.check.ok
-        code.detail = _("{n} characters").format(n=len(card_code.encode(self._shared_record()))) if self.check.ok \
-            else _("when the card is complete")
+        copy = self.buttons[3]
+        copy.enabled = self.check.ok
+        copy.detail = "" if self.check.ok else _("when the card is complete")
+        self.code = card_code.encode(self._shared_record()) if self.check.ok else ""
         self._update_preview()
 
     def _language_chips(self, y: int) -> None:
@@ -664,6 +665,13 @@ class EditScene(Scene):
         for line in wrap(fonts.get("italic", 20), _("card id: {id}").format(id=cid), w)[:3]:
             font = fit_font(fonts, "italic", line, w, 20, 12)  # an id is one long word
             blit_text(surface, font, line, theme.TEXT_DIM, (x, info_y))
+            info_y += 24
+        if self.code:  # the card's code as it is now: its start, the whole of it goes with Copy code
+            font = fonts.get("italic", 20)
+            line = _("card code ({n} characters): {code}").format(n=len(self.code), code=self.code)
+            while font.size(line + "…")[0] > w and len(line) > 20:
+                line = line[:-8]
+            blit_text(surface, font, line + "…", theme.TEXT_DIM, (x, info_y))
             info_y += 24
         info_y += 6
         warn_keys = [k for k in self.check.warnings]
