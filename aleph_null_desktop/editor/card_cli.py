@@ -95,7 +95,7 @@ def run_print_cards(args) -> int:
     import pygame
 
     from aleph_null_desktop import i18n
-    from aleph_null_desktop.ui.card_print import write_pdf
+    from aleph_null_desktop.ui.render.card_print import write_pdf
 
     pygame.font.init()
     i18n.set_language(args.language)  # the cards' words; this command's own stay English

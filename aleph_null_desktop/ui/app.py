@@ -15,18 +15,19 @@ from aleph_null_desktop import i18n
 from aleph_null_desktop.i18n import Deferred, Joined, _, later
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
-from aleph_null_desktop.ui import memory, style, theme
+from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui.render import memory
 from aleph_null_desktop.ui.display_mode import DisplayMode
-from aleph_null_desktop.ui.fonts import Fonts
 from aleph_null_desktop.ui.frame_loop import FrameLoop
-from aleph_null_desktop.ui.scene import SceneStack
-from aleph_null_desktop.ui.text import blit_wrapped
+from aleph_null_desktop.ui.render.fonts import Fonts
+from aleph_null_desktop.ui.render.text import blit_wrapped
+from aleph_null_desktop.ui.scenes.stack import SceneStack
 
 log = logging.getLogger(__name__)
 
 ERROR_SECONDS = 8.0
 INSTANT_SECONDS = 1e6  # an "instant" animation step: longer than any animation
-TRIM_SECONDS = 5.0  # freed memory goes back to the system this often (ui.memory)
+TRIM_SECONDS = 5.0  # freed memory goes back to the system this often (ui.render.memory)
 RELEASE_GAP_SECONDS = 0.5  # scenes left in quick succession are collected together, at most this often
 ERRORS_BEFORE_RESET = 30  # the same scene failing frame after frame: go back to the title
 
@@ -66,7 +67,7 @@ class App:
 
     # ------------------------------------------------------------------ navigation
     def show_title(self) -> None:
-        from aleph_null_desktop.ui.title_scene import TitleScene
+        from aleph_null_desktop.ui.scenes.title import TitleScene
 
         self.flush_autosave()  # the title asks whether there is a ritual to continue
         self.stack.replace_all(TitleScene(self))
@@ -85,12 +86,12 @@ class App:
         self.stack.replace_all(TableScene(self, game, circle_id))
 
     def show_judgement(self, game, circle_id: str) -> None:
-        from aleph_null_desktop.ui.judgement_scene import JudgementScene
+        from aleph_null_desktop.ui.scenes.judgement import JudgementScene
 
         self.stack.replace_all(JudgementScene(self, game, circle_id))
 
     def pause(self) -> None:
-        from aleph_null_desktop.ui.pause_scene import PauseScene
+        from aleph_null_desktop.ui.scenes.pause import PauseScene
 
         self.stack.push(PauseScene(self))
 

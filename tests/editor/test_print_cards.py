@@ -16,8 +16,8 @@ from aleph_null_desktop import cli
 from aleph_null_desktop.editor import CardDraft, card_code
 from aleph_null_desktop.editor import print_layout as layout
 from aleph_null_desktop.resources import asset_path
-from aleph_null_desktop.ui import card_print
-from aleph_null_desktop.ui.card_renderer import CardRenderer
+from aleph_null_desktop.ui.render import card_print
+from aleph_null_desktop.ui.render.card_renderer import CardRenderer
 
 PT = 72 / 25.4
 BASE = json.loads(asset_path("cards", "base.json").read_text(encoding="utf-8"))["cards"]

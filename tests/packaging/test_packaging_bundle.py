@@ -130,7 +130,7 @@ def test_bundle_contents(bundle):
     # what the game does not use stays out
     for unwanted in ("numpy", "numpy.libs", "tkinter", "_tcl_data"):
         assert not (data / unwanted).exists(), f"{unwanted} was bundled"
-    # Pillow is there for the print sheets (ui/card_print.py), but not its parts they never use
+    # Pillow is there for the print sheets (ui/render/card_print.py), but not its parts they never use
     assert list((data / "PIL").glob("_imaging.*")), "Pillow's core is missing: the game could not print"
     for unwanted in ("_avif", "_webp", "_imagingcms", "_imagingtk"):
         assert not list((data / "PIL").glob(f"{unwanted}.*")), f"PIL.{unwanted} was bundled"

@@ -8,7 +8,7 @@ import pytest
 
 from aleph_null_desktop.engine import Game
 from aleph_null_desktop.ui.frame_loop import FrameLoop
-from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.scenes.stack import Scene
 
 TABLE = {"hour": 2, "power": 3, "play": ["salamander", "bell"], "hand": ["wax_candle", "undine"],
          "deck": ["sylph", "boline", "gnome"], "discard": ["chasuble"]}

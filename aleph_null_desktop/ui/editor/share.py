@@ -24,7 +24,7 @@ OPTION_ROW = 80
 
 def write_pdf(records: list[dict], path: Path, fonts, paper: str, backs: bool) -> str | None:
     """Writes the sheets; None, or why they could not be written (in words)."""
-    from aleph_null_desktop.ui.card_print import write_pdf as write
+    from aleph_null_desktop.ui.render.card_print import write_pdf as write
 
     try:
         write(records, path, fonts=fonts, paper=paper, backs=backs, title=path.stem)
@@ -34,7 +34,7 @@ def write_pdf(records: list[dict], path: Path, fonts, paper: str, backs: bool) -
 
 
 def write_png(record: dict, path: Path, fonts) -> str | None:
-    from aleph_null_desktop.ui.card_print import write_png as write
+    from aleph_null_desktop.ui.render.card_print import write_png as write
 
     try:
         write(record, path, fonts=fonts)

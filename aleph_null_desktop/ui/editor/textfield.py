@@ -16,7 +16,7 @@ from typing import Callable
 import pygame
 
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.text import fit_font
+from aleph_null_desktop.ui.render.text import fit_font
 
 BLINK_SECONDS = 1.0  # the caret's blink: shown for CARET_SHOWN of each BLINK_SECONDS
 CARET_SHOWN = 0.6
@@ -270,7 +270,7 @@ class TextField:
     # ------------------------------------------------------------------ drawing
     def _get_font(self) -> pygame.font.Font:
         if self._font is None:
-            from aleph_null_desktop.ui.fonts import Fonts
+            from aleph_null_desktop.ui.render.fonts import Fonts
 
             self._font = Fonts().get(self.font_role, self.font_size)
         return self._font

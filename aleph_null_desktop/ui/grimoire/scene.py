@@ -24,9 +24,9 @@ from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import CORNER, BookArt, BookContext, OwnCards, Spread, names_of
 from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf
-from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.text import blit_text, fit_font
-from aleph_null_desktop.ui.veil import darken
+from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.render.text import blit_text, fit_font
+from aleph_null_desktop.ui.render.veil import darken
 
 log = logging.getLogger(__name__)
 

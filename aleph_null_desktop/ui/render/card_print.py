@@ -16,7 +16,7 @@ import pygame
 from aleph_null_desktop.editor import print_layout as layout
 from aleph_null_desktop.engine.cards import CardDef, card_from_dict
 from aleph_null_desktop.storage import files
-from aleph_null_desktop.ui.card_renderer import CardRenderer
+from aleph_null_desktop.ui.render.card_renderer import CardRenderer
 
 PRINT_PPI = 300
 PNG_SIZE = (750, 1050)  # a card image for posting: 2.5 × 3.5 in at 300 ppi
@@ -26,7 +26,7 @@ CROP_MARK_PT = 0.5
 def _fonts(fonts):
     if fonts is not None:
         return fonts
-    from aleph_null_desktop.ui.fonts import Fonts
+    from aleph_null_desktop.ui.render.fonts import Fonts
 
     return Fonts(scaled=False)
 

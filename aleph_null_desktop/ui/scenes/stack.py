@@ -7,7 +7,7 @@ import pygame
 
 from aleph_null_desktop.i18n import current_language
 from aleph_null_desktop.ui import style
-from aleph_null_desktop.ui.veil import darken
+from aleph_null_desktop.ui.render.veil import darken
 
 
 class Scene:
