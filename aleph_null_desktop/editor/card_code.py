@@ -23,7 +23,7 @@ import re
 import zlib
 from typing import Any
 
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _, ngettext
 from aleph_null_desktop.safe_text import char_problem, json_text_problem, quote
 from aleph_null_desktop.storage import files
 
@@ -78,16 +78,24 @@ def _cleaned(text: str) -> str:
     """The code as pasted, less the spaces and line breaks a mail program puts in (checked first:
     anything else that is not a printable character is refused, not dropped)."""
     if len(text) > CODE_MAX * 2:
-        raise CodeError(_("it is {n} characters long; a card code is at most {most}").format(
-            n=len(text), most=CODE_MAX))
+        raise CodeError(_too_long(len(text)))
     kept = _MAIL_SPACES.sub("", text)
     bad = char_problem(kept)
     if bad:
         raise CodeError(_("it holds {what}").format(what=bad))
     if len(kept) > CODE_MAX:
-        raise CodeError(_("it is {n} characters long; a card code is at most {most}").format(
-            n=len(kept), most=CODE_MAX))
+        raise CodeError(_too_long(len(kept)))
     return kept
+
+
+def _too_long(n: int) -> str:
+    return ngettext("it is {n} character long; a card code is at most {most}",
+                    "it is {n} characters long; a card code is at most {most}", n).format(n=n, most=CODE_MAX)
+
+
+def _too_deep() -> str:
+    return ngettext("its card is nested more than {n} level deep", "its card is nested more than {n} levels deep",
+                    DEPTH_MAX).format(n=DEPTH_MAX)
 
 
 def _payload(code: str) -> bytes:
@@ -122,7 +130,9 @@ def _unpack(data: bytes) -> str:
     except zlib.error:
         raise CodeError(_("it cannot be unpacked (it was not made by this game)")) from None
     if len(raw) > RECORD_MAX or unpacker.unconsumed_tail:
-        raise CodeError(_("it unpacks to more than {most} bytes; a card is far smaller").format(most=RECORD_MAX))
+        raise CodeError(ngettext("it unpacks to more than {most} byte; a card is far smaller",
+                                 "it unpacks to more than {most} bytes; a card is far smaller", RECORD_MAX).format(
+            most=RECORD_MAX))
     if not unpacker.eof or unpacker.unused_data:
         raise CodeError(_("it cannot be unpacked (it was not made by this game)"))
     try:
@@ -146,13 +156,13 @@ def decode(text: str) -> dict:
     except json.JSONDecodeError:
         raise CodeError(_("it does not unpack to a card record")) from None
     except RecursionError:
-        raise CodeError(_("it is nested more than {n} levels deep").format(n=DEPTH_MAX)) from None
+        raise CodeError(_too_deep()) from None
     except ValueError as err:
         if isinstance(err, CodeError):
             raise
         raise CodeError(_("it holds a number thousands of digits long")) from None
     if files._too_deep(value, DEPTH_MAX):
-        raise CodeError(_("it is nested more than {n} levels deep").format(n=DEPTH_MAX))
+        raise CodeError(_too_deep())
     problem = json_text_problem(value)
     if problem:
         raise CodeError(str(problem))

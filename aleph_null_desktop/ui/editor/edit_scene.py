@@ -668,7 +668,8 @@ class EditScene(Scene):
             info_y += 24
         if self.code:  # the card's code as it is now: its start, the whole of it goes with Copy code
             font = fonts.get("italic", 20)
-            line = _("card code ({n} characters): {code}").format(n=len(self.code), code=self.code)
+            line = ngettext("card code ({n} character): {code}", "card code ({n} characters): {code}",
+                            len(self.code)).format(n=len(self.code), code=self.code)
             while font.size(line + "…")[0] > w and len(line) > 20:
                 line = line[:-8]
             blit_text(surface, font, line + "…", theme.TEXT_DIM, (x, info_y))

@@ -16,7 +16,7 @@ from aleph_null_desktop.i18n import N_, _, ngettext
 from aleph_null_desktop.storage.os_reason import reason
 from aleph_null_desktop.ui.editor.dialog import DialogScene
 from aleph_null_desktop.ui.editor.textfield import Clipboard
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 PAPER_NAMES = {"a4": N_("A4"), "letter": N_("Letter")}  # ISO A4; US Letter
 OPTION_ROW = 80
@@ -121,8 +121,9 @@ def copy_code(app, record: dict, name: str) -> str:
     code = card_code.encode(record)
     Clipboard.put(code)
     if Clipboard.system_ok:
-        return _("Copied the card code of “{name}” ({n} characters): paste it into a message.").format(
-            name=name, n=len(code))
+        return ngettext("Copied the card code of “{name}” ({n} character): paste it into a message.",
+                        "Copied the card code of “{name}” ({n} characters): paste it into a message.",
+                        len(code)).format(name=name, n=len(code))
     app.stack.push(DialogScene(
         app, _("The card code of “{name}”").format(name=name),
         _("Select it with Ctrl+A and copy it with Ctrl+C, or write it down:"),
