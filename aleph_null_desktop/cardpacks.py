@@ -28,7 +28,7 @@ from aleph_null_desktop.engine.cards import (
     MAIN_DECK_SIZE, ROMAN, SCHEMA_VERSION, CardDataError, card_from_dict, cardset_with, circles,
     load_builtin_cards,
 )
-from aleph_null_desktop.i18n import _, localized
+from aleph_null_desktop.i18n import _, localized, ngettext
 from aleph_null_desktop.safe_text import LANGUAGE, card_text_problem, quote, safe_message, text_problem
 from aleph_null_desktop.storage import files, paths
 from aleph_null_desktop.storage.os_reason import PATH_ERRORS, reason
@@ -68,7 +68,7 @@ class Pack:
         builtin = load_builtin_cards()
         changed = sum(1 for r in self.records if r["id"] in builtin)
         added = len(self.records) - changed
-        parts = [_("{n} card(s) changed").format(n=changed)]
+        parts = [ngettext("{n} card changed", "{n} cards changed", changed).format(n=changed)]
         if added:
             parts.append(_("{n} added").format(n=added))
         return ", ".join(parts)
@@ -154,7 +154,8 @@ def check_pack(doc: Any, fallback_name: str = "card pack") -> tuple[PackDoc | No
     if not records:
         return None, _("it holds no cards")
     if len(records) > PACK_MAX_CARDS:
-        return None, _("it holds {n} cards; a pack has at most {most}").format(n=len(records), most=PACK_MAX_CARDS)
+        return None, ngettext("it holds {n} card; a pack has at most {most}", "it holds {n} cards; a pack has at most {most}",
+                              len(records)).format(n=len(records), most=PACK_MAX_CARDS)
     seen: set[str] = set()
     for i, rec in enumerate(records):
         which = _("card {n}").format(n=i + 1)
@@ -187,16 +188,20 @@ def playable_problem(records: list[dict]) -> str | None:
         return safe_message(err, 240)
     main = len(cards.main_deck_ids())
     if main != MAIN_DECK_SIZE:
-        return _("with this pack the main deck has {n} cards; it must have {size}").format(n=main, size=MAIN_DECK_SIZE)
+        return ngettext("with this pack the main deck has {n} card; it must have {size}",
+                        "with this pack the main deck has {n} cards; it must have {size}", main).format(
+            n=main, size=MAIN_DECK_SIZE)
     from aleph_null_desktop.engine import new_game
 
     for circle in circles().values():
         for level, wanted in sorted(circle.set_aside.items()):
             have = len(cards.interference_ids(level))
             if have < wanted:
-                return _("the {circle} sets aside {wanted} level-{level} interference card(s), but with this "
-                         "pack there are only {have}").format(circle=circle.name, wanted=wanted,
-                                                             level=ROMAN[level], have=have)
+                return ngettext("the {circle} sets aside {wanted} level-{level} interference card, but with this "
+                                "pack there are only {have}",
+                                "the {circle} sets aside {wanted} level-{level} interference cards, but with this "
+                                "pack there are only {have}", wanted).format(circle=circle.name, wanted=wanted,
+                                                                            level=ROMAN[level], have=have)
         try:
             new_game(seed=1, circle=circle.id, cards=cards)
         except Exception as err:  # the engine's own word on whether the ritual can begin
@@ -228,7 +233,8 @@ def read_pack_doc(path: Path | str) -> tuple[PackDoc | None, str | None]:
             return None, str(problem)
         return check_pack(doc, fallback_name=path.stem[:PACK_NAME_MAX])
     except RecursionError:
-        return None, _("it is nested more than {n} levels deep").format(n=PACK_MAX_DEPTH)
+        return None, ngettext("it is nested more than {n} level deep", "it is nested more than {n} levels deep",
+                              PACK_MAX_DEPTH).format(n=PACK_MAX_DEPTH)
     except PATH_ERRORS as err:
         return None, _("it could not be read ({why})").format(why=reason(err))
 

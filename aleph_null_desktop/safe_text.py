@@ -20,7 +20,7 @@ import re
 import unicodedata
 from typing import Any
 
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _, ngettext
 
 # explicit embeddings/overrides/isolates and the Arabic letter mark: they reorder the text
 # around them, so a name could display as something else (U+202E "right-to-left override")
@@ -58,7 +58,8 @@ def char_problem(text: str, *, multiline: bool = False) -> str | None:
 def text_problem(text: str, limit: int, *, multiline: bool = False) -> str | None:
     """char_problem plus a length limit, in words."""
     if len(text) > limit:
-        return _("it is longer than {limit} characters ({n})").format(limit=limit, n=len(text))
+        return ngettext("it is longer than {limit} character ({n})", "it is longer than {limit} characters ({n})",
+                        limit).format(limit=limit, n=len(text))
     bad = char_problem(text, multiline=multiline)
     return _("it holds {what}").format(what=bad) if bad else None
 

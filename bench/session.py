@@ -15,7 +15,7 @@ measures the real one).
 After each ritual it prints the largest RSS after any of its frames (and the screens shown then),
 RSS at its end, RSS after a collection and malloc_trim, the bytes malloc reports in use (Linux,
 glibc), the game time played so far and the CPU and wall time; at the end the bytes each UI cache
-holds (ui.caches). The figure that matters is the largest RSS of the whole run: the budget is 150 MB.
+holds (ui.render.caches). The figure that matters is the largest RSS of the whole run: the budget is 150 MB.
 """
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ class Session:
 
 def cache_report() -> dict:
     try:
-        from aleph_null_desktop.ui import caches
+        from aleph_null_desktop.ui.render import caches
     except ImportError:
         return {}
     return {c.name: round(c.nbytes() / 2**20, 1) for c in caches.live()}

@@ -6,7 +6,7 @@ resident memory (RSS) growth.
     python bench/stress.py --events 200000 --mode restart   # a fresh app after every quit
     python bench/stress.py --seed 7 --json
 
-The storm is aleph_null_desktop.ui.random_input.RandomInput (the one tests/fuzz runs 20,000 of):
+The storm is tests.drivers.random_input.RandomInput (the one tests/fuzz runs 20,000 of):
 mouse, keys, shortcuts, hostile text, window events and quits, aimed at what each screen shows,
 headless (SDL dummy drivers), with every player folder and HOME in a temporary folder. The hint
 AI is replaced by the first legal move (its cost is bench/hint.py's business).
@@ -14,7 +14,7 @@ AI is replaced by the first legal move (its cost is bench/hint.py's business).
 RSS is read from /proc (Linux). Growth is measured from the end of a warm-up (the first 5% of the
 events, at least 20,000: fonts, card faces and Grimoire pages drawn once) to the end, both in the
 same state (`neutral_rss_mb`): the title shown, the scenes left collected, every UI cache
-(ui.caches) emptied, after a garbage collection and malloc_trim. Where the storm happens to leave
+(ui.render.caches) emptied, after a garbage collection and malloc_trim. Where the storm happens to leave
 the app (a table with its pictures, the Grimoire, full caches) moves RSS by 50 MB either way; a
 leak is what stays once all that is gone. Progress lines go to stderr every --every events (each
 one the same measurement, so they draw the growth curve), so a run cut short still shows how far
@@ -66,7 +66,7 @@ def neutral_rss_mb(app) -> float:
     difference is what the run kept."""
     import pygame
 
-    from aleph_null_desktop.ui import caches
+    from aleph_null_desktop.ui.render import caches
     from aleph_null_desktop.ui.app import RELEASE_GAP_SECONDS
 
     pygame.event.clear()
@@ -87,7 +87,7 @@ def run_mode(mode: str, events: int, seed: int, every: int, junk: list[str]) -> 
     import pygame
 
     from aleph_null_desktop.ui.app import App
-    from aleph_null_desktop.ui.random_input import RandomInput
+    from tests.drivers.random_input import RandomInput
 
     screen = pygame.display.get_surface()
 

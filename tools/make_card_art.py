@@ -1,7 +1,7 @@
 """Vendors the card illustrations: the game-icons.net glyphs the game uses, and their credits.
 
 Offline tool (never imported by the game). The glyphs used are listed in
-aleph_null_desktop/ui/art.py (ART_BY_CARD, ART_BY_ICON); only those are extracted.
+aleph_null_desktop/ui/render/art.py (ART_BY_CARD, ART_BY_ICON); only those are extracted.
 
     cd /tmp && npm pack @iconify-json/game-icons && tar xzf iconify-json-game-icons-*.tgz
     git clone --depth 1 https://github.com/game-icons/icons /tmp/game-icons   # authors, licence
@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from aleph_null_desktop.ui.art import glyphs  # noqa: E402
+from aleph_null_desktop.ui.render.art import glyphs  # noqa: E402
 
 AUTHOR_NAMES = {  # folder -> the name the set's licence gives
     "lorc": "Lorc", "delapouite": "Delapouite", "skoll": "Skoll", "john-colburn": "John Colburn",

@@ -39,6 +39,8 @@ class Weights:
     play_card: float = 1.0  # each non-Key card in play (a point at Judgement)
     key: tuple[float, ...] = (14.0, 12.0, 10.0)  # per Key in play, the first, second, third
     grand_circle: float = 18.0  # extra: it thins a whole hand every turn
+    exposed_key: float = 40.0  # per other Key not in play while the Grand Circle is: one drawn and not
+    #                            summoned is sacrificed with the hand at the end of the turn (R4.4, R10.2)
     book: float = 4.0  # extra: it thins for 2P
     circle_ready: float = 8.0  # Circle of Protection in play while the Grand Circle is not
     tanist_ready: float = 3.0  # a Tanist in play while the Wand is not
@@ -214,7 +216,7 @@ def _terms(game: Game, w: Weights, mid_turn: bool = False) -> tuple:
     value = -(w.pool_card * pool + w.pool_interference * pool_interference + w.play_card * play_cards + harm)
     value += sum(w.key[:keys])
     if grand_circle:
-        value += w.grand_circle
+        value += w.grand_circle - w.exposed_key * (3 - keys)
     elif circle:
         value += w.circle_ready
         if need:

@@ -5,9 +5,10 @@ of Protection, answering interference, thinning, free summons, other summons) an
 needs power it does not have yet, the best source of power first (tokens, then sources that
 sacrifice — thinning — then sources that only scrap). It never raises power without something
 to spend it on, and before ending the turn it spends what power is left if anything takes it.
-Decisions are answered by `knowledge.answer_decision` (never a Key). Commands that would lose
-on the spot, or that could force a Key into a sacrifice, are checked on a determinized copy
-(no peeking at the deck) and avoided.
+The Grand Circle is summoned only after the other two Keys (with it in play, a Key drawn and not
+summoned is sacrificed with the hand). Decisions are answered by `knowledge.answer_decision`
+(never a Key). Commands that would lose on the spot, or that could force a Key into a sacrifice,
+are checked on a determinized copy (no peeking at the deck) and avoided.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import random
 from dataclasses import dataclass
 
 from aleph_null_desktop.ai.knowledge import (
-    action_profile, answer_decision, grand_circle_missing, interference_harm, keep_value,
+    action_profile, answer_decision, grand_circle_exposes_keys, grand_circle_missing, interference_harm, keep_value,
 )
 from aleph_null_desktop.engine import Activate, Choose, Command, EndTurn, Game, Summon, TakeToken
 
@@ -158,6 +159,8 @@ class GreedyPlayer:
                     continue
                 cost = game.summon_cost(cmd.uid)
                 if card.type == "key":
+                    if grand_circle_exposes_keys(game, card):
+                        continue
                     value = 100.0
                 elif card.id == "circle_of_protection" and grand_circle_missing(game):
                     value = 60.0

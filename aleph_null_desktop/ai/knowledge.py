@@ -101,6 +101,12 @@ def grand_circle_missing(game: Game) -> bool:
                    for e in game.cards[i.card_id].ongoing)
 
 
+def grand_circle_exposes_keys(game: Game, card) -> bool:
+    """Summoning `card`, a Grand Circle, before the other Keys are in play: a Key drawn later and not
+    summoned the same turn would be sacrificed with the hand (R4.4, R10.2)."""
+    return any(e["op"] == "hand_sacrificed_at_end" for e in card.ongoing) and _keys_missing(game) > 1
+
+
 def _keys_missing(game: Game) -> int:
     return 3 - sum(1 for i in game.zone("play") if game.cards[i.card_id].type == "key")
 

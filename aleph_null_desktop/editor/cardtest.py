@@ -27,7 +27,7 @@ from typing import Any
 from aleph_null_desktop.editor.draft import FLAVOUR_MAX, NAME_MAX
 from aleph_null_desktop.editor.ritual import custom_setup, default_replacements, placement_problem, replacement_choices
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict, circles
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _, ngettext
 from aleph_null_desktop.safe_text import card_text_problem, quote, safe_message
 
 LOSS_ORDER = ("damage", "key_sacrificed", "time", "cards_remain", "negative_score")
@@ -194,7 +194,9 @@ def verdict(summary: dict[str, Any]) -> str:
         return _("Your card makes the ritual easier to win.")
     if hi < 0:
         return _("Your card makes the ritual harder to win.")
-    return _("No clear difference in {n} rituals; more games narrow the interval.").format(n=summary["games"])
+    return ngettext("No clear difference in {n} ritual; more games narrow the interval.",
+                    "No clear difference in {n} rituals; more games narrow the interval.",
+                    summary["games"]).format(n=summary["games"])
 
 
 # ----------------------------------------------------------------------------- the command line

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from aleph_null_desktop.engine.cards import SIDES, CardDataError, card_from_dict, load_builtin_cards
-from aleph_null_desktop.i18n import LANGUAGE_NAMES, SOURCE_LANGUAGE, N_, _, current_language, localized
+from aleph_null_desktop.i18n import LANGUAGE_NAMES, SOURCE_LANGUAGE, N_, _, current_language, localized, ngettext
 from aleph_null_desktop.safe_text import card_text_problem, char_problem
 
 NAME_MAX = 40
@@ -35,9 +35,9 @@ FIELDS = ("name", "level", "side", "cost", "icon", "on_summon", "ongoing", "acti
 
 
 def default_icons() -> tuple[str, ...]:
-    """The icons offered: the game's own icon set (ui.icons) if it is there, else a fixed list."""
+    """The icons offered: the game's own icon set (ui.render.icons) if it is there, else a fixed list."""
     try:
-        from aleph_null_desktop.ui.icons import ICONS as DRAWN  # only reads a dict; no display needed
+        from aleph_null_desktop.ui.render.icons import ICONS as DRAWN  # only reads a dict; no display needed
     except Exception:  # pragma: no cover - pygame missing: the pure model still works
         return ICONS
     skip = {"token", "damage", "deck", "undo"}  # table furniture, not card art
@@ -64,7 +64,7 @@ class CardDraft:
     dagger: list[dict] = field(default_factory=list)
     flavour: str = ""
     icon: str = "imp"
-    art: str = ""  # the illustration's name (ui.art's glyphs); "" = the one standing for the icon
+    art: str = ""  # the illustration's name (ui.render.art's glyphs); "" = the one standing for the icon
     id: str | None = None  # None until first saved
     other_names: dict[str, str] = field(default_factory=dict)  # translations kept from an import
     other_flavours: dict[str, str] = field(default_factory=dict)
@@ -307,7 +307,8 @@ def validate(draft: CardDraft, others: Iterable[dict] = ()) -> Validation:
         problem = None
         clash = builtin_names().get(_fold(name))
         if len(name) > NAME_MAX:
-            problem = _("at most {most} characters ({n} now)").format(most=NAME_MAX, n=len(name))
+            problem = ngettext("at most {most} character ({n} now)", "at most {most} characters ({n} now)",
+                               NAME_MAX).format(most=NAME_MAX, n=len(name))
         elif char_problem(name):
             problem = _("the name holds {what}").format(what=char_problem(name))
         elif clash:
@@ -320,7 +321,8 @@ def validate(draft: CardDraft, others: Iterable[dict] = ()) -> Validation:
     for language, flavour in draft.flavours().items():
         problem = None
         if len(flavour) > FLAVOUR_MAX:
-            problem = _("at most {most} characters ({n} now)").format(most=FLAVOUR_MAX, n=len(flavour))
+            problem = ngettext("at most {most} character ({n} now)", "at most {most} characters ({n} now)",
+                               FLAVOUR_MAX).format(most=FLAVOUR_MAX, n=len(flavour))
         elif char_problem(flavour, multiline=True):
             problem = _("the flavour holds {what}").format(what=char_problem(flavour, multiline=True))
         if problem:
@@ -332,14 +334,16 @@ def validate(draft: CardDraft, others: Iterable[dict] = ()) -> Validation:
         v.errors["side"] = _("the side is Church or Hell")
     for slot in ("on_summon", "ongoing", "dagger"):
         if len(draft.steps(slot)) > MAX_STEPS:
-            v.errors[slot] = _("at most {n} effects here").format(n=MAX_STEPS)
+            v.errors[slot] = ngettext("at most {n} effect here", "at most {n} effects here", MAX_STEPS).format(n=MAX_STEPS)
     if not draft.actions:
         v.errors["actions"] = _("a card needs at least one action")
     elif len(draft.actions) > MAX_ACTIONS:
-        v.errors["actions"] = _("at most {n} actions").format(n=MAX_ACTIONS)
+        v.errors["actions"] = ngettext("at most {n} action", "at most {n} actions", MAX_ACTIONS).format(n=MAX_ACTIONS)
     for i, a in enumerate(draft.actions):
         if len(a.cost) > MAX_STEPS or len(a.effect) > MAX_STEPS:
-            v.errors.setdefault(f"action{i}", _("at most {n} steps in a cost or an effect").format(n=MAX_STEPS))
+            v.errors.setdefault(f"action{i}", ngettext("at most {n} step in a cost or an effect",
+                                                       "at most {n} steps in a cost or an effect",
+                                                       MAX_STEPS).format(n=MAX_STEPS))
 
     # names and flavour kept from an import: the same limits in every language
     texts = card_text_problem(draft.to_record(draft.id or (ID_PREFIX + "draft")),

@@ -20,7 +20,7 @@ from aleph_null_desktop.editor.draft import (
     FLAVOUR_MAX, NAME_MAX, CardDraft, _fold, _record_texts, unique_id, validate,
 )
 from aleph_null_desktop.engine.cards import SCHEMA_VERSION, CardDataError, card_from_dict, load_builtin_cards
-from aleph_null_desktop.i18n import _, current_language, localized
+from aleph_null_desktop.i18n import _, current_language, localized, ngettext
 from aleph_null_desktop.safe_text import card_text_problem, quote, safe_message
 from aleph_null_desktop.storage import files, paths
 from aleph_null_desktop.storage.os_reason import PATH_ERRORS, reason
@@ -110,7 +110,8 @@ def parse_pack(doc: Any) -> tuple[list[dict] | None, str | None]:
     else:
         return None, _("it holds {what}, not a card").format(what=files.type_name(doc))
     if len(records) > IMPORT_MAX_CARDS:
-        return None, _("it holds {n} cards; at most {most} at a time").format(n=len(records), most=IMPORT_MAX_CARDS)
+        return None, ngettext("it holds {n} card; at most {most} at a time", "it holds {n} cards; at most {most} at a time",
+                              len(records)).format(n=len(records), most=IMPORT_MAX_CARDS)
     for i, rec in enumerate(records):
         if not isinstance(rec, dict):
             return None, _("card {n} is {what}, not a card").format(n=i + 1, what=files.type_name(rec))
@@ -134,7 +135,8 @@ def read_limited(path: Path) -> tuple[Any, str | None]:
         value, problem = files.read_json(path, max_bytes=IMPORT_MAX_BYTES, max_depth=IMPORT_MAX_DEPTH)
         return value, problem
     except RecursionError:
-        return None, _("it is nested more than {n} levels deep").format(n=IMPORT_MAX_DEPTH)
+        return None, ngettext("it is nested more than {n} level deep", "it is nested more than {n} levels deep",
+                              IMPORT_MAX_DEPTH).format(n=IMPORT_MAX_DEPTH)
     except PATH_ERRORS as err:
         return None, _("it could not be read ({why})").format(why=reason(err))
 

@@ -17,7 +17,7 @@ from aleph_null_desktop.engine.ops import OPS, ops_for, validate_steps
 from aleph_null_desktop.engine.schema import (  # noqa: F401  (re-exported: the schema's words)
     CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, SIDES, TYPE_NAMES, CardDataError,
 )
-from aleph_null_desktop.i18n import _, localized
+from aleph_null_desktop.i18n import _, localized, ngettext
 
 MAIN_DECK_SIZE = 28
 SCHEMA_VERSION = 1
@@ -338,7 +338,8 @@ def load_builtin_cards() -> CardSet:
         cards = load_cards_file(_cards_dir() / "base.json")
         main = sum(c.count for c in cards if not c.is_interference)
         if main != MAIN_DECK_SIZE:
-            raise CardDataError(_("the main deck has {n} cards, not {size}").format(n=main, size=MAIN_DECK_SIZE), source="base.json")
+            raise CardDataError(ngettext("the main deck has {n} card, not {size}", "the main deck has {n} cards, not {size}",
+                                         main).format(n=main, size=MAIN_DECK_SIZE), source="base.json")
         _BUILTIN = CardSet(cards)
     return _BUILTIN
 

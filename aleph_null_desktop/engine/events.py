@@ -77,8 +77,12 @@ class Event(NamedTuple):
             return _("Power {delta} (now {total}).").format(delta=f"{sign}{d['delta']}", total=d["total"])
         if k == "token":
             if d["delta"] > 0:
-                return _("A Magical Power token is placed on the Grimoire ({n} there).").format(n=d["total"])
-            return _("A Magical Power token is taken from the Grimoire ({n} left).").format(n=d["total"])
+                return ngettext("A Magical Power token is placed on the Grimoire ({n} there).",
+                                "A Magical Power token is placed on the Grimoire ({n} there).",
+                                d["total"]).format(n=d["total"])
+            return ngettext("A Magical Power token is taken from the Grimoire ({n} left).",
+                            "A Magical Power token is taken from the Grimoire ({n} left).",
+                            d["total"]).format(n=d["total"])
         if k == "damage":
             if d["delta"] > 0:
                 return _("You take {n} damage ({why}); damage {total} of 3.").format(
@@ -93,7 +97,8 @@ class Event(NamedTuple):
         if k == "hour_vii":
             return _("The Long Night: the Grimoire gains Hour VII.")
         if k == "draw_short":
-            return _("The draw comes up {n} short.").format(n=d["missing"])
+            return ngettext("The draw comes up {n} card short.", "The draw comes up {n} cards short.",
+                            d["missing"]).format(n=d["missing"])
         if k == "summoned":
             return _("Summoned {card}.").format(card=name)
         if k == "activated":

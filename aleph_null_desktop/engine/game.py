@@ -21,7 +21,8 @@ from aleph_null_desktop.engine.model import (
 )
 from aleph_null_desktop.engine.observation import Observation, determinized, observe, public_key
 from aleph_null_desktop.engine.preview import (
-    EndTurnPreview, PreviewPart, hour_damage_part, hour_tokens_part, interference_part, last_hour_part,
+    LOSING_PARTS, EndTurnPreview, PreviewPart, hour_damage_part, hour_tokens_part, interference_part,
+    key_sacrificed_part, last_hour_part,
     unspent_power_part,
 )
 from aleph_null_desktop.engine.ops import OPS
@@ -126,8 +127,11 @@ class Game:
                     pool.append("eternal_light")
             wanted = circle.set_aside.get(level, 0)
             if len(pool) < wanted:
-                raise ValueError(_("the {circle} needs {wanted} level-{level} interference cards; only {n} "
-                                   "available").format(circle=circle.name, wanted=wanted, level=level, n=len(pool)))
+                raise ValueError(ngettext("the {circle} needs {wanted} level-{level} interference card; only {n} "
+                                          "available",
+                                          "the {circle} needs {wanted} level-{level} interference cards; only {n} "
+                                          "available", wanted).format(circle=circle.name, wanted=wanted, level=level,
+                                                                      n=len(pool)))
             shuffle(self._rng, pool)
             for card_id in pool[:wanted]:
                 uid += 1
@@ -266,6 +270,9 @@ class Game:
         the deck, the Hour's advance (tokens, The Long Night, passing the last Hour). An int with a
         breakdown: see `engine.preview`."""
         parts: list[PreviewPart] = []
+        if self._has_ongoing("hand_sacrificed_at_end"):  # R4.4 with R10.2: a Key in hand is sacrificed
+            parts.extend(key_sacrificed_part(self.name_of(i.uid)) for i in self._zones["hand"]
+                         if self._defs[i.uid].type == "key")
         shield = sum(e["amount"] for _src, e in self._ongoing("end_turn_shield"))
         if self.power > shield:
             parts.append(unspent_power_part(self.power - shield))
@@ -285,7 +292,7 @@ class Game:
                 for inst, e in self._ongoing("hour_damage"):
                     parts.append(hour_damage_part(e["amount"], self.name_of(inst.uid)))
         total = sum(p.amount for p in parts)
-        loses = self.damage + total >= MAX_DAMAGE or any(p.kind == "last_hour" for p in parts)
+        loses = self.damage + total >= MAX_DAMAGE or any(p.kind in LOSING_PARTS for p in parts)
         return EndTurnPreview(tuple(parts), hour_advances=advances, loses=loses)
 
     def _next_draw_advances_hour(self) -> bool:
@@ -298,7 +305,7 @@ class Game:
     def _end_of_turn_daggers_possible(self) -> bool:
         if not self._has_ongoing("hand_sacrificed_at_end") or self._has_ongoing("prevent_dagger"):
             return False
-        return any(self.cards[i.card_id].dagger and self.cards[i.card_id].type not in ("key", "demon")
+        return any(self.cards[i.card_id].dagger and self.cards[i.card_id].type != "demon"
                    for i in self._zones["hand"])
 
     @property
@@ -306,14 +313,14 @@ class Game:
         """R5.5: fewer cards than the hand size remain to be drawn (deck, discard pile, and the
         hand cards that ending the turn discards), so every turn's draw advances the Hour."""
         if self._has_ongoing("hand_sacrificed_at_end"):
-            kept = sum(1 for i in self._zones["hand"] if self.cards[i.card_id].type in ("key", "demon"))
+            kept = sum(1 for i in self._zones["hand"] if self.cards[i.card_id].type == "demon")
         else:
             kept = len(self._zones["hand"])
         return len(self._zones["deck"]) + len(self._zones["discard"]) + kept < self.hand_size
 
     def _hand_sacrificed_at_end(self) -> bool:
         return self._has_ongoing("hand_sacrificed_at_end") and any(
-            self.cards[i.card_id].type not in ("key", "demon") for i in self._zones["hand"])
+            self.cards[i.card_id].type != "demon" for i in self._zones["hand"])
 
     # ------------------------------------------------------------------ legality
     # A refusal is a small tuple (code, values...) worked out without words; `explain` turns it
@@ -608,7 +615,7 @@ class Game:
             self._revealed = True
         if to == "sacrificed":
             self._sacrificed_this_turn = True
-            if card.type == "key" and not self._baphomet_summoning:  # R10.2
+            if card.type == "key" and not self._baphomet_summoning and self.outcome is None:  # R10.2
                 self._lose("key_sacrificed", later("You sacrificed {card}, a Key, for something other than "
                                                    "summoning BAPHOMET. You face his wrath.", card=self._named(uid)))
         return to
@@ -799,11 +806,8 @@ class Game:
     def _t_end_hand(self, t: dict) -> None:
         """R4.4: the hand is discarded, or sacrificed while the Grand Circle is in play."""
         hand = list(self._zones["hand"])
-        if self._has_ongoing("hand_sacrificed_at_end"):
-            keep = [i.uid for i in hand if self._defs[i.uid].type in ("key", "demon")]
-            for uid in keep:
-                self._move(uid, "discard", "discard")
-            self._sacrifice([i.uid for i in hand if i.uid not in keep])
+        if self._has_ongoing("hand_sacrificed_at_end"):  # the glossary: Keys too (R10.2); BAPHOMET's own
+            self._sacrifice([i.uid for i in hand])          # text discards him instead (R1.4)
         else:
             self._zones["hand"] = []
             self._move_plain(hand, "hand", "discard", "discard")

@@ -26,7 +26,7 @@ from aleph_null_desktop.engine.events import new_event as _event  # _event((kind
 from aleph_null_desktop.engine.model import Option
 from aleph_null_desktop.engine.phrases import card_noun, filter_phrase, plural, zone_label, zones_phrase
 from aleph_null_desktop.engine.schema import CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, CardDataError
-from aleph_null_desktop.i18n import N_, _, current_language, later
+from aleph_null_desktop.i18n import N_, _, current_language, later, ngettext
 
 if TYPE_CHECKING:
     from aleph_null_desktop.engine.game import Game
@@ -312,9 +312,9 @@ def _cost_modifier_words(e: dict) -> str:
 
 
 def _shield_words(e: dict) -> str:
-    if e["amount"] == 1:
-        return _("at the end of your turn the first point of unspent power deals no damage")
-    return _("at the end of your turn the first {n} points of unspent power deal no damage").format(n=e["amount"])
+    return ngettext("at the end of your turn the first {n} point of unspent power deals no damage",
+                    "at the end of your turn the first {n} points of unspent power deal no damage",
+                    e["amount"]).format(n=e["amount"])
 
 
 # ----------------------------------------------------------------------------- the registry
@@ -382,10 +382,14 @@ OPS: dict[str, Op] = {op.name: op for op in (
              lambda e: _("your hand size is {n} {more}").format(n=abs(e["amount"]), more=_more_less(e["amount"])),
              N_("Hand size changes"), "hand_size", lambda e: 8.0 * max(0, -e["amount"]), {"amount": -1}),
     _ongoing("summon_limit", (Param("count", "int", N_("cards"), 0, 9),),
-             lambda e: _("you may summon at most {n} cards a turn (Interference not counted)").format(n=e["count"]),
+             lambda e: ngettext("you may summon at most {n} card a turn (Interference not counted)",
+                                "you may summon at most {n} cards a turn (Interference not counted)",
+                                e["count"]).format(n=e["count"]),
              N_("Limit summons per turn"), "legal_commands", _const(5.0), {"count": 3},
-             lambda card, limit, made: _("Only {limit} summons are allowed this turn while {card} is in play; "
-                                         "you have made {made}.").format(limit=limit, card=card, made=made)),
+             lambda card, limit, made: ngettext(
+                 "Only {limit} summon is allowed this turn while {card} is in play; you have made {made}.",
+                 "Only {limit} summons are allowed this turn while {card} is in play; you have made {made}.",
+                 limit).format(limit=limit, card=card, made=made)),
     _ongoing("cost_modifier", (_FILTER, Param(_AMOUNT, "int", N_("amount"), -5, 5)), _cost_modifier_words,
              N_("Cards cost more/less"), "summon_cost", _const(5.0),
              {"amount": 1, "filter": {"types": ["artifact"]}}),
@@ -393,7 +397,7 @@ OPS: dict[str, Op] = {op.name: op for op in (
              "_t_dagger", _const(3.0)),
     _ongoing("hand_sacrificed_at_end", (),
              lambda e: _("at the end of your turn the cards you would discard from your hand are sacrificed "
-                         "instead (Keys and BAPHOMET are discarded)"),
+                         "instead, Keys included"),
              N_("Hand is sacrificed at end of turn"), "_t_end_hand", _const(0.0)),
     _ongoing("end_turn_shield", (Param(_AMOUNT, "int", N_("amount"), 1, 5),), _shield_words,
              N_("Unspent power is forgiven"), "_t_end_power", _const(0.0)),
@@ -456,7 +460,8 @@ def validate_steps(items: Any, slot: str, where: str) -> None:
     if not isinstance(items, list):
         raise CardDataError(_("must be a list"), field_name=where)
     if len(items) > MAX_STEPS:
-        raise CardDataError(_("has more than {n} steps").format(n=MAX_STEPS), field_name=where)
+        raise CardDataError(ngettext("has more than {n} step", "has more than {n} steps", MAX_STEPS).format(n=MAX_STEPS),
+                            field_name=where)
     for i, item in enumerate(items):
         here = f"{where}[{i}]"
         if not isinstance(item, dict):

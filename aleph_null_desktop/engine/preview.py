@@ -9,9 +9,12 @@
     "interference"    an end-of-turn interference effect (its card named in `text`);
     "hour_tokens"     tokens left on the Grimoire as the Hour turns (R5.2a);
     "hour_damage"     an effect that deals damage each time the Hour advances (The Long Night);
+    "key_sacrificed"  amount 0: the Grand Circle would sacrifice a Key left in the hand, which loses
+                      the ritual (R4.4, R10.2);
     "last_hour"       amount 0: the Hour would pass the last Hour, which loses the ritual (R5.3);
 * `.hour_advances` — True when the next turn's draw will certainly empty the deck (R5.1, R5.5);
-* `.loses`  — True when ending now certainly loses (third damage, or past the last Hour);
+* `.loses`  — True when ending now certainly loses (third damage, a Key sacrificed, or past the
+  last Hour);
 * `.summary()` — "2 damage — 1 unspent power, 1 token as the Hour turns", or "no damage".
 
 † effects that might resolve at the end of the turn (hand cards sacrificed by the Grand Circle)
@@ -24,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aleph_null_desktop.i18n import _, ngettext
+
+LOSING_PARTS = ("key_sacrificed", "last_hour")  # parts that lose the ritual whatever the damage
 
 
 @dataclass(frozen=True)
@@ -52,7 +57,7 @@ class EndTurnPreview(int):
         return int(self)
 
     def summary(self) -> str:
-        if self.loses and any(p.kind == "last_hour" for p in self.parts):
+        if self.loses and any(p.kind in LOSING_PARTS for p in self.parts):
             head = _("loses the ritual")
         elif self.total:
             head = ngettext("{n} damage", "{n} damage", self.total).format(n=self.total)
@@ -89,6 +94,10 @@ def hour_tokens_part(amount: int) -> PreviewPart:
 def hour_damage_part(amount: int, card_name: str) -> PreviewPart:
     return PreviewPart("hour_damage", amount,
                        _("{n} from {card} as the Hour turns").format(n=amount, card=card_name))
+
+
+def key_sacrificed_part(card_name: str) -> PreviewPart:
+    return PreviewPart("key_sacrificed", 0, _("{card}, a Key, would be sacrificed with the hand").format(card=card_name))
 
 
 def last_hour_part() -> PreviewPart:

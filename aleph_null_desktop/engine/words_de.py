@@ -122,7 +122,7 @@ def _each(f: dict) -> str:
 
 
 def power_modifier_words(e: dict) -> str:
-    return f"{_each(e['filter'])} gibt {abs(e['amount'])} Kraft {_more_less(e['amount'])} (nie unter 0)"
+    return f"{_each(e['filter'])} gibt {abs(e['amount'])} Magische Kraft {_more_less(e['amount'])} (nie unter 0)"
 
 
 def cost_modifier_words(e: dict) -> str:
@@ -134,7 +134,7 @@ def cost_modifier_words(e: dict) -> str:
     else:
         what = "alle Karten"
     verb = "kostet" if what == "BAPHOMET" else "kosten"
-    return f"{what} {verb} beim Beschwören {abs(e['amount'])} Kraft {_more_less(e['amount'])}"
+    return f"{what} {verb} beim Beschwören {abs(e['amount'])} Magische Kraft {_more_less(e['amount'])}"
 
 
 WORDS = {

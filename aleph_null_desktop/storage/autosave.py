@@ -23,7 +23,7 @@ import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
-from aleph_null_desktop.i18n import Message, N_, later
+from aleph_null_desktop.i18n import Message, N_, later, nlater
 from aleph_null_desktop.storage import files, paths
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -82,7 +82,8 @@ def record_problem(record: Any) -> Message | None:
     if not isinstance(commands, list):
         return later("its commands are {what}, not a list", what=files.type_name(commands))
     if len(commands) > MAX_COMMANDS:
-        return later("it has {n} commands, more than {most}", n=len(commands), most=MAX_COMMANDS)
+        return nlater("it has {n} command, more than {most}", "it has {n} commands, more than {most}", len(commands),
+                      most=MAX_COMMANDS)
     for i, command in enumerate(commands, 1):
         if not isinstance(command, dict):
             return later("command {i} is {what}, not an object", i=i, what=files.type_name(command))

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from aleph_null_desktop import safe_text
-from aleph_null_desktop.i18n import Joined, Message, N_, later
+from aleph_null_desktop.i18n import Joined, Message, N_, later, nlater
 from aleph_null_desktop.storage.os_reason import said_later as os_reason
 
 log = logging.getLogger(__name__)
@@ -138,7 +138,7 @@ def _size_text(n: int) -> Message:
         return later("{size} MB", size=f"{n / 1_000_000:.1f}")
     if n >= 1_000:
         return later("{size} KB", size=f"{n / 1_000:.0f}")
-    return later("{n} bytes", n=n)
+    return nlater("{n} byte", "{n} bytes", n)
 
 
 class _NotJSON(ValueError):
@@ -232,13 +232,13 @@ def read_json(
         return None, later("line {line}, column {column}: {reason}", line=e.lineno, column=e.colno,
                            reason=json_reason(e.msg))
     except RecursionError:
-        return None, later("it is nested more than {n} levels deep", n=max_depth)
+        return None, nlater("it is nested more than {n} level deep", "it is nested more than {n} levels deep", max_depth)
     except _NotJSON as e:
         return None, later("{name} is not allowed in JSON", name=str(e))
     except ValueError:  # huge integer literals
         return None, later("it holds a number thousands of digits long")
     if _too_deep(value, max_depth):
-        return None, later("it is nested more than {n} levels deep", n=max_depth)
+        return None, nlater("it is nested more than {n} level deep", "it is nested more than {n} levels deep", max_depth)
     problem = safe_text.json_text_problem(value)
     if problem:
         return None, problem

@@ -15,18 +15,19 @@ from aleph_null_desktop import i18n
 from aleph_null_desktop.i18n import Deferred, Joined, _, later
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
-from aleph_null_desktop.ui import memory, style, theme
+from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui.render import memory
 from aleph_null_desktop.ui.display_mode import DisplayMode
-from aleph_null_desktop.ui.fonts import Fonts
-from aleph_null_desktop.ui.scene import SceneStack
-from aleph_null_desktop.ui.text import blit_wrapped
+from aleph_null_desktop.ui.frame_loop import FrameLoop
+from aleph_null_desktop.ui.render.fonts import Fonts
+from aleph_null_desktop.ui.render.text import blit_wrapped
+from aleph_null_desktop.ui.scenes.stack import SceneStack
 
 log = logging.getLogger(__name__)
 
-FPS = 60
 ERROR_SECONDS = 8.0
 INSTANT_SECONDS = 1e6  # an "instant" animation step: longer than any animation
-TRIM_SECONDS = 5.0  # freed memory goes back to the system this often (ui.memory)
+TRIM_SECONDS = 5.0  # freed memory goes back to the system this often (ui.render.memory)
 RELEASE_GAP_SECONDS = 0.5  # scenes left in quick succession are collected together, at most this often
 ERRORS_BEFORE_RESET = 30  # the same scene failing frame after frame: go back to the title
 
@@ -59,11 +60,14 @@ class App:
         self.display_mode = DisplayMode()
         self.first_start = False  # start_session found no settings: the lesson is offered
         self.hint_function = None  # tests replace the hint AI here; None: aleph_null_desktop.ai.hint
+        self._held: list[pygame.event.Event] = []  # input the frame loop took while it waited (hold())
+        self._redraw = True  # something changed outside a frame: the next one is drawn (request_frame())
+        self._drawn_stack: tuple = ()  # the scenes of the last frame: a change of scene is drawn
         style.apply(self.current_settings())  # the default look until start_session() reads the player's
 
     # ------------------------------------------------------------------ navigation
     def show_title(self) -> None:
-        from aleph_null_desktop.ui.title_scene import TitleScene
+        from aleph_null_desktop.ui.scenes.title import TitleScene
 
         self.flush_autosave()  # the title asks whether there is a ritual to continue
         self.stack.replace_all(TitleScene(self))
@@ -82,12 +86,12 @@ class App:
         self.stack.replace_all(TableScene(self, game, circle_id))
 
     def show_judgement(self, game, circle_id: str) -> None:
-        from aleph_null_desktop.ui.judgement_scene import JudgementScene
+        from aleph_null_desktop.ui.scenes.judgement import JudgementScene
 
         self.stack.replace_all(JudgementScene(self, game, circle_id))
 
     def pause(self) -> None:
-        from aleph_null_desktop.ui.pause_scene import PauseScene
+        from aleph_null_desktop.ui.scenes.pause import PauseScene
 
         self.stack.push(PauseScene(self))
 
@@ -165,6 +169,7 @@ class App:
         `text` may be an i18n.Message: it is shown in the language of the moment."""
         self._notices.append(text)
         del self._notices[:-6]
+        self.request_frame()
         scene = self.stack.top
         if hasattr(scene, "log") and hasattr(scene.log, "add"):
             scene.log.add(text)
@@ -216,6 +221,7 @@ class App:
         """After a change of look or language: every scene redraws what it had cached."""
         for scene in self.stack.scenes:
             scene.restyle()
+        self.request_frame()
 
     @property
     def animation_speed(self) -> float:
@@ -312,16 +318,14 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw. An error is shown, logged and survived."""
+        self._redraw = False
         try:
-            for event in pygame.event.get():
+            events, self._held = self._held + pygame.event.get(), []
+            for event in events:
                 self.handle_event(event)
             self.stack.update(dt)
             self.stack.draw(self.screen)
-            if self.audio is not None:
-                self.audio.update()
-                for note in self.audio.take_notes():
-                    self.notice(note)
-            self._report_autosave_messages()  # a disk that refused a save
+            self._drawn_stack = tuple(map(id, self.stack.scenes))
             self._errors_in_a_row = 0
         except Exception as exc:  # the top-level guard: never crash to the desktop
             self.failed_frames += 1
@@ -332,6 +336,62 @@ class App:
             if self._errors_in_a_row >= ERRORS_BEFORE_RESET:
                 self._errors_in_a_row = 0
                 self.show_title()
+        self.housekeeping(dt)
+        if self.error_time > 0:
+            self._draw_error()
+
+    # ------------------------------------------------------------------ the loop at rest (ui.frame_loop)
+    def next_frame_in(self) -> float | None:
+        """When the next frame must be drawn: 0 now (input waiting, something moving or changed),
+        in so many seconds (a scene's timer, the warning's end), or None: only when input comes."""
+        if self._held or self._redraw or pygame.event.peek() or tuple(map(id, self.stack.scenes)) != self._drawn_stack:
+            return 0.0
+        times = [self.stack.next_change()]
+        if self.error_time > 0:
+            times.append(self.error_time)
+        if self.stack.departures != self._departures:
+            times.append(max(0.0, RELEASE_GAP_SECONDS - self._release_clock))
+        times = [t for t in times if t is not None]
+        return max(0.0, min(times)) if times else None
+
+    def hold(self, event: pygame.event.Event) -> None:
+        """Input the loop took from the queue while it waited: handled first by the next frame."""
+        self._held.append(event)
+
+    def request_frame(self) -> None:
+        """Something changed that no scene's input or timer shows: the next frame is drawn."""
+        self._redraw = True
+
+    def rest(self, seconds: float) -> None:
+        """Time passed without a frame: the top scene's timers count it, the music and the
+        autosave are looked after, memory is given back. What changed is drawn by the next frame."""
+        try:
+            self.stack.update(seconds)
+        except Exception:  # the same guard as a frame's: shown by the next frame
+            self.failed_frames += 1
+            self.last_failure = traceback.format_exc()
+            log.error("error in a frame:\n%s", self.last_failure)
+            self.request_frame()
+        shown = self.error_time > 0
+        self.housekeeping(seconds)
+        if shown and self.error_time == 0:
+            self.request_frame()  # the warning goes
+
+    def audio_changing(self) -> bool:
+        """The music is fading to another track: the loop looks after it often (AudioSystem.update)."""
+        return self.audio is not None and self.audio.changing
+
+    def housekeeping(self, dt: float) -> None:
+        """Each frame or rest: the music's change of track, the autosave's messages, the warning's
+        clock, and memory given back after a scene was left (or now and then)."""
+        try:
+            if self.audio is not None:
+                self.audio.update()
+                for note in self.audio.take_notes():
+                    self.notice(note)
+            self._report_autosave_messages()  # a disk that refused a save
+        except Exception:
+            log.error("error looking after the audio or the autosave:\n%s", traceback.format_exc())
         self._trim_clock += dt
         self._release_clock += dt
         if self.stack.departures != self._departures and self._release_clock >= RELEASE_GAP_SECONDS:
@@ -342,14 +402,13 @@ class App:
             self._trim_clock = 0.0
             memory.trim()
         self.error_time = max(0.0, self.error_time - dt)
-        if self.error_time > 0:
-            self._draw_error()
 
     def report(self, text) -> None:
         """A warning at the top of the screen for a few seconds. `text` may be an i18n.Message (or
         Joined): it is shown in the language of the moment, also when made before the player's
         language was known."""
         self.error_message, self.error_time = text, ERROR_SECONDS
+        self.request_frame()
 
     @property
     def error_text(self) -> str:
@@ -468,14 +527,8 @@ def run(windowed: bool = False) -> int:
         app.offer_lesson_if_first_start()
         if app.current_settings().fullscreen and not windowed:
             app.toggle_fullscreen()
-        clock = pygame.time.Clock()
         exit_after_first_frame = os.environ.get("ALEPH_NULL_EXIT_AFTER_FIRST_FRAME") == "1"  # bench/startup.py
-        while app.running:
-            dt = clock.tick(FPS) / 1000.0
-            app.step(min(dt, 0.1))
-            pygame.display.flip()
-            if exit_after_first_frame:
-                break
+        FrameLoop(app).run(stop_after_first_frame=exit_after_first_frame)
     finally:
         if app is not None:
             app.close()

@@ -2,9 +2,9 @@
 contrast, and colour-blind cues. The drawing code asks here (`current()`, `scaled()`); the app
 calls `apply(settings)` at startup and whenever a setting changes.
 
-The hooks: `ui.fonts.Fonts` multiplies every text size by the scale; `ui.table.arrange` sizes
+The hooks: `ui.render.fonts.Fonts` multiplies every text size by the scale; `ui.table.arrange` sizes
 the cards of the hand and of play by it; `ui.theme.use_high_contrast` switches the palette; the
-card renderer keys its cache by `current()` and draws `ui.cues` badges when colour cues are on.
+card renderer keys its cache by `current()` and draws `ui.render.cues` badges when colour cues are on.
 """
 
 from __future__ import annotations

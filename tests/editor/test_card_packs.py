@@ -78,7 +78,7 @@ def test_a_pack_without_level_one_interference_is_refused_with_a_clear_message(t
         dict(copy.deepcopy(dict(builtin[cid].data)), level=2) for cid in builtin.interference_ids(1)]}
     pack, message = PackShelf(tmp_path / "shelf").add(write(tmp_path, doc))
     assert pack is None
-    assert "Circle of the Adept sets aside 3 level-I interference card(s)" in message and "only 0" in message
+    assert "Circle of the Adept sets aside 3 level-I interference cards" in message and "only 0" in message
     assert not list((tmp_path / "shelf").iterdir()) if (tmp_path / "shelf").exists() else True
 
 

@@ -8,7 +8,7 @@ import json
 import pygame
 
 from aleph_null_desktop.storage import paths
-from aleph_null_desktop.ui.art import ART_BY_ICON
+from aleph_null_desktop.ui.render.art import ART_BY_ICON
 from tests.editor.test_editor_ui import click_ctl, ctl, open_gallery, pick
 
 

@@ -151,7 +151,7 @@ def test_a_german_only_card_in_the_gallery_of_an_english_game(driver):
 
 
 def test_numbers_and_shortcuts_as_a_german_keyboard_and_page_write_them(german):
-    from aleph_null_desktop.ui.widgets import key_name
+    from aleph_null_desktop.ui.widgets.button import key_name
 
     assert i18n.decimal(1.5, 2) == "1,50" and i18n.decimal(12.34, 1, signed=True) == "+12,3"
     assert key_name("Ctrl+S") == "Strg+S" and key_name("Del") == "Entf" and key_name("F2") == "F2"

@@ -10,10 +10,10 @@ import pytest
 from aleph_null_desktop import i18n
 from aleph_null_desktop.editor import Action, CardDraft, Library
 from aleph_null_desktop.editor.draft import NAME_MAX
-from aleph_null_desktop.ui import fonts as fonts_module
-from aleph_null_desktop.ui.card_renderer import GEM_MIN_R, MIN_TEXT, CardRenderer, card_size
+from aleph_null_desktop.ui.render import fonts as fonts_module
+from aleph_null_desktop.ui.render.card_renderer import GEM_MIN_R, MIN_TEXT, CardRenderer, card_size
 from aleph_null_desktop.ui.editor.gallery_scene import TILE_W, GalleryScene
-from aleph_null_desktop.ui.text import break_points, wrap_breaking
+from aleph_null_desktop.ui.render.text import break_points, wrap_breaking
 
 LONG_NAMES = [
     "Donaudampfschifffahrtsgesellschaftskapitän"[:NAME_MAX],  # one word of 40 letters

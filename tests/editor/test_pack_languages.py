@@ -115,8 +115,8 @@ def test_the_ritual_keeps_every_language_of_its_pack_name(tmp_path):
 
 
 def test_the_packs_screen_shows_the_description_in_the_players_language(app, driver, tmp_path, monkeypatch):
-    from aleph_null_desktop.ui import fonts as fonts_module
-    from aleph_null_desktop.ui import text as ui_text
+    from aleph_null_desktop.ui.render import fonts as fonts_module
+    from aleph_null_desktop.ui.render import text as ui_text
 
     shelf = PackShelf(tmp_path / "shelf")
     shelf.load()

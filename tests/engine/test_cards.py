@@ -91,12 +91,22 @@ def test_grand_circle_special_cost_sacrifices_the_circle_of_protection_and_2_pow
     assert g.power == 0
 
 
-def test_grand_circle_sacrifices_the_hand_at_the_end_of_the_turn_but_discards_keys_and_baphomet():
-    g = game(deck=FILLER, hand=["bell", "baphomet", "book_of_pacts"], play=["grand_circle"])
+def test_grand_circle_sacrifices_the_hand_at_the_end_of_the_turn_baphomet_discarded_by_his_own_text():
+    # R4.4 (the glossary: "the discarded cards must be sacrificed instead"); BAPHOMET's text: R1.4
+    g = game(deck=FILLER, hand=["bell", "baphomet"], play=["grand_circle"])
     end_turn(g)
     assert ids(g, "sacrificed") == ["bell"]
-    assert sorted(ids(g, "discard")) == ["baphomet", "book_of_pacts"]
+    assert ids(g, "discard") == ["baphomet"]
     assert g.outcome is None
+
+
+def test_grand_circle_sacrifices_a_key_left_in_the_hand_which_loses_the_ritual():
+    # R4.4 with R10.2: Keys are not spared; two Keys lose once
+    g = game(deck=FILLER, hand=["bell", "book_of_pacts", "wand_of_power"], play=["grand_circle"])
+    events = end_turn(g)
+    assert g.outcome is not None and not g.outcome.won and g.outcome.reason == "key_sacrificed"
+    assert "book_of_pacts" in ids(g, "sacrificed")
+    assert [e.kind for e in events].count("game_over") == 1
 
 
 def test_baphomet_needs_the_three_keys_in_play():

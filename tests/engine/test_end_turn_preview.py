@@ -83,3 +83,20 @@ def test_daggers_at_the_end_of_the_turn_make_the_hour_uncertain():
     g = game(tokens=1, play=["grand_circle"], hand=["sylph"], deck=["bell"])
     assert g.cards["sylph"].dagger
     assert not g.end_turn_preview().hour_advances
+
+
+def test_preview_warns_when_the_grand_circle_would_sacrifice_a_key_in_hand():
+    # R4.4 with R10.2: ending the turn sacrifices the hand, Keys included, and that loses
+    g = game(play=["grand_circle"], hand=["book_of_pacts", "bell"], deck=FILLER)
+    p = g.end_turn_preview()
+    assert p.loses and p == 0
+    assert [x.kind for x in p.parts] == ["key_sacrificed"]
+    assert p.summary() == "loses the ritual — Book of Pacts, a Key, would be sacrificed with the hand"
+    end_turn(g)
+    assert g.outcome is not None and g.outcome.reason == "key_sacrificed"
+
+
+def test_preview_does_not_warn_for_baphomet_in_hand_under_the_grand_circle():
+    g = game(play=["grand_circle"], hand=["baphomet"], deck=FILLER)
+    p = g.end_turn_preview()
+    assert not p.loses and p.summary() == "no damage"

@@ -11,7 +11,7 @@ import pytest
 
 from aleph_null_desktop.editor import Action, CardDraft, Library
 from aleph_null_desktop.ui.app import App
-from aleph_null_desktop.ui.random_input import SCREENS, RandomInput
+from tests.drivers.random_input import SCREENS, RandomInput
 
 EVENTS = int(os.environ.get("ALEPH_NULL_FUZZ_EVENTS", "20000"))
 FIXED_SEED = 20261123  # CI replays one storm; ALEPH_NULL_FUZZ_SEED=random (or bench/stress.py) tries new ones

@@ -6,7 +6,7 @@ import random
 import pygame
 
 from aleph_null_desktop.ui.app import App
-from aleph_null_desktop.ui.random_input import RandomInput
+from tests.drivers.random_input import RandomInput
 from aleph_null_desktop.ui.tutorial.lesson import STEPS
 from aleph_null_desktop.ui.tutorial.scene import TutorialScene
 

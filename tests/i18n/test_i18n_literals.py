@@ -20,7 +20,7 @@ SINKS = {
     "ConfirmScene": ((1, 2, 3, 4), ("yes", "no")), "_text": ((2,), ()), "draw_prompt": ((3,), ()),
 }
 METHOD_SINKS = {"render": ((0,), ()), "add": ((0,), ())}  # font.render(text, …), log.add(text)
-FUNCTION_ONLY = {"render": ((1,), ())}  # ui.text.render(font, text, colour)
+FUNCTION_ONLY = {"render": ((1,), ())}  # ui.render.text.render(font, text, colour)
 ATTRIBUTES = {"label", "detail", "title", "message", "prompt"}  # `thing.label = "…"`
 ALLOWED = {"BAPHOMET", "ALEPH NULL", "Aleph Null", "Esc", "F1", "F11"}  # names, and keys named alike in German
 NOT_SHOWN = {"print", "append"}  # f-strings with words in any other call are a sentence being shown

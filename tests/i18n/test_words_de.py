@@ -28,11 +28,11 @@ def _move(move="sacrifice", zones=("hand",), count=1, up_to=False, **f):
     ({"op": "search", "filter": {"types": ["key", "demon"]}}, "suche in deinem Deck nach einem Schlüssel oder BAPHOMET"),
     ({"op": "draw", "count": 1}, "ziehe 1 Karte"),
     ({"op": "draw", "count": 3}, "ziehe 3 Karten"),
-    ({"op": "gain_power", "amount": 2}, "erhalte 2 Kraft"),
+    ({"op": "gain_power", "amount": 2}, "erhalte 2 Magische Kraft"),
     ({"op": "power_modifier", "amount": -1, "filter": {"types": ["magical_power"]}},
-     "jede Magie-Karte gibt 1 Kraft weniger (nie unter 0)"),
+     "jede Magie-Karte gibt 1 Magische Kraft weniger (nie unter 0)"),
     ({"op": "cost_modifier", "amount": 1, "filter": {"types": ["tanist", "artifact"]}},
-     "Tanisten und Artefakte kosten beim Beschwören 1 Kraft mehr"),
+     "Tanisten und Artefakte kosten beim Beschwören 1 Magische Kraft mehr"),
 ])
 def test_german_step_words(step, german):
     i18n.set_language("de")

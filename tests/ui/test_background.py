@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.surface_cache import surface_bytes
+from aleph_null_desktop.ui.render.surface_cache import surface_bytes
 from aleph_null_desktop.ui.table import panels
 
 

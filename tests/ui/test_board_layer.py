@@ -8,7 +8,7 @@ import pytest
 
 from aleph_null_desktop import i18n
 from aleph_null_desktop.engine import Summon
-from aleph_null_desktop.ui.layer import PanelLayer
+from aleph_null_desktop.ui.render.layer import PanelLayer
 
 TABLE = {"hour": 2, "power": 2, "tokens": 1, "play": ["salamander", "incense"],
          "hand": ["wax_candle", "undine", "sylph"], "deck": ["gnome", "sylph", "bell", "boline"],

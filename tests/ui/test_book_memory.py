@@ -5,10 +5,10 @@ the first frame. And it looks the same as when it held more."""
 
 import pygame
 
-from aleph_null_desktop.ui import caches
+from aleph_null_desktop.ui.render import caches
 from aleph_null_desktop.ui.grimoire.pages import BookArt
 from aleph_null_desktop.ui.grimoire.scene import GrimoireScene
-from aleph_null_desktop.ui.surface_cache import surface_bytes
+from aleph_null_desktop.ui.render.surface_cache import surface_bytes
 
 MB = 2**20
 TABLE = {"hour": 2, "power": 3, "play": ["salamander", "bell", "golem", "sexton"],
@@ -20,7 +20,7 @@ LIMIT = 4 * HALF + 2 * MB + MB // 2
 
 def held_for_the_book(app, table) -> int:
     """Bytes of pictures held while the book is open over the table: the Grimoire's page cache
-    (ui.caches), what the scene stack keeps of what is under the book, and the table's layers."""
+    (ui.render.caches), what the scene stack keeps of what is under the book, and the table's layers."""
     pages = sum(cache.nbytes() for cache in caches.live() if cache.name == "grimoire_pages")
     under = app.stack._under
     kept = sum(surface_bytes(picture) for picture, _where in under[1]) if under else 0

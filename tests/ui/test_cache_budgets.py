@@ -1,4 +1,4 @@
-"""Every cache the UI keeps is declared in ui.caches with a budget in bytes, and stays within it:
+"""Every cache the UI keeps is declared in ui.render.caches with a budget in bytes, and stays within it:
 after a ritual played through the app's own loop (with the Grimoire, a card read large and the
 pause menu), and when each one is filled far past its budget by the code that uses it."""
 
@@ -9,14 +9,15 @@ import pygame
 import pytest
 
 from aleph_null_desktop.engine.cards import load_builtin_cards
-from aleph_null_desktop.ui import caches, text
+from aleph_null_desktop.ui.render import caches
+from aleph_null_desktop.ui.render import text
 from aleph_null_desktop.ui.app import RELEASE_GAP_SECONDS
-from aleph_null_desktop.ui.art import ArtCache
-from aleph_null_desktop.ui.card_renderer import CardRenderer
-from aleph_null_desktop.ui.fonts import Fonts
+from aleph_null_desktop.ui.render.art import ArtCache
+from aleph_null_desktop.ui.render.card_renderer import CardRenderer
+from aleph_null_desktop.ui.render.fonts import Fonts
 from aleph_null_desktop.ui.grimoire.pages import BookArt
 from aleph_null_desktop.ui.smoke import _play_a_turn
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 
 
 def test_every_cache_a_ritual_fills_is_declared_and_within_its_budget(app, driver):

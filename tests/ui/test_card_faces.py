@@ -5,8 +5,8 @@ import pygame
 
 from aleph_null_desktop.engine import Summon
 from aleph_null_desktop.engine.cards import card_from_dict, load_builtin_cards
-from aleph_null_desktop.ui.art import ART, art_name, glyphs
-from aleph_null_desktop.ui.card_renderer import MIN_TEXT, CardRenderer
+from aleph_null_desktop.ui.render.art import ART, art_name, glyphs
+from aleph_null_desktop.ui.render.card_renderer import MIN_TEXT, CardRenderer
 from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.arrange import HAND_CARD_W, PLAY_CARD_W
 from aleph_null_desktop.ui.table.card_tips import PREVIEW_W, card_terms

@@ -3,10 +3,10 @@
 import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, Summon
-from aleph_null_desktop.ui.judgement_scene import JudgementScene
+from aleph_null_desktop.ui.scenes.judgement import JudgementScene
 from aleph_null_desktop.ui.table.overlays import ActionMenu, ChoicePicker, ConfirmDialog
 from aleph_null_desktop.ui.table.scene import TableScene
-from aleph_null_desktop.ui.title_scene import TitleScene
+from aleph_null_desktop.ui.scenes.title import TitleScene
 
 KEYS = ["book_of_pacts", "wand_of_power", "grand_circle"]
 

@@ -1,5 +1,5 @@
 """German fits: every card face, button, dialog and Grimoire page drawn in German, watching every
-line that is fitted or wrapped into a width (ui.text.fit_font and wrap, wherever they are used)
+line that is fitted or wrapped into a width (ui.render.text.fit_font and wrap, wherever they are used)
 and every glyph drawn. A line wider than its box or a character the font lacks fails the test."""
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import pytest
 from aleph_null_desktop import i18n
 from aleph_null_desktop.engine import EndTurn, Game, Summon
 from aleph_null_desktop.engine.cards import load_builtin_cards
-from aleph_null_desktop.ui import text as ui_text
-from aleph_null_desktop.ui import fonts as fonts_module
-from aleph_null_desktop.ui import theme, widgets
-from aleph_null_desktop.ui.fonts import SafeFont
-from aleph_null_desktop.ui.card_renderer import CardRenderer
+from aleph_null_desktop.ui.render import text as ui_text
+from aleph_null_desktop.ui.render import fonts as fonts_module
+from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.widgets import button as widgets
+from aleph_null_desktop.ui.render.fonts import SafeFont
+from aleph_null_desktop.ui.render.card_renderer import CardRenderer
 
 # every UI module loaded now, so that the watch below reaches the text helpers each one imported
 for _info in __import__("pkgutil").walk_packages(__import__("aleph_null_desktop.ui").ui.__path__,
@@ -28,7 +29,7 @@ KEYS = ["book_of_pacts", "wand_of_power", "grand_circle"]
 
 
 class TextWatch:
-    """Every line that a fit (ui.text.fit_font) or a wrap (ui.text.wrap) left wider than its box is
+    """Every line that a fit (ui.render.text.fit_font) or a wrap (ui.render.text.wrap) left wider than its box is
     a candidate; drawing such a line in the same font makes it a failure (a caller may try a fit,
     find it too wide and choose another layout: that is no failure). Every character drawn is
     checked against the font's glyphs."""
@@ -234,7 +235,7 @@ def test_the_table_its_menus_and_dialogs_in_german(game_window, app, driver, tab
 
 @pytest.mark.parametrize("won", [True, False])
 def test_judgement_in_german(game_window, app, driver, watch, won):
-    from aleph_null_desktop.ui.judgement_scene import JudgementScene
+    from aleph_null_desktop.ui.scenes.judgement import JudgementScene
 
     if won:
         game = Game.from_scenario({"hour": 4, "play": KEYS + ["wax_candle"], "hand": ["baphomet"]})
@@ -289,7 +290,7 @@ def test_the_card_editor_in_german(game_window, app, driver, watch, user_dirs):
     driver.frames(2)
     edit = driver.scene
     assert isinstance(edit, EditScene) and len(edit.draft.id) > 45
-    assert edit._control("cost").value_text == "0 Kraft"  # not the English "0P"
+    assert edit._control("cost").value_text == "0 Magische Kraft"  # not the English "0P"
     for name in ("icon", "art", "on_summon.add", "action0.cost.0.op"):
         driver.click(edit._control(name).rect.center)
         driver.frames(2)
@@ -348,4 +349,4 @@ def test_the_card_packs_ritual_setup_and_card_test_in_german(game_window, app, d
     app.stack.push(panel)
     driver.frames(3)
     _check(watch, "Kartenpakete", "Ein Ritual mit deinen Karten", "DEINE KARTEN", "Mit deiner Karte",
-           "gespielt von dem gierigen Spieler", "Punkte (zu 95 %")
+           "gespielt von dem gierigen Spieler", "Prozentpunkte (zu 95 %")

@@ -8,7 +8,7 @@ import pygame
 
 from aleph_null_desktop.ai.greedy import GreedyPlayer
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, Summon, TakeToken
-from aleph_null_desktop.ui.judgement_scene import JudgementScene
+from aleph_null_desktop.ui.scenes.judgement import JudgementScene
 from aleph_null_desktop.ui.table.overlays import ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight
 from aleph_null_desktop.ui.table.scene import TableScene
 

@@ -8,8 +8,8 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, EndTurn, Summon, TakeToken
 from aleph_null_desktop.storage import Settings
-from aleph_null_desktop.ui.card_renderer import CardRenderer
-from aleph_null_desktop.ui.judgement_scene import JudgementScene
+from aleph_null_desktop.ui.render.card_renderer import CardRenderer
+from aleph_null_desktop.ui.scenes.judgement import JudgementScene
 
 # ending the turn with two cards in the deck: the draw comes up short, the Hour turns, the
 # set-aside interference arrives, the discard pile is shuffled into the deck

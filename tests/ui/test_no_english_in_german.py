@@ -22,9 +22,9 @@ from babel.messages.pofile import read_po
 from aleph_null_desktop import i18n
 from aleph_null_desktop.engine import EndTurn
 from aleph_null_desktop.engine.cards import circles, hour_pages, load_builtin_cards
-from aleph_null_desktop.ui import fonts as fonts_module
-from aleph_null_desktop.ui import text as ui_text
-from aleph_null_desktop.ui.fonts import SafeFont
+from aleph_null_desktop.ui.render import fonts as fonts_module
+from aleph_null_desktop.ui.render import text as ui_text
+from aleph_null_desktop.ui.render.fonts import SafeFont
 
 STOP_WORDS = {
     "the", "and", "you", "your", "card", "cards", "turn", "turns", "hour", "hours", "play",
@@ -85,7 +85,7 @@ class Drawn:
         self._technical = re.compile(r"\S*[/\\_]\S*|\S+\.(json|png|ogg|mo|po)\b\S*")  # paths, file names, keys
 
     def add(self, text: str) -> None:
-        """A line ending in a word broken with a hyphen (ui.text.wrap_breaking: a long name on a
+        """A line ending in a word broken with a hyphen (ui.render.text.wrap_breaking: a long name on a
         card) is read with the line drawn after it, the word whole: "Großer Be-" + "schwörungs-" +
         "kreis" is "Großer Beschwörungskreis", not the English "be"."""
         text = self._broken + text
@@ -211,7 +211,7 @@ def _play(driver, scene, command) -> None:
 
 def test_a_whole_ritual_on_the_table_to_its_judgement(app, driver, drawn):
     from aleph_null_desktop.ai.greedy import GreedyPlayer
-    from aleph_null_desktop.ui.judgement_scene import JudgementScene
+    from aleph_null_desktop.ui.scenes.judgement import JudgementScene
 
     app.new_ritual("master", seed=11)
     _settle(driver, 20)

@@ -9,12 +9,12 @@ import pygame
 
 from aleph_null_desktop import storage
 from aleph_null_desktop.engine import EndTurn, Game, new_game
-from aleph_null_desktop.ui.confirm_scene import ConfirmScene
+from aleph_null_desktop.ui.scenes.confirm import ConfirmScene
 from aleph_null_desktop.ui.grimoire.scene import GrimoireScene
-from aleph_null_desktop.ui.judgement_scene import JudgementScene
-from aleph_null_desktop.ui.pause_scene import PauseScene
+from aleph_null_desktop.ui.scenes.judgement import JudgementScene
+from aleph_null_desktop.ui.scenes.pause import PauseScene
 from aleph_null_desktop.ui.table.scene import TableScene
-from aleph_null_desktop.ui.title_scene import TitleScene
+from aleph_null_desktop.ui.scenes.title import TitleScene
 
 
 def _game_at_hour_two(circle: str = "magus") -> Game:

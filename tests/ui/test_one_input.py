@@ -5,7 +5,7 @@ question has gone closes, and a finished ritual offers no move."""
 import pygame
 
 from aleph_null_desktop.engine import Activate, EndTurn, Summon
-from aleph_null_desktop.ui.pause_scene import PauseScene
+from aleph_null_desktop.ui.scenes.pause import PauseScene
 from aleph_null_desktop.ui.table.overlays import ActionMenu, InterferenceSpotlight
 from aleph_null_desktop.ui.table.panels import token_words
 

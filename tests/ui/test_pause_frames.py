@@ -3,7 +3,7 @@ frame; the menu itself still answers the mouse; after Resume the table is drawn 
 
 import pygame
 
-from aleph_null_desktop.ui.pause_scene import PauseScene
+from aleph_null_desktop.ui.scenes.pause import PauseScene
 
 TABLE = {"hour": 2, "power": 3, "play": ["salamander", "bell"], "hand": ["wax_candle", "undine"],
          "deck": ["sylph", "boline"], "discard": ["chasuble"]}

@@ -60,3 +60,16 @@ def test_choose_tags_sit_clear_of_their_rings(table, driver):
         ring = pygame.Rect(scene.sprites[uid].target).inflate(12, 12)
         box = scene._tag_box(pygame.Surface((60, 20)), ring)
         assert box.bottom < ring.top or box.top > ring.bottom
+
+
+def test_ending_the_turn_with_a_key_in_hand_under_the_grand_circle_is_asked_about(table, driver):
+    # R4.4 with R10.2: the Grand Circle sacrifices the hand, Keys included
+    scene = table({"play": ["grand_circle"], "hand": ["book_of_pacts"], "deck": ["wax_candle"] * 6})
+    driver.frames()
+    assert scene.buttons["end_turn"].detail == ("Ending now: loses the ritual — Book of Pacts, a Key, would be "
+                                                "sacrificed with the hand")
+    driver.click(driver.zone_centre("end_turn"))
+    dialog = scene.modal
+    assert isinstance(dialog, ConfirmDialog) and dialog.title == "This would end the ritual"
+    assert dialog.text == "A Key would be sacrificed; only BAPHOMET's summoning may take the Keys. Do it anyway?"
+    assert scene.applied == [] and scene.game.outcome is None

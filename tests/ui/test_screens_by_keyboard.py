@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from aleph_null_desktop.ui import style
-from aleph_null_desktop.ui.confirm_scene import ConfirmScene
-from aleph_null_desktop.ui.statistics_scene import StatisticsScene
-from aleph_null_desktop.ui.title_scene import TitleScene
+from aleph_null_desktop.ui.scenes.confirm import ConfirmScene
+from aleph_null_desktop.ui.scenes.statistics import StatisticsScene
+from aleph_null_desktop.ui.scenes.title import TitleScene
 from tests.ui.test_settings_screen import _open_settings as _settings
 from tests.ui.test_settings_screen import plain_look  # noqa: F401  (the default look around each test)
 from tests.ui.test_statistics_screen import HISTORY, _open, _prepare

@@ -8,10 +8,10 @@ import pygame
 
 from aleph_null_desktop import storage
 from aleph_null_desktop.engine import EndTurn, Summon
-from aleph_null_desktop.ui.pause_scene import PauseScene
+from aleph_null_desktop.ui.scenes.pause import PauseScene
 from aleph_null_desktop.ui.table.overlays import ConfirmDialog
 from aleph_null_desktop.ui.table.scene import TableScene
-from aleph_null_desktop.ui.title_scene import TitleScene
+from aleph_null_desktop.ui.scenes.title import TitleScene
 
 ZONES = ("deck", "hand", "play", "discard", "sacrificed", "set_aside")
 

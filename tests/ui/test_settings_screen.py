@@ -13,11 +13,11 @@ from aleph_null_desktop import storage
 from aleph_null_desktop.engine import EndTurn, Summon
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.app import App
-from aleph_null_desktop.ui.card_renderer import CardRenderer
-from aleph_null_desktop.ui.settings_scene import SettingsScene
+from aleph_null_desktop.ui.render.card_renderer import CardRenderer
+from aleph_null_desktop.ui.scenes.settings import SettingsScene
 from aleph_null_desktop.ui.table.overlays import ConfirmDialog
 from aleph_null_desktop.ui.table.scene import TableScene
-from aleph_null_desktop.ui.title_scene import TitleScene
+from aleph_null_desktop.ui.scenes.title import TitleScene
 
 
 @pytest.fixture(autouse=True)
@@ -130,7 +130,7 @@ def test_sound_controls_are_the_pause_menus(app, driver, user_dirs):
     saved = _saved(user_dirs)
     assert (saved["music_volume"], saved["sfx_volume"], saved["muted"]) == (0.8, 0.7, True)
     assert scene.sound.mute_button.label == "Unmute"
-    from aleph_null_desktop.ui.sound_controls import SoundControls
+    from aleph_null_desktop.ui.widgets.sound_controls import SoundControls
 
     assert isinstance(scene.sound, SoundControls)  # the very controls of the pause menu
 
@@ -157,7 +157,7 @@ def test_deutsch_switches_the_words_at_once_and_is_remembered(app, driver, user_
 
 
 def test_language_offers_english_and_never_a_dead_choice(app, driver, user_dirs):
-    from aleph_null_desktop.ui.language_choice import languages
+    from aleph_null_desktop.ui.scenes.language_choice import languages
 
     app.persist = True
     scene = _open_settings(app, driver)

@@ -11,9 +11,9 @@ import pygame
 
 from aleph_null_desktop import storage
 from aleph_null_desktop.engine import EndTurn, new_game
-from aleph_null_desktop.ui.confirm_scene import ConfirmScene
-from aleph_null_desktop.ui.judgement_scene import JudgementScene
-from aleph_null_desktop.ui.statistics_scene import StatisticsScene
+from aleph_null_desktop.ui.scenes.confirm import ConfirmScene
+from aleph_null_desktop.ui.scenes.judgement import JudgementScene
+from aleph_null_desktop.ui.scenes.statistics import StatisticsScene
 
 
 def win(circle, score, rank, hour, **more):
@@ -163,7 +163,7 @@ def test_in_german_the_chart_keeps_its_words_inside_and_decimals_have_a_comma(ap
     assert set(labels) == {"keine Wertung", "Wertung"}, [w for w, _r in drawn]
     for words, rect in labels.items():  # inside the chart's frame, not across its left edge
         assert scene.chart.inflate(-4, -4).contains(rect), (words, rect, scene.chart)
-    from aleph_null_desktop.ui.statistics_scene import COLUMNS
+    from aleph_null_desktop.ui.scenes.statistics import COLUMNS
 
     heads = {words: rect.h for words, rect in drawn if words in {i18n._(w) for _share, w in COLUMNS}}
     assert len(heads) == len(COLUMNS) and len(set(heads.values())) == 1, heads  # none squeezed smaller

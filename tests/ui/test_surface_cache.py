@@ -1,6 +1,6 @@
 import pygame
 
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 
 
 def test_the_least_recently_used_image_goes_first_once_over_budget():

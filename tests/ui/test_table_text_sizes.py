@@ -1,7 +1,7 @@
 """Issue #13: no text on the table below 16 px at the 1920×1080 layout (14 px at the default
 1689×950 window), in English and in German, on a busy table: the piles' hints, the set-aside
 caption, the keys panel, the buttons' key badges. Every line any font draws is watched (the fonts'
-own render, so lines drawn past ui.text are seen too); the set-aside caption stays in its area,
+own render, so lines drawn past ui.render.text are seen too); the set-aside caption stays in its area,
 the keys' words in their panel, every button's words and badge in the button."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from aleph_null_desktop import i18n
-from aleph_null_desktop.ui import text as ui_text
-from aleph_null_desktop.ui.fonts import SafeFont
+from aleph_null_desktop.ui.render import text as ui_text
+from aleph_null_desktop.ui.render.fonts import SafeFont
 from aleph_null_desktop.ui.table import panels
 
 MIN_PX = 16

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from aleph_null_desktop.ui.settings_scene import SettingsScene
-from aleph_null_desktop.ui.statistics_scene import StatisticsScene
+from aleph_null_desktop.ui.scenes.settings import SettingsScene
+from aleph_null_desktop.ui.scenes.statistics import StatisticsScene
 
 
 def test_circle_buttons_say_how_hard_and_how_long(app, driver):

@@ -6,10 +6,10 @@ import pygame
 
 from aleph_null_desktop import storage
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, Summon, TakeToken
-from aleph_null_desktop.ui.confirm_scene import ConfirmScene
-from aleph_null_desktop.ui.judgement_scene import JudgementScene
+from aleph_null_desktop.ui.scenes.confirm import ConfirmScene
+from aleph_null_desktop.ui.scenes.judgement import JudgementScene
 from aleph_null_desktop.ui.table.overlays import ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight
-from aleph_null_desktop.ui.title_scene import TitleScene
+from aleph_null_desktop.ui.scenes.title import TitleScene
 from aleph_null_desktop.ui.tutorial.lesson import STEPS
 from aleph_null_desktop.ui.tutorial.scene import TutorialScene
 

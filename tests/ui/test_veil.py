@@ -5,7 +5,7 @@ import random
 
 import pygame
 
-from aleph_null_desktop.ui.veil import darken, darken_around
+from aleph_null_desktop.ui.render.veil import darken, darken_around
 
 
 def noise(size) -> pygame.Surface:

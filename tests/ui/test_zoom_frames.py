@@ -5,7 +5,7 @@ the mouse (nothing under the veil is drawn again) until the card is closed."""
 import pygame
 
 from aleph_null_desktop.engine.cards import load_builtin_cards
-from aleph_null_desktop.ui.card_renderer import CardRenderer
+from aleph_null_desktop.ui.render.card_renderer import CardRenderer
 from aleph_null_desktop.ui.table.face_warmer import BIG_W
 
 BUSY = {"hour": 2, "power": 5, "play": ["salamander", "incense", "bell"],
@@ -89,7 +89,7 @@ def test_the_veiled_table_does_not_follow_the_mouse_until_the_card_is_closed(tab
 
 
 def test_a_card_read_large_is_the_face_over_the_table_darkened(table, driver):
-    from aleph_null_desktop.ui.veil import darken
+    from aleph_null_desktop.ui.render.veil import darken
 
     scene = table(BUSY)
     uid = driver.uid("play", "bell")

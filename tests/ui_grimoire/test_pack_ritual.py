@@ -11,7 +11,7 @@ from aleph_null_desktop.cardpacks import PackShelf, pack_name
 from aleph_null_desktop.engine import EndTurn
 from aleph_null_desktop.ui.editor.packs_scene import example_pack_path
 from aleph_null_desktop.ui.grimoire.own_cards import OwnCardsDialog
-from aleph_null_desktop.ui.judgement_scene import JudgementScene
+from aleph_null_desktop.ui.scenes.judgement import JudgementScene
 
 from .conftest import click, frames, key
 from .test_own_cards import hit_rect, open_circle_spread, wait_for_table

@@ -6,7 +6,7 @@ import weakref
 import pygame
 
 from aleph_null_desktop.engine.cards import circles
-from aleph_null_desktop.ui.caches import budget
+from aleph_null_desktop.ui.render.caches import budget
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import BookArt, BookContext
 

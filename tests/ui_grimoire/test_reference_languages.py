@@ -25,7 +25,7 @@ def test_translation_has_the_english_chapters_blocks_and_entries(language):
 
 
 def test_pages_follow_the_current_language(game_window):
-    from aleph_null_desktop.ui.fonts import Fonts
+    from aleph_null_desktop.ui.render.fonts import Fonts
 
     fonts = Fonts()
     english = paginate(fonts, (700, 780))

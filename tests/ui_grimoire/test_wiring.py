@@ -5,9 +5,9 @@ import pygame
 
 from aleph_null_desktop.engine import Game
 from aleph_null_desktop.ui.grimoire import GrimoireScene
-from aleph_null_desktop.ui.judgement_scene import JudgementScene
+from aleph_null_desktop.ui.scenes.judgement import JudgementScene
 from aleph_null_desktop.ui.table.scene import TableScene
-from aleph_null_desktop.ui.title_scene import TitleScene
+from aleph_null_desktop.ui.scenes.title import TitleScene
 
 from .conftest import click, frames, key
 

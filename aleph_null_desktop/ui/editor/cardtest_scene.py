@@ -15,12 +15,12 @@ from aleph_null_desktop.editor.cardtest import (
 )
 from aleph_null_desktop.editor.ritual import replacement_choices
 from aleph_null_desktop.engine.cards import circles, load_builtin_cards
-from aleph_null_desktop.i18n import N_, _, decimal, localized
+from aleph_null_desktop.i18n import N_, _, decimal, localized, ngettext
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
-from aleph_null_desktop.ui.veil import darken
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font
+from aleph_null_desktop.ui.render.veil import darken
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +28,7 @@ LOSS_WORDS = {"damage": N_("three damage"), "key_sacrificed": N_("a Key sacrific
               "cards_remain": N_("cards left at the end"), "negative_score": N_("a score below zero")}
 # TRANSLATORS: the player who plays the test rituals, in "played by {player}"
 PLAYER_WORDS = {"greedy": N_("the greedy player"), "expert": N_("the expert player")}
+POLL_SECONDS = 0.1  # while the games run, the count shown is brought up to date this often
 
 
 class CardTestScene(Scene):
@@ -49,7 +50,7 @@ class CardTestScene(Scene):
         y, w, gap = p.bottom - 96, 330, 20
         self.buttons = {
             "run": Button(pygame.Rect(p.x + 40, y, w, 70), _("Run again"), on_click=self.run, key_hint="R"),
-            "more": Button(pygame.Rect(p.x + 40 + (w + gap), y, w, 70), _("{n} games").format(n=4 * QUICK_GAMES),
+            "more": Button(pygame.Rect(p.x + 40 + (w + gap), y, w, 70), ngettext("{n} game", "{n} games", 4 * QUICK_GAMES).format(n=4 * QUICK_GAMES),
                            on_click=self.more),
             "expert": Button(pygame.Rect(p.x + 40 + 2 * (w + gap), y, w, 70), _("Expert player"),
                              on_click=self.toggle_player),
@@ -112,7 +113,8 @@ class CardTestScene(Scene):
         running = self.test is not None and self.test.state == "running"
         self.buttons["cancel"].label = _("Cancel") if running else _("Close")
         base = self.base_games()
-        self.buttons["more"].label = _("{n} games").format(n=base if self.games > base else 4 * base)
+        more = base if self.games > base else 4 * base
+        self.buttons["more"].label = ngettext("{n} game", "{n} games", more).format(n=more)
         self.buttons["expert"].label = _("Expert player") if self.player == "greedy" else _("Greedy player")
         self.buttons["run"].label = _("Run again")
 
@@ -123,6 +125,10 @@ class CardTestScene(Scene):
             self.test.poll()
             if self.test.state != before:
                 self._sync()
+
+    def next_change(self) -> float | None:
+        """While the games are played (on another thread) the count is looked at this often."""
+        return POLL_SECONDS if self.test is not None and self.test.state == "running" else None
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -152,8 +158,11 @@ class CardTestScene(Scene):
         title = _("Test this card: {name}").format(name=name)
         blit_text(surface, fit_font(f, "title", title, p.w - 80, 40, 20), title, theme.GOLD, (p.x + 40, p.y + 28))
         printed = load_builtin_cards()[self.replaces].name
-        setup = _("{n} rituals of the {circle}, played by {player}: with your card set aside in place of {printed}, "
-                  "and the same rituals (same shuffles, same other interference) with {printed}.").format(
+        setup = ngettext("{n} ritual of the {circle}, played by {player}: with your card set aside in place of "
+                         "{printed}, and the same ritual (same shuffles, same other interference) with {printed}.",
+                         "{n} rituals of the {circle}, played by {player}: with your card set aside in place of "
+                         "{printed}, and the same rituals (same shuffles, same other interference) with {printed}.",
+                         self.games).format(
             n=self.games, circle=circles()[self.circle].name, player=_(PLAYER_WORDS[self.player]), printed=printed)
         blit_wrapped(surface, f.get("body", 22), setup, theme.TEXT, pygame.Rect(p.x + 40, p.y + 90, p.w - 80, 70))
         self._draw_selector(surface, printed)
@@ -193,11 +202,14 @@ class CardTestScene(Scene):
         if test is None:
             words = ""
         elif test.state == "running":
-            words = _("{done} of {n} rituals played (twice each)…").format(done=len(test.pairs), n=test.spec.games)
+            words = ngettext("{done} of {n} ritual played (twice each)…", "{done} of {n} rituals played (twice each)…",
+                             test.spec.games).format(done=len(test.pairs), n=test.spec.games)
         elif test.state == "cancelled":
-            words = _("Cancelled after {done} of {n} rituals.").format(done=len(test.pairs), n=test.spec.games)
+            words = ngettext("Cancelled after {done} of {n} ritual.", "Cancelled after {done} of {n} rituals.",
+                             test.spec.games).format(done=len(test.pairs), n=test.spec.games)
         elif test.state == "done":
-            words = _("{n} rituals played, with and without your card.").format(n=len(test.pairs))
+            words = ngettext("{n} ritual played, with and without your card.",
+                             "{n} rituals played, with and without your card.", len(test.pairs)).format(n=len(test.pairs))
         else:
             words = ""
         blit_text(surface, f.get("italic", 20), words, theme.TEXT_DIM, (bar.x, bar.bottom + 6))
@@ -222,11 +234,12 @@ class CardTestScene(Scene):
             self._draw_losses(surface, side["losses_by_reason"], s["games"], pygame.Rect(x, top + 150, col_w, 190))
         diff, (lo, hi) = s["difference"], s["difference_ci95"]
         y = top + 360
-        line = _("Difference in win rate: {d} points (95 % interval {lo} to {hi})").format(
+        line = _("Difference in win rate: {d} percentage points (95 % interval {lo} to {hi})").format(
             d=decimal(100 * diff, 1, signed=True), lo=decimal(100 * lo, 1, signed=True),
             hi=decimal(100 * hi, 1, signed=True))
         blit_text(surface, fit_font(f, "bold", line, p.w - 80, 28, 16), line, theme.CANDLE, (p.x + 40, y))
-        more = _("{a} rituals won only with your card, {b} only with {name}.").format(
+        more = ngettext("{a} ritual won only with your card, {b} only with {name}.",
+                        "{a} rituals won only with your card, {b} only with {name}.", s["only_with_won"]).format(
             a=s["only_with_won"], b=s["only_without_won"], name=printed)
         blit_text(surface, f.get("body", 21), verdict(s) + " " + more, theme.TEXT, (p.x + 40, y + 40))
 

@@ -12,8 +12,8 @@ from typing import Callable
 import pygame
 
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.text import wrap
+from aleph_null_desktop.ui.render.icons import draw_icon
+from aleph_null_desktop.ui.render.text import wrap
 
 CHIP_H = 38
 FONT_SIZE = 21

@@ -11,10 +11,10 @@ from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.editor.controls import draw_message
 from aleph_null_desktop.ui.editor.textfield import TextField
-from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped
-from aleph_null_desktop.ui.veil import darken
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped
+from aleph_null_desktop.ui.render.veil import darken
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 
 class DialogScene(Scene):
@@ -29,7 +29,7 @@ class DialogScene(Scene):
         fonts = app.fonts
         body = fonts.get("body", 24)
         inner_w = width - 80
-        from aleph_null_desktop.ui.text import wrap
+        from aleph_null_desktop.ui.render.text import wrap
 
         text_h = len(wrap(body, text, inner_w)) * body.get_linesize() if text else 0
         field_h = 110 if field_text is not None else 0
@@ -93,6 +93,9 @@ class DialogScene(Scene):
                 self.buttons[-1].click()
             return
         buttons_handle(self.buttons, event)
+
+    def next_change(self) -> float | None:
+        return self.field.next_blink() if self.field is not None else None
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts

@@ -22,19 +22,19 @@ from aleph_null_desktop.editor.library import EditorError, Library
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
 from aleph_null_desktop.i18n import LANGUAGE_NAMES, _, available_languages, current_language, ngettext
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.art import ART, ART_BY_ICON, glyphs
-from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
+from aleph_null_desktop.ui.render.art import ART, ART_BY_ICON, glyphs
+from aleph_null_desktop.ui.render.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.editor.controls import (
     CHIP_H, Chip, Control, Label, PopupMenu, Stepper, draw_message, flow,
 )
 from aleph_null_desktop.ui.editor.dialog import DialogScene
 from aleph_null_desktop.ui.editor.picture_names import art_name, icon_name
 from aleph_null_desktop.ui.editor.textfield import TextField
-from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.render.icons import draw_icon
+from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font, wrap
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font, wrap
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 FORM = pygame.Rect(40, 110, 1290, 850)
 TITLE_W = 210  # the left column of section titles
@@ -456,6 +456,11 @@ class EditScene(Scene):
             self.on_close(self.draft.id)
 
     # ------------------------------------------------------------------ events
+    def next_change(self) -> float | None:
+        """The focused field's caret blinks."""
+        blinks = [t for t in (f.next_blink() for f in self.fields) if t is not None]
+        return min(blinks) if blinks else None
+
     def handle_event(self, event) -> None:
         if hasattr(event, "pos"):
             self.hover = event.pos

@@ -15,15 +15,15 @@ from aleph_null_desktop.editor.library import EditorError, Library, export_path
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
 from aleph_null_desktop.i18n import N_, _, current_language, ngettext
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
+from aleph_null_desktop.ui.render.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.editor.controls import draw_message
 from aleph_null_desktop.ui.editor.dialog import DialogScene
-from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.render.icons import draw_icon
+from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 GRID = pygame.Rect(60, 190, 1800, 700)
 TILE_W = 250

@@ -12,16 +12,16 @@ import pygame
 
 from aleph_null_desktop.cardpacks import PackShelf
 from aleph_null_desktop.engine.cards import CardDataError, cardset_with, load_builtin_cards
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _, ngettext
 from aleph_null_desktop.safe_text import quote
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
+from aleph_null_desktop.ui.render.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.editor.controls import draw_message
 from aleph_null_desktop.ui.editor.dialog import DialogScene
-from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font, wrap
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font, wrap
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 LIST = pygame.Rect(60, 250, 900, 620)
 PREVIEW = pygame.Rect(1010, 250, 850, 620)
@@ -112,7 +112,8 @@ class PacksScene(Scene):
         self.messages = [("warning", m) for m in self.shelf.load()]
         n, bad = len(self.shelf.packs), len(self.shelf.refused)
         if not self.messages:
-            self.say(_("{n} card pack(s) in the folder; {bad} refused.").format(n=n, bad=bad))
+            self.say(ngettext("{n} card pack in the folder; {bad} refused.", "{n} card packs in the folder; {bad} refused.",
+                              n).format(n=n, bad=bad))
         self._sync()
 
     def remove(self) -> None:

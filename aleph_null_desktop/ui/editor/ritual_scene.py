@@ -16,10 +16,10 @@ from aleph_null_desktop.i18n import _
 from aleph_null_desktop.safe_text import quote
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.editor.controls import Chip, draw_message, flow
-from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 
 class RitualSetupScene(Scene):

@@ -16,7 +16,10 @@ from typing import Callable
 import pygame
 
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.text import fit_font
+from aleph_null_desktop.ui.render.text import fit_font
+
+BLINK_SECONDS = 1.0  # the caret's blink: shown for CARET_SHOWN of each BLINK_SECONDS
+CARET_SHOWN = 0.6
 
 
 class Clipboard:
@@ -265,7 +268,7 @@ class TextField:
     # ------------------------------------------------------------------ drawing
     def _get_font(self) -> pygame.font.Font:
         if self._font is None:
-            from aleph_null_desktop.ui.fonts import Fonts
+            from aleph_null_desktop.ui.render.fonts import Fonts
 
             self._font = Fonts().get(self.font_role, self.font_size)
         return self._font
@@ -273,6 +276,13 @@ class TextField:
     def use_fonts(self, fonts) -> None:
         self._font = fonts.get(self.font_role, self.font_size)
         self._fonts = fonts
+
+    def next_blink(self) -> float | None:
+        """Seconds until the caret shows or hides (it blinks while the field has the focus), or None."""
+        if not self.focused:
+            return None
+        phase = (time.monotonic() - self._blink) % BLINK_SECONDS
+        return (CARET_SHOWN - phase) if phase < CARET_SHOWN else (BLINK_SECONDS - phase)
 
     def draw(self, surface: pygame.Surface) -> None:
         font = self._get_font()
@@ -308,7 +318,7 @@ class TextField:
             a = x0 + font.size(self.text[:self.cursor])[0]
             b = a + font.size(self.composition)[0]
             pygame.draw.line(surface, theme.INK, (a, y + font.get_height() - 2), (b, y + font.get_height() - 2), 2)
-        if self.focused and (time.monotonic() - self._blink) % 1.0 < 0.6:
+        if self.focused and (time.monotonic() - self._blink) % BLINK_SECONDS < CARET_SHOWN:
             cx = x0 + cursor_px
             pygame.draw.line(surface, theme.INK, (cx, y + 2), (cx, y + font.get_height() - 2), 2)
         surface.set_clip(old_clip)

@@ -14,7 +14,7 @@ from functools import cache
 
 from aleph_null_desktop.i18n import N_, SOURCE_LANGUAGE, _, current_language
 from aleph_null_desktop.resources import asset_path
-from aleph_null_desktop.ui.text import wrap
+from aleph_null_desktop.ui.render.text import wrap
 
 # style -> (font role, size, space above, indent of the first line, indent of the rest)
 STYLES = {

@@ -19,11 +19,11 @@ from aleph_null_desktop.engine.cards import ROMAN, CardDataError, cardset_with, 
 from aleph_null_desktop.i18n import _, localized
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.grimoire.book import short_circle_name
-from aleph_null_desktop.ui.card_renderer import CardRenderer, card_size
-from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
-from aleph_null_desktop.ui.veil import darken
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.card_renderer import CardRenderer, card_size
+from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font
+from aleph_null_desktop.ui.render.veil import darken
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 log = logging.getLogger(__name__)
 

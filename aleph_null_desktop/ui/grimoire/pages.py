@@ -24,12 +24,12 @@ from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages, load_bui
 from aleph_null_desktop.engine.text import steps_text
 from aleph_null_desktop.i18n import N_, _, current_language, localized, ngettext
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.circle_words import difficulty
+from aleph_null_desktop.ui.scenes.circle_words import difficulty
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.content import BULLET, Reference, font_for, paginate
-from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
-from aleph_null_desktop.ui.text import blit_text, fit_font, wrap
+from aleph_null_desktop.ui.render.icons import draw_icon
+from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.render.text import blit_text, fit_font, wrap
 
 PAGE_SIZE = (860, 940)
 MARGIN = 16  # board beyond the page, outer side, top and bottom
@@ -39,7 +39,7 @@ LEATHER_DARK = (44, 20, 17)
 INK_RED = (128, 30, 26)
 HOUR_ICONS = {1: "candle", 2: "moon", 3: "smoke", 4: "eye", 5: "moon", 6: "raven", 7: "lantern"}
 PAGE_TITLES = {"preparation": N_("Preparation"), "fasting": N_("Fasting"), "fumigation": N_("Fumigation"),
-               "exorcism": N_("Exorcism"), "reading": N_("Reading"), "last": N_("The Last Page"),
+               "exorcism": N_("Exorcism"), "reading": N_("Reading"), "last": N_("Last"),
                "false_dawn": N_("False Dawn")}
 
 
@@ -184,7 +184,7 @@ class BookArt:
 
     def opened_by(self, reader) -> None:
         """A book is open on these pages; once no book is (each collected when its scene is left,
-        see ui.memory), the big pages go and only the table's small Hour pages stay."""
+        see ui.render.memory), the big pages go and only the table's small Hour pages stay."""
         self._readers.add(reader)
         weakref.finalize(reader, self._reader_gone)
 
@@ -591,8 +591,7 @@ class BookArt:
         blit_text(left, name_font, page.name, INK_RED, (r.centerx, r.y + 320), "midtop")
         draw_icon(left, HOUR_ICONS.get(hour, "hourglass"), pygame.Rect(r.centerx - 90, r.y + 420, 180, 180),
                   theme.INK_SOFT, width=5)
-        caption = (_("the page of {page}").format(page=title) if page.page != "last"  # not "of The Last Page"
-                   else title)
+        caption = _("the {page} page").format(page=title)
         blit_text(left, f.get("italic", 28), caption, theme.INK_SOFT, (r.centerx, r.y + 640), "midtop")
         self._hour_track(left, pygame.Rect(r.x, r.bottom - 70, r.w, 56), hour, last)
 

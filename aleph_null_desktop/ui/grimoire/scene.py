@@ -24,9 +24,9 @@ from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import CORNER, BookArt, BookContext, OwnCards, Spread, names_of
 from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf
-from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.text import blit_text, fit_font
-from aleph_null_desktop.ui.veil import darken
+from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.render.text import blit_text, fit_font
+from aleph_null_desktop.ui.render.veil import darken
 
 log = logging.getLogger(__name__)
 
@@ -379,6 +379,14 @@ class GrimoireScene(Scene):
             if self.start_timer <= 0:
                 self.start_timer = None
                 self.start_ritual()
+
+    def next_change(self) -> float | None:
+        """Frames while a page turns (or the library is read again); then the chosen ritual's start
+        or the end of a notice."""
+        if self.turn is not None or (self._library_stale and self.app.stack.top is self):
+            return 0.0
+        timers = [t for t in (self.start_timer, self.notice_time if self.notice_time > 0 else None) if t is not None]
+        return max(0.0, min(timers)) if timers else None
 
     # ------------------------------------------------------------------ drawing
     def covers(self) -> pygame.Rect | None:

@@ -12,7 +12,7 @@ from aleph_null_desktop.engine.text import card_text_lines
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.grimoire.content import load_reference
-from aleph_null_desktop.ui.text import render, wrap
+from aleph_null_desktop.ui.render.text import render, wrap
 
 PREVIEW_W = 300
 PANEL_W = 380

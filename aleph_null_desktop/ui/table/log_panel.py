@@ -11,7 +11,7 @@ import pygame
 
 from aleph_null_desktop.i18n import Deferred, _, current_language
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.text import render, wrap
+from aleph_null_desktop.ui.render.text import render, wrap
 
 MAX_LINES = 400
 

@@ -12,8 +12,8 @@ import pygame
 
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.text import render
+from aleph_null_desktop.ui.render.icons import draw_icon
+from aleph_null_desktop.ui.render.text import render
 
 TICKS_PER_SECOND = 8.0  # a number counts up or down this many units a second
 SHAKE_SECONDS = 0.45

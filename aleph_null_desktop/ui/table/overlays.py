@@ -18,9 +18,9 @@ from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.table.arrange import play_slots
 from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter, list_key, number_key
 from aleph_null_desktop.ui.table.wording import without_rule_numbers
-from aleph_null_desktop.ui.text import blit_wrapped, fit_font, wrap
-from aleph_null_desktop.ui.veil import darken_around
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import blit_wrapped, fit_font, wrap
+from aleph_null_desktop.ui.render.veil import darken_around
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 
 def _is_click(event) -> bool:

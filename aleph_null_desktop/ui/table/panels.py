@@ -9,9 +9,9 @@ import pygame
 from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages
 from aleph_null_desktop.i18n import N_, _, ngettext
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font, wrap
+from aleph_null_desktop.ui.render.icons import draw_icon
+from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font, wrap
 
 KEYS_HELP = (
     (N_("Drag"), N_("hand card → play: summon")),

@@ -14,15 +14,15 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, EndTurn, IllegalCommand, Summon, TakeToken
 from aleph_null_desktop.engine.cards import ROMAN, circles
-from aleph_null_desktop.i18n import N_, Deferred, _, current_language, later
+from aleph_null_desktop.i18n import N_, Deferred, _, current_language, later, ngettext
 from aleph_null_desktop.ui import style, theme
-from aleph_null_desktop.ui.card_renderer import CardRenderer
+from aleph_null_desktop.ui.render.card_renderer import CardRenderer
 from aleph_null_desktop.ui.grimoire import TableGrimoire, open_reference, table_page_rect
 from aleph_null_desktop.ui.grimoire.scene import book_art
-from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.layer import PanelLayer, Part, merged
-from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.render.icons import draw_icon
+from aleph_null_desktop.ui.render.layer import PanelLayer, Part, merged
+from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.arrange import PLAY_TITLE_ROOM, hand_slots, play_slots
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS, draw_card_tip
@@ -36,10 +36,10 @@ from aleph_null_desktop.ui.table.overlays import (
     ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer,
 )
 from aleph_null_desktop.ui.table.wording import without_rule_numbers, would_lose
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, render, wrap
-from aleph_null_desktop.ui.tween import CardSprite, Pulse
-from aleph_null_desktop.ui.veil import darken_around
-from aleph_null_desktop.ui.widgets import Button
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, render, wrap
+from aleph_null_desktop.ui.render.tween import CardSprite, Pulse
+from aleph_null_desktop.ui.render.veil import darken_around
+from aleph_null_desktop.ui.widgets.button import Button
 
 # engine zone -> layout rectangle where its cards rest
 PILE_RECT = {"deck": "deck", "discard": "discard", "sacrificed": "sacrifice", "set_aside": "set_aside",
@@ -48,6 +48,7 @@ DRAG_THRESHOLD = 6
 HOVER_LIFT = 26
 JUDGEMENT_DELAY = 1.4
 MESSAGE_SECONDS = 5.0
+HINT_POLL_SECONDS = 0.05  # while the AI thinks of a hint, the table looks this often whether it is done
 HOUR_WARNING = N_("Fewer cards are left to draw than your hand holds: from now on every turn costs an Hour.")
 
 
@@ -604,7 +605,8 @@ class TableScene(Scene):
         elif zone == "grimoire":
             open_reference(self.app, self.grimoire.page)
         elif zone == "deck":
-            self.say(_("The deck holds {n} cards, face down.").format(n=len(self.game.zone("deck"))))
+            n = len(self.game.zone("deck"))
+            self.say(ngettext("The deck holds {n} card, face down.", "The deck holds {n} cards, face down.", n).format(n=n))
         elif zone in ("discard", "sacrifice", "set_aside"):
             self.modal = PileViewer(self, {"sacrifice": "sacrificed"}.get(zone, zone))
 
@@ -801,6 +803,20 @@ class TableScene(Scene):
             if self.judgement_timer <= 0:
                 self.judgement_timer = None
                 self.app.show_judgement(self.game, self.circle_id)
+
+    def next_change(self) -> float | None:
+        """Frames while anything moves or the mouse rests on a card before it is read large (its
+        large face is drawn ahead meanwhile); then the end of the prompt's message, the Judgement's
+        delay, or a look for the hint the AI is thinking of."""
+        if (self.motion.active or self.ghosts or self.grimoire.turning
+                or any(sprite.moving or sprite.delay > 0 for sprite in self.sprites.values())
+                or any(pulse.level > 0 for pulse in self.pulses.values())
+                or (self.hover_uid is not None and self.hover_time < HOVER_SECONDS)):
+            return 0.0
+        timers = [HINT_POLL_SECONDS if self.hints.job is not None else None,
+                  self.message_time if self.message_time > 0 else None, self.judgement_timer]
+        timers = [t for t in timers if t is not None]
+        return max(0.0, min(timers)) if timers else None
 
     # ------------------------------------------------------------------ drawing
     def derived(self) -> dict:

@@ -14,7 +14,7 @@ def start_tutorial(app) -> None:
 
 def offer_tutorial(app) -> None:
     """Over the title on the very first start: would the player like the lesson?"""
-    from aleph_null_desktop.ui.confirm_scene import ConfirmScene
+    from aleph_null_desktop.ui.scenes.confirm import ConfirmScene
 
     app.stack.push(ConfirmScene(
         app, _("Your first ritual?"),

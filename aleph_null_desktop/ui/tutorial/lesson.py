@@ -106,4 +106,4 @@ STEPS = (
 
 FINISHED = (N_("Judgement"),
             N_("BAPHOMET is summoned. Judgement counts 1 for the summoning, 2 for each Hour left, 1 for "
-               "each damage you did not take, and takes 1 for each other card he consumed."))
+               "each damage you did not take, and takes 1 for each other non-Key card he consumed."))

@@ -12,9 +12,9 @@ from aleph_null_desktop.engine import EndTurn, Game
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.table.scene import TableScene
-from aleph_null_desktop.ui.text import blit_wrapped, wrap
+from aleph_null_desktop.ui.render.text import blit_wrapped, wrap
 from aleph_null_desktop.ui.tutorial.lesson import CIRCLE, DEAL, FINISHED, STEPS
-from aleph_null_desktop.ui.widgets import Button
+from aleph_null_desktop.ui.widgets.button import Button
 
 COACH = pygame.Rect(372, 430, 1192, 222)  # over the empty lower part of the play area
 COACH_OVER_PANEL = pygame.Rect(372, 6, 1192, 130)  # above a pop-up or a picker

@@ -1,5 +1,5 @@
 """Every cache the UI keeps, and the most it may hold: the one place to read (and change) what
-drawn pictures and loaded fonts may cost. Each is a ui.surface_cache.SurfaceCache made with its
+drawn pictures and loaded fonts may cost. Each is a ui.render.surface_cache.SurfaceCache made with its
 name here; it forgets its least recently used entries once its bytes pass the budget.
 
 A budget is per cache object: there is one of each at a time, but the card editor's gallery draws

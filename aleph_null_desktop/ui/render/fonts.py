@@ -8,8 +8,8 @@ import pygame
 
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui import style
-from aleph_null_desktop.ui.caches import FONT_BYTES
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.render.caches import FONT_BYTES
+from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.safe_text import drawable
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ class Fonts:
     in the layout is 27 px at 150 %. `unscaled()` gives the same fonts at their exact sizes, for
     drawing that is already scaled (a card's text follows the card's width). A missing file
     falls back with a log line. The least recently used sizes are closed once the fonts pass
-    their budget (ui.caches); whoever still holds one keeps it working."""
+    their budget (ui.render.caches); whoever still holds one keeps it working."""
 
     def __init__(self, scaled: bool = True, _shared: "Fonts | None" = None) -> None:
         if not pygame.font.get_init():

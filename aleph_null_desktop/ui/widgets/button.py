@@ -9,7 +9,7 @@ import pygame
 
 from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.text import fit_font, render, wrap
+from aleph_null_desktop.ui.render.text import fit_font, render, wrap
 
 # the names of keys as a shortcut badge shows them; a language may name them its own way (Strg+Z)
 KEY_NAMES = (N_("Space"), N_("Ctrl+Z"), N_("Enter"), N_("Esc"), N_("Del"), N_("Tab"))

@@ -7,11 +7,11 @@ import pygame
 
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.ritual_guard import confirm_new_ritual, confirm_quit
-from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.sound_controls import SoundControls
-from aleph_null_desktop.ui.text import blit_text
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.scenes.ritual_guard import confirm_new_ritual, confirm_quit
+from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.widgets.sound_controls import SoundControls
+from aleph_null_desktop.ui.render.text import blit_text
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 
 class PauseScene(Scene):
@@ -45,7 +45,7 @@ class PauseScene(Scene):
         self.buttons = self.menu_buttons + self.sound.buttons
 
     def open_settings(self) -> None:
-        from aleph_null_desktop.ui.settings_scene import SettingsScene
+        from aleph_null_desktop.ui.scenes.settings import SettingsScene
 
         self.app.stack.push(SettingsScene(self.app))
 

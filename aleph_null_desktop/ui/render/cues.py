@@ -13,7 +13,7 @@ import math
 import pygame
 
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.icons import draw_icon
+from aleph_null_desktop.ui.render.icons import draw_icon
 
 TYPE_SHAPE = {"key": 0, "demon": 3, "tanist": 4, "artifact": -4, "magical_power": 6, "interference": 8}
 SIDE_ICON = {"church": "cross", "hell": "imp"}

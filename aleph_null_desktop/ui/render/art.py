@@ -11,7 +11,7 @@ import logging
 import pygame
 
 from aleph_null_desktop.resources import asset_path
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ def art_name(card) -> str | None:
 
 class ArtCache:
     """Glyphs rendered from their SVG at a size and tinted, least recently used forgotten
-    (budget "card_art" in ui.caches)."""
+    (budget "card_art" in ui.render.caches)."""
 
     def __init__(self, budget: int | None = None) -> None:
         self._images = SurfaceCache("card_art", budget)

@@ -20,13 +20,13 @@ import pygame
 from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.storage.settings import UI_SCALE_RANGE
 from aleph_null_desktop.ui import style, theme
-from aleph_null_desktop.ui.language_choice import languages
-from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.sound_controls import SoundControls
+from aleph_null_desktop.ui.scenes.language_choice import languages
+from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.widgets.sound_controls import SoundControls
 from aleph_null_desktop.ui.table.focus import ARROWS, draw_focus_ring, is_enter, nearest
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import blit_text, fit_font
-from aleph_null_desktop.ui.widgets import Button, Stepper, buttons_handle
+from aleph_null_desktop.ui.render.text import blit_text, fit_font
+from aleph_null_desktop.ui.widgets.button import Button, Stepper, buttons_handle
 
 UI_SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.4, 1.5)
 assert UI_SCALES[0] == UI_SCALE_RANGE[0] and UI_SCALES[-1] == UI_SCALE_RANGE[1]
@@ -225,7 +225,7 @@ class SettingsScene(Scene):
     def sample_renderer(self):
         if self._renderer is None:
             from aleph_null_desktop.engine.cards import load_builtin_cards
-            from aleph_null_desktop.ui.card_renderer import CardRenderer
+            from aleph_null_desktop.ui.render.card_renderer import CardRenderer
 
             self._renderer = CardRenderer(load_builtin_cards(), self.app.fonts)
         return self._renderer

@@ -63,7 +63,7 @@ def confirm_new_ritual(app, begin: Callable[[], None]) -> bool:
     if ritual is None:
         begin()
         return True
-    from aleph_null_desktop.ui.confirm_scene import ConfirmScene
+    from aleph_null_desktop.ui.scenes.confirm import ConfirmScene
 
     text = _("The ritual in progress ({ritual}) is not finished. A new ritual ends it for good.").format(
         ritual=ritual.words())
@@ -80,7 +80,7 @@ def confirm_quit(app) -> bool:
     if table is None or table.game.outcome is not None or not table.game.history:
         app.quit()
         return True
-    from aleph_null_desktop.ui.confirm_scene import ConfirmScene
+    from aleph_null_desktop.ui.scenes.confirm import ConfirmScene
 
     ritual = RitualInProgress(table.circle_id, table.game.hour, saved=app.persist and table.counts)
     if ritual.saved:

@@ -7,7 +7,7 @@ import pygame
 
 from aleph_null_desktop.i18n import current_language
 from aleph_null_desktop.ui import style
-from aleph_null_desktop.ui.veil import darken
+from aleph_null_desktop.ui.render.veil import darken
 
 
 class Scene:
@@ -28,6 +28,12 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def next_change(self) -> float | None:
+        """When this scene changes by itself, without input: 0 while something moves (every frame
+        is drawn), in so many seconds for a timer (a caret's blink, a hover's pause), None when only
+        input changes it. The frame loop sleeps until then (ui.frame_loop)."""
+        return None
 
     def leave(self) -> None:
         """Back to the scene underneath, or to the title when this scene is the only one."""
@@ -80,6 +86,10 @@ class SceneStack:
     def update(self, dt: float) -> None:
         if self.top:
             self.top.update(dt)
+
+    def next_change(self) -> float | None:
+        """The top scene's `next_change` (only the top scene is updated)."""
+        return self.top.next_change() if self.top else None
 
     def draw(self, surface: pygame.Surface) -> None:
         first = len(self.scenes) - 1

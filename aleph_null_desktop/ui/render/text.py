@@ -7,9 +7,9 @@ import weakref
 
 import pygame
 
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 
-# Budgets in ui.caches. Keys hold fonts weakly: a font that is gone (an App replaced, a size the
+# Budgets in ui.render.caches. Keys hold fonts weakly: a font that is gone (an App replaced, a size the
 # font cache forgot) is not kept alive by its lines.
 _rendered = SurfaceCache("text_lines")
 _wrapped = SurfaceCache("wrapped_text")

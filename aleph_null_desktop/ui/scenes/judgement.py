@@ -9,12 +9,12 @@ from aleph_null_desktop.cardpacks import pack_name
 from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.grimoire.book import HIERARCHY, HIERARCHY_SPANS
-from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.ritual_guard import confirm_new_ritual
-from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.render.icons import draw_icon
+from aleph_null_desktop.ui.scenes.ritual_guard import confirm_new_ritual
+from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import blit_text, blit_wrapped, fit_font
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 # why a lost ritual was lost: the rule that says so, in words
 LOSS_RULES = {
@@ -66,7 +66,7 @@ class JudgementScene(Scene):
 
     def open_statistics(self) -> None:
         """Statistics over Judgement (this ritual already counted); Esc comes back here."""
-        from aleph_null_desktop.ui.statistics_scene import StatisticsScene
+        from aleph_null_desktop.ui.scenes.statistics import StatisticsScene
 
         self.app.stack.push(StatisticsScene(self.app))
 

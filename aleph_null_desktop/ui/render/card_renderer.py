@@ -2,7 +2,7 @@
 action rows (cost → effect) and the † line. Faces are kept per (card, width, language).
 
 Faces are drawn only at the widths cards rest at (hand, play, piles, the large view) and kept in
-a least-recently-used cache bounded in bytes (ui.caches "card_faces"); a card in flight is its resting face scaled (`face_scaled`),
+a least-recently-used cache bounded in bytes (ui.render.caches "card_faces"); a card in flight is its resting face scaled (`face_scaled`),
 so a motion never draws, nor keeps, a face per in-between width."""
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import pygame
 from aleph_null_desktop.engine.cards import ROMAN, CardDef
 from aleph_null_desktop.engine.text import card_text_lines
 from aleph_null_desktop.i18n import _, current_language
-from aleph_null_desktop.ui import cues, style, theme
-from aleph_null_desktop.ui.art import ART, art_name
-from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.surface_cache import SurfaceCache
-from aleph_null_desktop.ui.text import fit_font, wrap, wrap_breaking
+from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui.render import cues
+from aleph_null_desktop.ui.render.art import ART, art_name
+from aleph_null_desktop.ui.render.icons import draw_icon
+from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
+from aleph_null_desktop.ui.render.text import fit_font, wrap, wrap_breaking
 
 
 def is_custom(card) -> bool:
@@ -42,7 +43,7 @@ SIDE_GLOW = {"church": (236, 222, 160), "hell": (214, 84, 40)}
 
 class CardRenderer:
     def __init__(self, cards, fonts, budget: int | None = None) -> None:
-        """`budget`: bytes of faces kept (default: ui.caches "card_faces")."""
+        """`budget`: bytes of faces kept (default: ui.render.caches "card_faces")."""
         self.cards = cards  # the game's CardSet: card_id -> CardDef
         self.fonts = fonts.unscaled()  # card text follows the card's width, already at the UI scale
         self._faces = SurfaceCache("card_faces", budget)

@@ -1,5 +1,5 @@
 """A bounded cache of drawn images (or fonts): least recently used entries go once the bytes
-exceed the budget ui.caches declares for the cache's name."""
+exceed the budget ui.render.caches declares for the cache's name."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import dataclasses
 
 import pygame
 
-from aleph_null_desktop.ui import caches
+from aleph_null_desktop.ui.render import caches
 
 
 def surface_bytes(value) -> int:
@@ -24,7 +24,7 @@ def surface_bytes(value) -> int:
 class SurfaceCache:
     """A dict-like cache: `get` and `in` refresh an entry; adding one past the budget drops the
     least recently used entries, so `bytes` never exceeds `budget` (an entry larger than the
-    whole budget is not kept at all: its user draws it again when it needs it). `name` is one of ui.caches.BUDGETS;
+    whole budget is not kept at all: its user draws it again when it needs it). `name` is one of ui.render.caches.BUDGETS;
     `budget` overrides its bytes (tests)."""
 
     def __init__(self, name: str, budget: int | None = None) -> None:

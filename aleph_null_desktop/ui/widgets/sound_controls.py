@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.i18n import _
-from aleph_null_desktop.ui.widgets import Button, Stepper
+from aleph_null_desktop.ui.widgets.button import Button, Stepper
 
 VOLUME_STEP = 0.1
 

@@ -7,21 +7,21 @@ By keyboard: Up / Down choose a Circle's row (its details show at once), Tab / S
 the ring over the rows, Back and Reset, Left / Right between the buttons, Enter / Space press the
 focused one (on a row: show its details), R asks to reset, Esc goes back.
 
-The numbers come from ui.statistics_model; every text drawn is kept in `drawn` (tests read it).
+The numbers come from ui.scenes.statistics_model; every text drawn is kept in `drawn` (tests read it).
 """
 
 from __future__ import annotations
 
 import pygame
 
-from aleph_null_desktop.i18n import Joined, N_, _
+from aleph_null_desktop.i18n import Joined, N_, _, ngettext
 from aleph_null_desktop.ui import style, theme
-from aleph_null_desktop.ui.scene import Scene
-from aleph_null_desktop.ui.statistics_model import StatisticsModel, build
+from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.scenes.statistics_model import StatisticsModel, build
 from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import fit_font
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import fit_font
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 MARGIN, TABLE_TOP = 60, 96
 MIN_PANEL_H, MIN_ROW_H = 320, 28  # the details and chart below the table; a row of the table
@@ -56,10 +56,11 @@ class StatisticsScene(Scene):
             self.selected = played[0] if played else 0
 
     def ask_reset(self) -> None:
-        from aleph_null_desktop.ui.confirm_scene import ConfirmScene
+        from aleph_null_desktop.ui.scenes.confirm import ConfirmScene
 
-        text = _("All {count} rituals recorded will be forgotten, in every Circle. This cannot be undone.").format(
-            count=self.model.played)
+        text = ngettext("The only ritual recorded will be forgotten. This cannot be undone.",
+                        "All {count} rituals recorded will be forgotten, in every Circle. This cannot be undone.",
+                        self.model.played).format(count=self.model.played)
         self.app.stack.push(ConfirmScene(self.app, _("Reset the statistics?"), text, _("Forget them"),
                                          self.reset, _("Keep them")))
 
@@ -246,7 +247,8 @@ class StatisticsScene(Scene):
         box = self.chart
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=10)
-        title = _("Scores of the last {count} rituals").format(count=len(self.model.points) or 50)
+        count = len(self.model.points) or 50
+        title = ngettext("Score of the last ritual", "Scores of the last {count} rituals", count).format(count=count)
         head = fit_font(fonts, "title", title, box.w - 32, 22, 12)
         self._text(surface, head, title, theme.GOLD, (box.x + 16, box.y + 10))
         small = fonts.get("body", 16)

@@ -4,7 +4,7 @@ the five Circles (keys 1–5), read the rules, make cards, or quit.
 Two columns under the name: on the left the menu (Continue when a ritual is saved, New ritual,
 Rules, Card editor, Quit), on the right the Circles, each saying how hard and how long it is,
 with its interference on a second line. Every button shows its key. Starting a new ritual while
-one is saved asks first (ui.ritual_guard).
+one is saved asks first (ui.scenes.ritual_guard).
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ import pygame
 from aleph_null_desktop.engine.cards import circles
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import style, theme
-from aleph_null_desktop.ui.circle_words import headline, interference_line
-from aleph_null_desktop.ui.icons import draw_icon
-from aleph_null_desktop.ui.ritual_guard import confirm_new_ritual
-from aleph_null_desktop.ui.scene import Scene
+from aleph_null_desktop.ui.scenes.circle_words import headline, interference_line
+from aleph_null_desktop.ui.render.icons import draw_icon
+from aleph_null_desktop.ui.scenes.ritual_guard import confirm_new_ritual
+from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.text import blit_text, fit_font
-from aleph_null_desktop.ui.widgets import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import blit_text, fit_font
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 SUBTITLE_Y, BOTTOM = 268, 1036  # the rows end above the startup notices
 MENU_ROWS = 8  # room for eight menu rows
@@ -99,12 +99,12 @@ class TitleScene(Scene):
             self.keys[pygame.K_c] = self.continue_button
 
     def open_settings(self) -> None:
-        from aleph_null_desktop.ui.settings_scene import SettingsScene
+        from aleph_null_desktop.ui.scenes.settings import SettingsScene
 
         self.app.stack.push(SettingsScene(self.app))
 
     def open_statistics(self) -> None:
-        from aleph_null_desktop.ui.statistics_scene import StatisticsScene
+        from aleph_null_desktop.ui.scenes.statistics import StatisticsScene
 
         self.app.stack.push(StatisticsScene(self.app))
 

@@ -1,0 +1,1 @@
+"""Controls shared by several screens: buttons, the sound controls."""
