@@ -367,6 +367,8 @@ class TableScene(Scene):
         """Settings changed the look or the language: the background again, the buttons' words,
         and every card in its slot at the new size."""
         self._name_buttons()
+        if isinstance(self.modal, ChoicePicker):  # its captions and buttons laid out in the new words
+            self.modal = ChoicePicker(self, self.modal.decision)
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.grimoire.restyle()
         self.board.invalidate()
@@ -823,7 +825,8 @@ class TableScene(Scene):
         """What the table shows about the position, asked of the engine once per game change
         (not once per frame): the legal commands, End Turn's state and preview, Undo."""
         game = self.game
-        key = (id(game), self.version, len(game.history), game.pending is None, game.outcome is None)
+        key = (id(game), self.version, len(game.history), game.pending is None, game.outcome is None,
+               current_language())  # the reasons are words: said again after a switch
         if key != self._derived_key:
             self._derived_key = key
             end_reason = game.explain(EndTurn())
