@@ -163,6 +163,17 @@ def _settle(driver, n: int = 6) -> None:
     driver.frames(n, dt=0.05)
 
 
+def _settle_reading(driver, screen, limit: float = 30.0) -> None:
+    """Frames until the screen has read its files off the frame loop (the player waits)."""
+    import time
+
+    end = time.monotonic() + limit
+    _settle(driver)
+    while screen.busy and time.monotonic() < end:
+        time.sleep(0.002)
+        _settle(driver, 1)
+
+
 def test_start_with_damaged_files_title_settings_statistics_and_pause(app, driver, drawn, user_dirs):
     from aleph_null_desktop.storage import paths
 
@@ -322,8 +333,9 @@ def test_the_card_pack_screen(app, driver, drawn, user_dirs):
     app.show_title()
     screen = PacksScene(app)
     app.stack.push(screen)
-    _settle(driver, 6)
+    _settle_reading(driver, screen)
     screen.load_example()  # its name, description and cards (names, rules, flavour) in German
+    _settle_reading(driver, screen)
     screen.selected = "example_the_churchyard"
     _settle(driver, 6)
     drawn.check("Kartenpaket", "Beispiel: der Kirchhof", "Ein Beispiel-Kartenpaket", "Zwölf Schläge")
