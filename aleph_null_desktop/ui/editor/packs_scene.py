@@ -1,8 +1,9 @@
 """The card packs screen (gallery → "Card packs…"): the packs kept in the data folder's
 ``card_packs`` (its path shown, so a player can also copy files there), each with what it changes
 or why it was refused; load one from a path (a dialog with a path field) or by dropping a file on
-the window; load the example pack; remove one. A pack is chosen for a ritual on the Grimoire's
-Circle page. The checks are cardpacks.read_pack's; nothing here decides what a good pack is."""
+the window; load the example pack; print a pack's cards (print-and-play sheets); remove one. A
+pack is chosen for a ritual on the Grimoire's Circle page. The checks are cardpacks.read_pack's;
+nothing here decides what a good pack is."""
 
 from __future__ import annotations
 
@@ -49,9 +50,11 @@ class PacksScene(Scene):
         self._renderer: tuple[str, CardRenderer] | None = None
         labels = [
             (_("Load from a path…"), self.load_dialog, "L"), (_("Load the example pack"), self.load_example, ""),
-            (_("Refresh"), self.refresh, "F5"), (_("Remove"), self.remove, "Del"), (_("Back"), self.leave, "Esc"),
+            (_("Refresh"), self.refresh, "F5"), (_("Print…"), self.print_pack, "Ctrl+P"),
+            (_("Remove"), self.remove, "Del"), (_("Back"), self.leave, "Esc"),
         ]
-        x, gap, w = 60, 14, (1800 - 14 * 4) // 5
+        x, gap = 60, 14
+        w = (1800 - gap * (len(labels) - 1)) // len(labels)
         self.buttons = {}
         for label, action, hint in labels:
             self.buttons[label] = Button(pygame.Rect(x, 980, w, 76), label, on_click=action, key_hint=hint)
@@ -76,6 +79,9 @@ class PacksScene(Scene):
         ids = [row[0] for row in self.rows()]
         if self.selected not in ids:
             self.selected = ids[0] if ids else None
+        printing = self.buttons[_("Print…")]
+        printing.enabled = self.selected in self.shelf.packs
+        printing.detail = "" if printing.enabled else _("select a pack")
         remove = self.buttons[_("Remove")]
         remove.enabled = self.selected is not None and not self.shelf.read_only and not self.busy
         remove.detail = "" if remove.enabled else (
@@ -174,6 +180,15 @@ class PacksScene(Scene):
         self._count_when_read = True
         self._read_folder()
 
+    def print_pack(self) -> None:
+        """Print-and-play sheets of the selected pack's cards (ui.editor.share)."""
+        from aleph_null_desktop.ui.editor.gallery_scene import _export_folder
+        from aleph_null_desktop.ui.editor.share import print_cards
+
+        pack = self.shelf.packs.get(self.selected)
+        if pack is not None:
+            print_cards(self.app, list(pack.records), _export_folder() / f"{pack.id}.pdf", self.say)
+
     def remove(self) -> None:
         if self.selected is None or self.busy:
             return
@@ -211,6 +226,8 @@ class PacksScene(Scene):
                 self.load_dialog()
             elif key == pygame.K_DELETE:
                 self.remove()
+            elif key == pygame.K_p and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.print_pack()
             elif key in (pygame.K_UP, pygame.K_DOWN) and ids:
                 i = ids.index(self.selected) if self.selected in ids else 0
                 self.selected = ids[max(0, min(len(ids) - 1, i + (1 if key == pygame.K_DOWN else -1)))]
