@@ -1,4 +1,4 @@
-"""Command line: play (default), simulate, daily, review, --smoke-test, --version."""
+"""Command line: play (default), simulate, daily, review, print-cards, card-code, --smoke-test, --version."""
 
 from __future__ import annotations
 
@@ -21,12 +21,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", metavar="PATH", help="with --smoke-test: keep the screenshot (PNG) here")
     parser.add_argument("--windowed", action="store_true", help="start in a window even when the settings say fullscreen")
     from aleph_null_desktop.ai.review import add_review_parser
+    from aleph_null_desktop.editor.card_cli import add_card_parsers
     from aleph_null_desktop.rituals.daily import add_daily_parser
 
-    subparsers = parser.add_subparsers(dest="command", metavar="simulate | daily | review")
-    add_simulate_parser(subparsers)
-    add_daily_parser(subparsers)
-    add_review_parser(subparsers)
+    commands = parser.add_subparsers(dest="command", metavar="{simulate,daily,review,print-cards,card-code}")
+    add_simulate_parser(commands)
+    add_daily_parser(commands)
+    add_review_parser(commands)
+    add_card_parsers(commands)
     return parser
 
 
@@ -35,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any pygame import
     args = build_parser().parse_args(argv)
     try:
-        if getattr(args, "command", None) in ("simulate", "daily", "review"):
+        if getattr(args, "command", None):
             return args.handler(args)
         if args.smoke_test:
             from aleph_null_desktop.ui.smoke import run_smoke_test
