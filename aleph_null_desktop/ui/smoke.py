@@ -25,7 +25,7 @@ def run_smoke_test(screenshot: str | None = None) -> int:
     import pygame
 
     from aleph_null_desktop.ui.app import App, _start_audio, open_window
-    from aleph_null_desktop.ui.scripted_input import ScriptedInput
+    from aleph_null_desktop.ui.smoke_player import SmokePlayer
 
     started = time.perf_counter()
     pygame.init()
@@ -34,7 +34,7 @@ def run_smoke_test(screenshot: str | None = None) -> int:
     try:
         app = App(open_window(), seed=SMOKE_SEED)
         app.audio = _start_audio()
-        player = ScriptedInput(app)
+        player = SmokePlayer(app)
         app.show_title()
         player.frames()
         player.click(app.stack.top.buttons[0].rect.center)  # the Circle of the Adept
