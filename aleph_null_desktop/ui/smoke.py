@@ -26,6 +26,7 @@ def run_smoke_test(screenshot: str | None = None) -> int:
 
     from aleph_null_desktop.ui.app import App, _start_audio, open_window
     from aleph_null_desktop.ui.smoke_player import SmokePlayer
+    from aleph_null_desktop.ui.table.scene import TableScene
 
     started = time.perf_counter()
     pygame.init()
@@ -39,7 +40,7 @@ def run_smoke_test(screenshot: str | None = None) -> int:
         player.frames()
         player.click(app.stack.top.buttons[0].rect.center)  # the Circle of the Adept
         table = app.stack.top
-        if not hasattr(table, "game"):
+        if not isinstance(table, TableScene):
             raise RuntimeError("the title did not open the table")
         music = _music_status(app, player)
         for _ in range(TURNS):
@@ -124,7 +125,7 @@ def _settle(player, table) -> None:
             player.click(player.card_centre(next(iter(targets))))
         elif modal is not None and getattr(modal, "cards", None):
             player.click(modal.cards[0][2].center)
-        elif modal is not None and hasattr(modal, "carddef"):  # interference drawn: summon it
+        elif isinstance(modal, InterferenceSpotlight):  # interference drawn: summon it
             player.key(pygame.K_RETURN)
         elif modal is not None and getattr(modal, "buttons", None):
             player.click(modal.buttons[-1].rect.center)

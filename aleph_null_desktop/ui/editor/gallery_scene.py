@@ -240,17 +240,17 @@ class GalleryScene(Scene):
         self.app.stack.push(PacksScene(self.app))
 
     # ------------------------------------------------------------------ events
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if hasattr(event, "pos"):
             self.hover = event.pos
         if event.type == pygame.DROPFILE:
             self.import_path(event.file)
-            return
+            return True
         if event.type == pygame.MOUSEWHEEL:
             rects = self.tile_rects()
             content = rects[-1].bottom + self.scroll - GRID.y
             self.scroll = max(0, min(max(0, content - GRID.h), self.scroll - event.y * 80))
-            return
+            return True
         if event.type == pygame.KEYDOWN:
             key, mod = event.key, getattr(event, "mod", 0)
             ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
@@ -274,12 +274,12 @@ class GalleryScene(Scene):
                 i = max(0, min(len(ids) - 1, i + (1 if key == pygame.K_RIGHT else -1)))
                 self.selected = ids[i]
                 self._sync()
-            return
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and GRID.collidepoint(event.pos):
             rects = self.tile_rects()
             if rects[0].collidepoint(event.pos):
                 self.new_card()
-                return
+                return True
             for entry, rect in zip(self.entries, rects[1:]):
                 if rect.collidepoint(event.pos):
                     now = pygame.time.get_ticks()
@@ -290,11 +290,11 @@ class GalleryScene(Scene):
                     self._sync()
                     if double:
                         self.edit_selected()
-                    return
+                    return True
             self.selected = None
             self._sync()
-            return
-        buttons_handle(list(self.buttons.values()), event)
+            return True
+        return buttons_handle(list(self.buttons.values()), event)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

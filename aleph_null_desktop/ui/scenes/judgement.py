@@ -70,7 +70,7 @@ class JudgementScene(Scene):
 
         self.app.stack.push(StatisticsScene(self.app))
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[0].click()
@@ -80,8 +80,10 @@ class JudgementScene(Scene):
                 self.open_hierarchy()
             elif event.key == pygame.K_t:
                 self.open_statistics()
-            return
-        buttons_handle(self.buttons, event)
+            else:
+                return False
+            return True
+        return buttons_handle(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))

@@ -376,17 +376,23 @@ class TableScene(Scene):
         self._under = (None, None)
         self._refresh_sprites({}, instant=True)
 
-    def hidden(self) -> None:
-        """Another scene covers the table (the Grimoire, settings, statistics, the pause menu):
-        its screen-sized pictures go, and are painted again on the first frame it shows."""
-        if self.board.surface is None and self.still.surface is None and self._under[1] is None:
-            return
+    def on_cover(self) -> None:
+        """Another scene hides the table (the Grimoire, settings, statistics, the pause menu): its
+        screen-sized pictures go, and are painted again on the first frame it shows."""
         self.board.release()
         self.still.release()
         self._under = (None, None)
         self._under_last = None
+        self.on_uncover()
+
+    def on_uncover(self) -> None:
+        """The screen holds what another scene drew: the next frame paints the table whole."""
         self._over_last = None
         self._shown = None
+
+    def add_to_log(self, text) -> bool:
+        self.log.add(text)
+        return True
 
     @property
     def speed(self) -> float:
@@ -483,31 +489,31 @@ class TableScene(Scene):
         return None
 
     # ------------------------------------------------------------------ events
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         """One input, one effect. Precedence: the card read large (any click or Esc closes it),
         then the open panel (menu, picker, question, spotlight, pile), then the table. A click
         counts only where it was pressed: a release after the panel under it changed is dropped."""
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
             self.alt_held = event.type == pygame.KEYDOWN
-            return
+            return True
         if (self.press or self.drag) and (event.type == pygame.WINDOWFOCUSLOST or (
                 event.type == pygame.MOUSEMOTION and not getattr(event, "buttons", (1,))[0])):
             self._put_back_held_card()  # the button went up where the window could not see it
             if event.type != pygame.MOUSEMOTION:
-                return
+                return True
         if self.big_uid is not None and (event.type == pygame.MOUSEBUTTONDOWN or
                                          (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
             self.big_uid = None
             self.press_owner = "closed"  # the release of this click belongs to nothing
             self._motion(getattr(event, "pos", self.mouse))  # the table follows the mouse again, from where it is
-            return
+            return True
         if self.big_uid is not None and event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos  # under the card read large, the veiled table does not follow the mouse
-            return
+            return True
         if self.game.outcome is not None:
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
                 self.judgement_timer = 0.0
-            return
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.focus.visible = False
             if self.modal is not None and isinstance(self.modal, ActionMenu) and getattr(event, "clicks", 1) >= 2:
@@ -517,7 +523,7 @@ class TableScene(Scene):
             owner, self.press_owner = self.press_owner, None
             if owner is not self.modal:  # pressed on something that has gone since
                 self.press = self.drag = None
-                return
+                return True
         if self.modal is not None:
             if event.type == pygame.MOUSEMOTION:
                 self.mouse = event.pos
@@ -525,9 +531,9 @@ class TableScene(Scene):
             used = self.modal.handle_event(event)
             self._close_stale_modal()
             if used or event.type != pygame.KEYDOWN:
-                return
+                return bool(used)
             self._key(event, beside_panel=self.modal is not None)
-            return
+            return True
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEWHEEL:
@@ -539,6 +545,9 @@ class TableScene(Scene):
             self._button_down(event)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._button_up(event.pos)
+        else:
+            return False
+        return True
 
     def _key(self, event, beside_panel: bool = False) -> None:
         """The table's keys. `beside_panel`: a panel is open and did not want this key; then only
@@ -899,8 +908,7 @@ class TableScene(Scene):
         parts = self.board_parts()
         shown = None
         if self.app.stack.top is self and not self.app.error_time:
-            shown = (board_signature, tuple(p.signature for p in parts), self._motion_signature(), id(surface),
-                     self.app.stack.departures)
+            shown = (board_signature, tuple(p.signature for p in parts), self._motion_signature(), id(surface))
             if self.modal is None and shown == self._shown:
                 return  # nothing changed since the last frame, and nothing else drew over it
             if self.modal is not None and shown == self._under[0]:

@@ -76,17 +76,17 @@ class TutorialScene(TableScene):
         self.say(self.disabled_reason("undo"), warn=True)
 
     # ------------------------------------------------------------------ leaving
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if self.modal is None and self.big_uid is None:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
                 self.leave_button.click()
-                return
+                return True
             if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.leave_button.hit(event.pos):
                 self.leave_button.click()
-                return
+                return True
             if event.type == pygame.MOUSEMOTION:
                 self.leave_button.hot = self.leave_button.hit(event.pos)
-        super().handle_event(event)
+        return super().handle_event(event)
 
     # ------------------------------------------------------------------ the coach
     def pointed_rect(self) -> pygame.Rect | None:
