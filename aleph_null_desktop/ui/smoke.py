@@ -120,7 +120,7 @@ def _settle(player, table) -> None:
     for _ in range(10):
         player.frames(5, dt=0.05)
         modal = table.modal
-        targets = table.target_options()
+        targets = table.presenter.target_options()
         if targets:
             player.click(player.card_centre(next(iter(targets))))
         elif modal is not None and getattr(modal, "cards", None):

@@ -28,14 +28,15 @@ from aleph_null_desktop.ui.table.arrange import PLAY_TITLE_ROOM, hand_slots, pla
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS, draw_card_tip
 from aleph_null_desktop.ui.table.face_warmer import BIG_W, FaceWarmer
 from aleph_null_desktop.ui.table.focus import TableFocus, number_key
-from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
+from aleph_null_desktop.ui.table.gestures import drop_command
 from aleph_null_desktop.ui.table.hints import HintKeeper
 from aleph_null_desktop.ui.table.log_panel import LogPanel, event_lines, replayed_lines
 from aleph_null_desktop.ui.table.motion import TableMotion
+from aleph_null_desktop.ui.table.presenter import TablePresenter
 from aleph_null_desktop.ui.table.overlays import (
     ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight, PileViewer,
 )
-from aleph_null_desktop.ui.table.wording import without_rule_numbers, would_lose
+from aleph_null_desktop.ui.table.wording import HOUR_WARNING, without_rule_numbers, would_lose
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.render.tween import CardSprite, Pulse
 from aleph_null_desktop.ui.render.veil import darken_around
@@ -49,7 +50,6 @@ HOVER_LIFT = 26
 JUDGEMENT_DELAY = 1.4
 MESSAGE_SECONDS = 5.0
 HINT_POLL_SECONDS = 0.05  # while the AI thinks of a hint, the table looks this often whether it is done
-HOUR_WARNING = N_("Fewer cards are left to draw than your hand holds: from now on every turn costs an Hour.")
 
 
 class TableScene(Scene):
@@ -66,8 +66,7 @@ class TableScene(Scene):
         self.board = PanelLayer()  # everything under the cards, each panel redrawn only when it changes
         self.still = PanelLayer()  # the board and the cards lying still in their slots
         self._over_last = None  # (screen, where things were drawn over `still` last frame) when known
-        self._derived_key = None  # what was worked out once per game change (legal moves, previews)
-        self._derived: dict = {}
+        self.presenter = self.make_presenter(game)
         self.motions: list[tuple[int, str, str]] = []  # (uid, from, to) of every card motion started
         self.log = LogPanel()
         self.sprites: dict[int, CardSprite] = {}
@@ -95,7 +94,6 @@ class TableScene(Scene):
                                       game, circle_id)  # turns its page on "hour" and "game_over"
         self.judgement_timer: float | None = None
         self.applied: list = []  # every command the engine accepted, in order
-        self.version = 0  # counts commands and undos: a hint asked for an older position is dropped
         self.hints = HintKeeper(self)
         self.spotlit: set[int] = set()
         self._tints = SurfaceCache("table_tints")  # glows and veils by size (a card in motion: many)
@@ -125,6 +123,10 @@ class TableScene(Scene):
         self._warn_of_the_hours()
         app.hour_music(game.hour)
 
+    @staticmethod
+    def make_presenter(game) -> TablePresenter:
+        return TablePresenter(game)
+
     # ------------------------------------------------------------------ commands
     def submit(self, cmd, *, confirmed: bool = False) -> bool:
         """Sends one command to the engine; says why when it is refused. Moves that lose the game
@@ -147,7 +149,7 @@ class TableScene(Scene):
             self.say(str(exc), warn=True)
             return False
         self.applied.append(cmd)
-        self.version += 1
+        self.presenter.changed()
         self.say("")
         self._after(events)
         if self.counts:
@@ -212,20 +214,20 @@ class TableScene(Scene):
 
     def _warn_of_the_hours(self) -> None:
         """The first time every turn costs an Hour, the log and the prompt bar say so."""
-        warning = self.hour_warning()
+        warning = self.presenter.hour_warning()
         if warning and not self.hour_warned:
             self.log.add(later(HOUR_WARNING))
             self.say(warning, warn=True)
         self.hour_warned = bool(warning)
 
     def undo(self) -> None:
-        if not self.can_undo():
-            self.say(self.disabled_reason("undo"), warn=True)
+        if not self.presenter.can_undo():
+            self.say(self.presenter.disabled_reason("undo"), warn=True)
             return
         self.game.undo()
         self.fast_forward()
         self.motion.sync(self.game)
-        self.version += 1
+        self.presenter.changed()
         self.grimoire.sync(self.game)
         if self.counts:
             self.app.game_changed(self.game, self.circle_id)
@@ -234,9 +236,6 @@ class TableScene(Scene):
         self.say(_("Undone."))
         self._refresh_sprites({})
         self._sync_prompts()
-
-    def can_undo(self) -> bool:
-        return self.game.outcome is None and self.game.can_undo
 
     def end_turn_gesture(self) -> None:
         cmd = EndTurn()
@@ -254,22 +253,6 @@ class TableScene(Scene):
             return
         self.submit(cmd)
 
-    def end_turn_detail(self) -> str:
-        """The End Turn button's second line: what ending now costs, part by part, and whether the
-        Hour turns."""
-        preview = self.game.end_turn_preview()
-        text = _("Ending now: {summary}").format(summary=preview.summary())
-        if preview.hour_advances and not any(p.kind in ("hour_tokens", "hour_damage", "last_hour")
-                                             for p in preview.parts):
-            text += _("; the Hour turns")
-        return text
-
-    def hour_warning(self) -> str:
-        """Said before it happens: from now on every turn's draw turns the Hour."""
-        if self.game.outcome is None and self.game.every_turn_costs_an_hour:
-            return _(HOUR_WARNING)
-        return ""
-
     def take_token(self) -> None:
         self.submit(TakeToken())
 
@@ -277,7 +260,7 @@ class TableScene(Scene):
         """Double-click or a number key: the card's only legal move; a menu when there are several."""
         zone = self.game.zone_of(uid)
         name = self.game.cards[self.game.card(uid).card_id].name
-        targets = self.target_options()
+        targets = self.presenter.target_options()
         if targets is not None:
             if uid in targets:
                 self.submit(Choose(targets[uid]))
@@ -316,23 +299,13 @@ class TableScene(Scene):
         self.message, self.message_warn, self.message_time = without_rule_numbers(text), warn, MESSAGE_SECONDS
 
     # ------------------------------------------------------------------ decisions
-    def target_options(self) -> dict[int, int] | None:
-        """uid -> option index when the pending decision chooses among cards on the table."""
-        pending = self.game.pending
-        if pending is None or pending.kind not in ("target",):
-            return None
-        cards = [(i, o.uid) for i, o in enumerate(pending.options) if o.uid is not None]
-        if not cards or any(self.game.zone_of(uid) not in ("hand", "play") for _name, uid in cards):
-            return None
-        return {uid: i for i, uid in cards}
-
     def _sync_prompts(self) -> None:
         """Opens the picker for a decision off the table, or the spotlight for new interference."""
         if self.game.outcome is not None or self.modal is not None:
             return
         pending = self.game.pending
         if pending is not None:
-            if self.target_options() is None:
+            if self.presenter.target_options() is None:
                 self.modal = ChoicePicker(self, pending)
             return
         for inst in self.game.zone("hand"):
@@ -592,7 +565,7 @@ class TableScene(Scene):
         if kind == "none":
             self._choose_none()
         elif kind == "card":
-            targets = self.target_options()
+            targets = self.presenter.target_options()
             if targets is not None:
                 self._click_card(key, 1)
             else:
@@ -600,7 +573,7 @@ class TableScene(Scene):
         elif kind == "button":
             button = self.buttons[key]
             if not button.click():
-                self.say(self.disabled_reason(key), warn=True)
+                self.say(self.presenter.disabled_reason(key), warn=True)
         else:
             self.open_zone(key)
 
@@ -618,17 +591,6 @@ class TableScene(Scene):
             self.say(ngettext("The deck holds {n} card, face down.", "The deck holds {n} cards, face down.", n).format(n=n))
         elif zone in ("discard", "sacrifice", "set_aside"):
             self.modal = PileViewer(self, {"sacrifice": "sacrificed"}.get(zone, zone))
-
-    def disabled_reason(self, name: str) -> str:
-        """Why a greyed table button does nothing, in words (shown on hover and on Enter)."""
-        game = self.game
-        if game.outcome is not None:
-            return _("The ritual is over.")
-        if name == "undo":
-            return _("Nothing to undo since cards were last revealed (a draw, shuffle or search).")
-        if name == "end_turn":
-            return without_rule_numbers(game.explain(EndTurn()) or "")
-        return ""
 
     def _close_stale_modal(self) -> None:
         """A panel that was answered, or whose question no longer applies, goes; the next waiting
@@ -698,9 +660,9 @@ class TableScene(Scene):
         for name, button in self.buttons.items():
             if button.hit(pos):  # each callback asks the engine and says why when it must refuse
                 if not button.click():
-                    self.say(self.disabled_reason(name), warn=True)
+                    self.say(self.presenter.disabled_reason(name), warn=True)
                 return
-        if self.game.pending is not None and self._has_none_option() and self.none_button.hit(pos):
+        if self.game.pending is not None and self.presenter.has_none_option() and self.none_button.hit(pos):
             self.none_button.click()
             return
         if self.grimoire.hit(pos):  # the Grimoire's page: open the book at this Hour
@@ -711,7 +673,7 @@ class TableScene(Scene):
             self.open_zone(zone)
 
     def _click_card(self, uid: int, clicks: int) -> None:
-        targets = self.target_options()
+        targets = self.presenter.target_options()
         if targets is not None:
             if uid in targets:
                 self.submit(Choose(targets[uid]))
@@ -761,27 +723,7 @@ class TableScene(Scene):
         if "token" in drag:
             return {"power": True, "play": True}
         uid, source = drag["uid"], drag["source"]
-        derived = self.derived()
-        known = derived["drops"].get((uid, source))
-        if known is not None:
-            return known
-        carddef = self.game.cards[self.game.card(uid).card_id]
-        legal = derived["legal"]
-        if source == "hand":
-            zones = {"play": Summon(uid) in legal}
-        else:
-            zones = {pile: drop_command(self.game, uid, source, pile)[0] in legal
-                     for pile, (op, _verb) in PILE_OPS.items() if self_move_actions(carddef, op)}
-        derived["drops"][(uid, source)] = zones
-        return zones
-
-    def none_offered(self) -> bool:
-        """A choice among cards on the table that may be declined: "Choose none" is shown."""
-        return self.game.pending is not None and self.target_options() is not None and self._has_none_option()
-
-    def _has_none_option(self) -> bool:
-        pending = self.game.pending
-        return pending is not None and any(o.uid is None for o in pending.options)
+        return self.presenter.drop_zones(uid, source)
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
@@ -828,40 +770,6 @@ class TableScene(Scene):
         return max(0.0, min(timers)) if timers else None
 
     # ------------------------------------------------------------------ drawing
-    def derived(self) -> dict:
-        """What the table shows about the position, asked of the engine once per game change
-        (not once per frame): the legal commands, End Turn's state and preview, Undo."""
-        game = self.game
-        key = (id(game), self.version, len(game.history), game.pending is None, game.outcome is None)
-        if key != self._derived_key:
-            self._derived_key = key
-            end_reason = game.explain(EndTurn())
-            self._derived_legal = set(game.legal_commands())
-            self._derived = {
-                "legal": self._derived_legal,
-                "end_reason": end_reason,
-                "end_preview": 0 if end_reason else game.end_turn_preview().total,
-                "end_detail": "" if end_reason else self.end_turn_detail(),
-                "can_undo": self.can_undo(),
-                "unusable": self._unusable(game),
-                "drops": {},
-            }
-        return self._derived
-
-    def _unusable(self, game) -> dict[int, str]:
-        """uid -> the engine's reason, for each card of the hand that cannot be summoned now and
-        each card in play whose actions all are refused now (cards without actions are not)."""
-        legal = self._derived_legal
-        reasons = {}
-        for inst in game.zone("hand"):
-            if Summon(inst.uid) not in legal:
-                reasons[inst.uid] = game.explain(Summon(inst.uid)) or ""
-        for inst in game.zone("play"):
-            actions = game.cards[inst.card_id].actions
-            if actions and not any(Activate(inst.uid, a.id) in legal for a in actions):
-                reasons[inst.uid] = game.explain(Activate(inst.uid, actions[0].id)) or ""
-        return reasons
-
     def _veil(self, size) -> pygame.Surface:
         """A dark translucent card-shaped veil over a card that cannot be used now."""
         key = ("veil", tuple(map(round, size)))
@@ -888,7 +796,7 @@ class TableScene(Scene):
         sprite = self.sprites[uid]
         anchor = pygame.FRect(sprite.rect).move(0, -HOVER_LIFT if self.game.zone_of(uid) == "hand" else 0)
         draw_card_tip(surface, self.app.fonts, self.renderer, self.game.cdef(uid), anchor,
-                      self.derived()["unusable"].get(uid))
+                      self.presenter.unusable.get(uid))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board layer (redrawn only when it changed), then what moves. When nothing at all
@@ -1011,7 +919,7 @@ class TableScene(Scene):
             grimoire.page, grimoire.turn and grimoire.turn.angle, self.hints.highlight(), self.hints.tag(),
             tuple(p.level for p in self.pulses.values()), self.motion.active and self.motion.banner,
             self.motion.power.shown, self.motion.damage_shake.left, tuple(f.t for f in self.motion.tokens),
-            self.motion.circle[1], self.target_options() is not None,
+            self.motion.circle[1], self.presenter.target_options() is not None,
             self.focus.visible, self.focus.current(), self.disabled_tip() and self.disabled_tip()[1],
             self.card_tip_shown(),
         )
@@ -1067,7 +975,7 @@ class TableScene(Scene):
         hand_title = _("Hand ({n} of {size})").format(n=len(game.zone("hand")), size=game.hand_size)
         buttons = [Part(f"button:{name}", button.rect.inflate(4, 4),
                         (button.label, button.enabled, button.hot, button.detail, button.rect.size,
-                         name == "end_turn" and self.derived()["end_preview"]),
+                         name == "end_turn" and self.presenter.end_cost),
                         lambda surface, name=name: self._draw_button(surface, name))
                    for name, button in self.buttons.items()]
         return [
@@ -1098,9 +1006,9 @@ class TableScene(Scene):
             Part("hand:title", self._zone_title_rect("hand", hand_title), hand_title,  # not the whole hand
                  lambda surface: self._draw_zone_title(surface, "hand", hand_title)),
             *buttons,
-            Part("prompt", r["prompt"], (self._derived_key, self.hint_text(), self.message if self.message_time > 0
+            Part("prompt", r["prompt"], (self.presenter.key(), self.hint_text(), self.message if self.message_time > 0
                                          else "", self.message_warn, self.none_button.hot,
-                                         self.target_options() is not None),
+                                         self.presenter.target_options() is not None),
                  self._draw_prompt),
         ]
 
@@ -1158,12 +1066,12 @@ class TableScene(Scene):
 
     def _sync_buttons(self) -> None:
         """The buttons' state from the engine's answers (asked once per game change)."""
-        derived = self.derived()
+        presenter = self.presenter
         end = self.buttons["end_turn"]
-        reason = derived["end_reason"]
+        reason = presenter.end_reason
         end.enabled = reason is None
-        end.detail = without_rule_numbers(reason) if reason else derived["end_detail"]
-        self.buttons["undo"].enabled = derived["can_undo"]
+        end.detail = without_rule_numbers(reason) if reason else presenter.end_turn_detail()
+        self.buttons["undo"].enabled = presenter.can_undo()
         hint = self.buttons["hint"]
         hint.label = _("Hint: thinking…") if self.hints.thinking else _("Hint")
         hint.enabled = self.game.outcome is None and self.app.current_settings().show_hints
@@ -1174,7 +1082,7 @@ class TableScene(Scene):
         button = self.buttons[name]
         if name == "end_turn":
             button.draw(surface, self.app.fonts, size=36)
-            if button.enabled and self.derived()["end_preview"]:
+            if button.enabled and self.presenter.end_cost:
                 draw_icon(surface, "damage", pygame.Rect(button.rect.x + 12, button.rect.bottom - 46, 34, 34),
                           theme.WARN)
         else:
@@ -1187,7 +1095,7 @@ class TableScene(Scene):
         stop = self.focus.current() if self.focus.visible else None
         for name, button in self.buttons.items():
             if not button.enabled and (button.hit(self.mouse) or stop == ("button", name)):
-                reason = self.disabled_reason(name)
+                reason = self.presenter.disabled_reason(name)
                 if reason:
                     return button, reason
         return None
@@ -1267,7 +1175,7 @@ class TableScene(Scene):
         rect = self.rects["prompt"]
         pending = self.game.pending
         hint = self.hint_text()
-        none = self.none_offered()
+        none = self.presenter.none_offered()
         reserve = self.none_button.rect.w + 16 if none else 0
         if hint and not (self.message_time > 0 and self.message):
             panels.draw_prompt(surface, self.app.fonts, rect, hint, False, True, reserve)
@@ -1275,7 +1183,7 @@ class TableScene(Scene):
                 self.none_button.rect.midright = (rect.right - 8, rect.centery)
                 self.none_button.draw(surface, self.app.fonts, size=20, role="body")
             return
-        if pending is not None and self.target_options() is not None:
+        if pending is not None and self.presenter.target_options() is not None:
             panels.draw_prompt(surface, self.app.fonts, rect, pending.prompt + "  " + _("(click a glowing card)"),
                                False, True, reserve)
             if none:
@@ -1289,13 +1197,13 @@ class TableScene(Scene):
             panels.draw_prompt(surface, self.app.fonts, rect,
                                _("Interference in your hand must be summoned first: raise power, then "
                                  "drag it into play."), True, False)
-        elif self.hour_warning():
-            panels.draw_prompt(surface, self.app.fonts, rect, self.hour_warning(), True, False)
+        elif self.presenter.hour_warning():
+            panels.draw_prompt(surface, self.app.fonts, rect, self.presenter.hour_warning(), True, False)
 
     def _card_marks(self) -> tuple[dict, dict, int | None]:
         """(the cards to choose from, the cards that cannot be used now, the hinted card)."""
         mark = self.hints.highlight()
-        return (self.target_options() or {}, self.derived()["unusable"],
+        return (self.presenter.target_options() or {}, self.presenter.unusable,
                 mark[1] if mark and mark[0] == "card" else None)
 
     def _card_order(self) -> list[int]:
