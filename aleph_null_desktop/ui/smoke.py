@@ -117,6 +117,8 @@ def _settle(player, table) -> None:
     """Answers open questions the way a hurried player would: the first option."""
     import pygame
 
+    from aleph_null_desktop.ui.table.overlays import InterferenceSpotlight
+
     for _ in range(10):
         player.frames(5, dt=0.05)
         modal = table.modal
