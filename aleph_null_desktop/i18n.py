@@ -206,9 +206,10 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     return SOURCE_LANGUAGE
 
 
-def localized(texts: Mapping[str, str], fallback: str = "") -> str:
-    """The text of a {language: text} map in the current language, else the English one, else any."""
-    for code in (_language, SOURCE_LANGUAGE):
+def localized(texts: Mapping[str, str], fallback: str = "", language: str | None = None) -> str:
+    """The text of a {language: text} map in the current language (or `language`), else the
+    English one, else any."""
+    for code in (language or _language, SOURCE_LANGUAGE):
         if texts.get(code):
             return texts[code]
     return next((t for t in texts.values() if t), fallback)

@@ -1,6 +1,7 @@
 """Hint cost: CPU and wall time of `aleph_null_desktop.ai.hint.hint(game)` (budget: p95 <= 0.5 s CPU).
 
     python bench/hint.py [--games 2] [--every 3] [--hours 2-4] [--circle adept] [--budget N]
+    python bench/hint.py --agreement --circle master --circle prince   # and a 10x search's view
 
 Positions come from games played by the greedy player (seeds 1, 2, … on each Circle): every
 `--every`-th position in Hours II–IV (`--hours`) at which more than one command is legal (with
@@ -8,7 +9,10 @@ one legal command the hint answers at once, so those would only flatter the figu
 position is hinted once, on a copy, in this process, one after another. CPU time is the thread's
 (`time.thread_time`, what the hint thread itself used); wall time is `time.perf_counter`.
 The hint's budget is counted in search nodes (`HINT_CONFIG.node_budget`, or `--budget`), so the
-chosen command does not depend on the machine; the times do. Run it by hand; it is not a test.
+chosen command does not depend on the machine; the times do. With `--agreement` each position is
+also searched with every limit ten times larger (nodes, expansions, width, samples, the chance
+searches') and the share of positions where the hint chooses the same command is printed (target:
+>= 90 % of Hour II-IV positions on Master and Prince). Run it by hand; it is not a test.
 """
 
 import argparse
@@ -44,6 +48,14 @@ def positions(circle: str, games: int, every: int, hours: range):
             g.apply(player.choose_command(g, rng))
 
 
+def tenfold(config):
+    """The search with every limit ten times larger."""
+    return replace(config, width=config.width * 10, max_expansions=config.max_expansions * 10,
+                   samples=config.samples * 10, chance_top=config.chance_top * 10,
+                   sub_width=config.sub_width * 10, sub_expansions=config.sub_expansions * 10,
+                   node_budget=None if config.node_budget is None else config.node_budget * 10)
+
+
 def percentile(sorted_values: list[float], q: float) -> float:
     """The nearest-rank percentile (q in 0..100) of an ascending list."""
     k = max(0, min(len(sorted_values) - 1, round(q / 100 * len(sorted_values) + 0.5) - 1))
@@ -61,13 +73,15 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=2, help="greedy games per Circle (default 2)")
     parser.add_argument("--every", type=int, default=3, help="hint every n-th position (default 3)")
     parser.add_argument("--hours", default="2-4", help="Hours to take positions from (default 2-4)")
-    parser.add_argument("--circle", choices=list(circles()), help="default: all five")
+    parser.add_argument("--circle", choices=list(circles()), action="append", help="default: all five")
+    parser.add_argument("--agreement", action="store_true", help="also compare with a search 10x as large")
     parser.add_argument("--budget", type=int, help=f"node budget (default {HINT_CONFIG.node_budget})")
     args = parser.parse_args()
     lo, _, hi = args.hours.partition("-")
     hours = range(int(lo), int(hi or lo) + 1)
     config = HINT_CONFIG if args.budget is None else replace(HINT_CONFIG, node_budget=args.budget)
-    names = [args.circle] if args.circle else list(circles())
+    names = args.circle or list(circles())
+    agree: list[bool] = []
     make_hint(new_game(seed=0, circle=names[0]), config)  # warm up: imports and card tables
     cpu_all: list[float] = []
     wall_all: list[float] = []
@@ -76,8 +90,10 @@ def main() -> int:
         cpu, wall = [], []
         for g in positions(circle, args.games, args.every, hours):
             w0, c0 = time.perf_counter(), time.thread_time()
-            make_hint(g, config)
+            chosen = make_hint(g, config).command
             c, w = time.thread_time() - c0, time.perf_counter() - w0
+            if args.agreement:
+                agree.append(make_hint(g, tenfold(config)).command == chosen)
             cpu.append(c)
             wall.append(w)
             if worst is None or c > worst[0]:
@@ -93,6 +109,9 @@ def main() -> int:
     print("  " + _line("wall (perf_counter)", wall_all) + f"  mean {statistics.fmean(wall_all):.3f} s")
     print(f"slowest (CPU): {worst[0]:.3f} s on {worst[1]}, Hour {worst[2]}, turn {worst[3]}")
     print(f"config: {config}")
+    if agree:
+        print(f"agreement with a search with every limit x10: {sum(agree)} of {len(agree)} "
+              f"({100 * sum(agree) / len(agree):.1f} %; target >= 90 %)")
     print(f"budget: CPU p95 <= {BUDGET} s: {'met' if p95 <= BUDGET else 'MISSED'}")
     return 0 if p95 <= BUDGET else 1
 

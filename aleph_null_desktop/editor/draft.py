@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from aleph_null_desktop.engine.cards import SIDES, CardDataError, card_from_dict, load_builtin_cards
+from aleph_null_desktop.icon_shapes import ICONS
 from aleph_null_desktop.i18n import LANGUAGE_NAMES, SOURCE_LANGUAGE, N_, _, current_language, localized, ngettext
 from aleph_null_desktop.safe_text import card_text_problem, char_problem
 
@@ -25,9 +26,6 @@ MAX_STEPS = 2  # per list of effects: the card must stay readable
 MAX_ACTIONS = 2
 ID_PREFIX = "custom_"
 ID_MAX = 60
-ICONS = ("imp", "wolf", "raven", "eye", "crown", "moon", "door", "cross", "choir", "lamp", "lantern",
-         "bell", "key", "goat", "flame", "hood", "candle", "book", "scroll", "wind", "water",
-         "earth", "knife", "dagger", "smoke", "hourglass", "heart", "pentacle", "circle")
 
 # the fields of the form; validation messages are keyed by these
 FIELDS = ("name", "level", "side", "cost", "icon", "on_summon", "ongoing", "action0", "action1",
@@ -35,13 +33,9 @@ FIELDS = ("name", "level", "side", "cost", "icon", "on_summon", "ongoing", "acti
 
 
 def default_icons() -> tuple[str, ...]:
-    """The icons offered: the game's own icon set (ui.render.icons) if it is there, else a fixed list."""
-    try:
-        from aleph_null_desktop.ui.render.icons import ICONS as DRAWN  # only reads a dict; no display needed
-    except Exception:  # pragma: no cover - pygame missing: the pure model still works
-        return ICONS
+    """The icons offered: the game's own icon set (icon_shapes) but the table's furniture."""
     skip = {"token", "damage", "deck", "undo"}  # table furniture, not card art
-    return tuple(name for name in DRAWN if name not in skip)
+    return tuple(name for name in ICONS if name not in skip)
 
 
 @dataclass

@@ -17,7 +17,7 @@ from aleph_null_desktop.engine.ops import OPS, ops_for, validate_steps
 from aleph_null_desktop.engine.schema import (  # noqa: F401  (re-exported: the schema's words)
     CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, SIDES, TYPE_NAMES, CardDataError,
 )
-from aleph_null_desktop.i18n import _, localized, ngettext
+from aleph_null_desktop.i18n import LANGUAGE_NAMES, _, current_language, localized, ngettext
 
 MAIN_DECK_SIZE = 28
 SCHEMA_VERSION = 1
@@ -52,6 +52,11 @@ def validate_effects(items: Any, vocabulary: str, where: str) -> None:
 
 # ----------------------------------------------------------------------------- card definitions
 
+def _role(step: dict) -> str:
+    """What a step's op is, as the registry says (pay, gain, move, …)."""
+    return OPS[step["op"]].ai.role
+
+
 @dataclass(frozen=True)
 class ActionDef:
     id: str
@@ -64,15 +69,12 @@ class ActionDef:
     once_a_turn: bool = field(init=False, compare=False, repr=False)  # moves no card: once a turn
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pay", sum(s["amount"] for s in self.cost if s["op"] == "pay"))
-        object.__setattr__(self, "gains_power", any(s["op"] == "gain_power" for s in self.effect))
-        object.__setattr__(self, "cost_moves", tuple(s for s in self.cost if s["op"] == "move"))
-        object.__setattr__(self, "effect_moves", tuple(s for s in self.effect if s["op"] == "move"))
+        object.__setattr__(self, "pay", sum(s["amount"] for s in self.cost if _role(s) == "pay"))
+        object.__setattr__(self, "gains_power", any(_role(s) == "gain" for s in self.effect))
+        object.__setattr__(self, "cost_moves", tuple(s for s in self.cost if _role(s) == "move"))
+        object.__setattr__(self, "effect_moves", tuple(s for s in self.effect if _role(s) == "move"))
         object.__setattr__(self, "once_a_turn", not any(OPS[s["op"]].moves_a_card(s)
                                                          for s in self.cost + self.effect))
-
-    def has_op(self, op: str, *, in_cost: bool = False) -> bool:
-        return any(step["op"] == op for step in (self.cost if in_cost else self.effect))
 
 
 @dataclass(frozen=True)
@@ -96,18 +98,21 @@ class CardDef:
     base_cost: int = field(init=False, compare=False, repr=False)  # power to summon before modifiers
     is_interference: bool = field(init=False, compare=False, repr=False)
     _actions: Mapping[str, ActionDef] = field(init=False, compare=False, repr=False)
+    _name_in: Mapping[str, str] = field(init=False, compare=False, repr=False)  # language -> name shown
 
     def __post_init__(self) -> None:
         base = self.cost if self.cost is not None else sum(s["amount"] for s in self.special_cost
-                                                           if s["op"] == "pay")
+                                                           if _role(s) == "pay")
         object.__setattr__(self, "base_cost", base)
         object.__setattr__(self, "is_interference", self.type == "interference")
         object.__setattr__(self, "_actions", {a.id: a for a in self.actions})
+        object.__setattr__(self, "_name_in", {code: localized(self.names, self.id, code) for code in LANGUAGE_NAMES})
 
     @property
     def name(self) -> str:
         """In the current language; a card without that name (a custom card) shows its other one."""
-        return localized(self.names, self.id)
+        name = self._name_in.get(current_language())
+        return name if name is not None else localized(self.names, self.id)
 
     @property
     def flavour(self) -> str:
@@ -119,9 +124,6 @@ class CardDef:
 
     def action(self, action_id: str) -> ActionDef | None:
         return self._actions.get(action_id)
-
-    def ongoing_ops(self, op: str) -> list[dict]:
-        return [e for e in self.ongoing if e["op"] == op]
 
 
 def _text_map(value: Any, where: str, *, required: bool) -> dict[str, str]:
@@ -219,6 +221,7 @@ class CardSet(Mapping[str, CardDef]):
         self.overrides: tuple[dict, ...] = tuple(overrides)
         self._main: tuple[str, ...] | None = None  # worked out on first use (the set never changes)
         self._interference: dict[tuple[int, bool], tuple[str, ...]] = {}
+        self._template: tuple | None = None
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self._cards[card_id]
@@ -238,6 +241,16 @@ class CardSet(Mapping[str, CardDef]):
                     ids.extend([c.id] * c.count)
             self._main = tuple(ids)
         return list(self._main)
+
+    def main_deck_template(self) -> tuple[tuple, dict, dict]:
+        """The main deck as a new game deals it before shuffling: (instances with uids 1.., uid ->
+        instance, uid -> definition); made once, copied by each new game."""
+        if self._template is None:
+            from aleph_null_desktop.engine.model import CardInstance
+
+            insts = tuple(CardInstance(uid, cid) for uid, cid in enumerate(self.main_deck_ids(), 1))
+            self._template = (insts, {i.uid: i for i in insts}, {i.uid: self._cards[i.card_id] for i in insts})
+        return self._template
 
     def interference_ids(self, level: int, *, include_optional: bool = False) -> list[str]:
         key = (level, include_optional)

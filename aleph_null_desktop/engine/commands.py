@@ -43,7 +43,7 @@ class Activate:
                 action = None
         if action is None:
             return _("{card}: an action").format(card=_card_name(game, self.uid))
-        from aleph_null_desktop.engine.text import action_text
+        from aleph_null_desktop.engine.words.text import action_text
 
         return f"{_card_name(game, self.uid)}: {action_text(action)}"
 

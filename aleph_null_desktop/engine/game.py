@@ -19,7 +19,7 @@ from aleph_null_desktop.engine.events import Event, new_event as _event  # _even
 from aleph_null_desktop.engine.model import (
     ZONES, CardInstance, Decision, IllegalCommand, Option, Outcome, rank_for,
 )
-from aleph_null_desktop.engine.observation import Observation, determinized, observe, public_key
+from aleph_null_desktop.engine.observation import Observation, determinized, observe, public_key, setup_pool
 from aleph_null_desktop.engine.preview import (
     LOSING_PARTS, EndTurnPreview, PreviewPart, hour_damage_part, hour_tokens_part, interference_part,
     key_sacrificed_part, last_hour_part,
@@ -27,10 +27,10 @@ from aleph_null_desktop.engine.preview import (
 )
 from aleph_null_desktop.engine.ops import OPS
 from aleph_null_desktop.engine.shuffle import shuffle
-from aleph_null_desktop.engine.text import refusal_text, step_text, steps_text
+from aleph_null_desktop.engine.words.text import refusal_text, refusal_words, steps_text
 from aleph_null_desktop.i18n import Deferred, _, later, ngettext, nlater
 
-_NONE: list = []  # the empty result of _ongoing; never changed
+_NONE: list = []  # the empty result of _hooks; never changed
 FIRST_HOUR = 1
 LAST_HOUR = 6
 MAX_DAMAGE = 3
@@ -61,7 +61,7 @@ class Game:
         self._loc: dict[int, str] = {}
         self._inst: dict[int, CardInstance] = {}
         self._defs: dict[int, CardDef] = {}  # uid -> its card's definition
-        self._ongoing_index: dict[str, list[tuple[CardInstance, dict]]] | None = None  # None: rebuild
+        self._hook_index: dict[str, list[tuple]] | None = None  # None: rebuild (see _hooks)
         self._legal: list[Command] | None = None  # what legal_commands last returned, until a change
         self._legal_at: tuple = ()
         self._summons_this_turn = 0
@@ -105,26 +105,21 @@ class Game:
         self._loc[inst.uid] = zone
         self._inst[inst.uid] = inst
         self._defs[inst.uid] = self.cards[inst.card_id]
-        self._ongoing_index = None
+        self._hook_index = None
         self._legal = None
 
-    def _setup(self, interference_pool: dict[int, list[str]] | None) -> None:
-        """R3: set aside the Circle's interference, shuffle the deck, Hour I, first turn."""
+    def _setup(self) -> None:
+        """R3: set aside the Circle's interference (from `options`' pools), shuffle the deck, Hour
+        I, first turn."""
         circle = circles()[self.circle]
-        uid = 0
-        main = []
-        for card_id in self.cards.main_deck_ids():
-            uid += 1
-            main.append(CardInstance(uid, card_id))
+        template, insts, defs = self.cards.main_deck_template()
+        main = list(template)
+        self._inst, self._defs = dict(insts), dict(defs)
+        self._loc = dict.fromkeys(insts, "deck")
+        uid = len(main)
         set_aside = []
         for level in (1, 2, 3):  # R3.1, lowest level first
-            given = (interference_pool or {}).get(level, (interference_pool or {}).get(str(level)))
-            if given is not None:  # the caller's exact pool (custom cards); nothing is added to it
-                pool = list(given)
-            else:
-                pool = self.cards.interference_ids(level)
-                if level == 2 and self.options.get("eternal_light") and "eternal_light" not in pool:
-                    pool.append("eternal_light")
+            pool = setup_pool(self.cards, self.options, level)
             wanted = circle.set_aside.get(level, 0)
             if len(pool) < wanted:
                 raise ValueError(ngettext("the {circle} needs {wanted} level-{level} interference card; only {n} "
@@ -139,12 +134,11 @@ class Game:
         shuffle(self._rng, main)  # R3.2
         cards = self.cards
         self._zones["deck"], self._zones["set_aside"] = main, set_aside
-        for zone, insts in (("deck", main), ("set_aside", set_aside)):
-            for inst in insts:
-                self._loc[inst.uid] = zone
-                self._inst[inst.uid] = inst
-                self._defs[inst.uid] = cards[inst.card_id]
-        self._push({"op": "start_turn"})
+        for inst in set_aside:
+            self._loc[inst.uid] = "set_aside"
+            self._inst[inst.uid] = inst
+            self._defs[inst.uid] = cards[inst.card_id]
+        self.push({"op": "start_turn"})
         self._run()
         self._checkpoint = self._snapshot()
 
@@ -168,7 +162,8 @@ class Game:
     @property
     def hand_size(self) -> int:
         """R4.1; never below 1, so every turn draws and every ritual ends."""
-        return max(MIN_HAND_SIZE, BASE_HAND_SIZE + sum(e["amount"] for _src, e in self._ongoing("hand_size")))
+        delta = sum(hook(self, src, e) for src, e, hook in self._hooks("hand_size_delta"))
+        return max(MIN_HAND_SIZE, BASE_HAND_SIZE + delta)
 
     @property
     def can_undo(self) -> bool:
@@ -205,22 +200,25 @@ class Game:
         re-dealt from `rng`, consistently with what the player knows. Never peeks."""
         return determinized(self, rng)
 
-    def _ongoing(self, op: str) -> list[tuple[CardInstance, dict]]:
-        """The ongoing effects of an op in play, with their cards; indexed once per change of play."""
-        index = self._ongoing_index
+    def _hooks(self, moment: str) -> list[tuple]:
+        """(card instance, effect, hook) of every ongoing effect in play that hooks this moment of
+        the kernel (engine.ops.HOOKS); indexed once per change of play."""
+        index = self._hook_index
         if index is None:
             index = {}
             defs = self._defs
             for inst in self._zones["play"]:
                 for effect in defs[inst.uid].ongoing:
-                    index.setdefault(effect["op"], []).append((inst, effect))
-            self._ongoing_index = index
-        return index.get(op, _NONE)
+                    for name, hook in OPS[effect["op"]].hooks.items():
+                        index.setdefault(name, []).append((inst, effect, hook))
+            self._hook_index = index
+        return index.get(moment, _NONE)
 
-    def _has_ongoing(self, op: str) -> bool:
-        return bool(self._ongoing(op))
+    def _hooked(self, moment: str, *values) -> bool:
+        """True if any ongoing effect in play says so at this moment."""
+        return any(hook(self, src, e, *values) for src, e, hook in self._hooks(moment))
 
-    def _matches(self, f: dict, inst: CardInstance, src: int | None) -> bool:
+    def matches(self, f: dict, inst: CardInstance, src: int | None) -> bool:
         if not f:
             return True
         card = self._defs[inst.uid]
@@ -238,31 +236,33 @@ class Game:
     def summon_cost(self, uid: int) -> int:
         """What summoning this card costs in power now (R6.2), cost modifiers included."""
         base = self._defs[uid].base_cost
-        modifiers = self._ongoing("cost_modifier")
+        modifiers = self._hooks("summon_cost")
         if not modifiers:
             return base
         inst = self._inst[uid]
-        extra = sum(e["amount"] for _src, e in modifiers if self._matches(e["filter"], inst, None))
-        return max(0, base + extra)
+        return max(0, base + sum(hook(self, src, e, inst) for src, e, hook in modifiers))
 
     def move_targets(self, step: dict, src: int | None, exclude: Iterable[int] = ()) -> list[CardInstance]:
-        """Legal targets of a 'sacrifice/scrap/discard a chosen card' step (R7.7)."""
+        """Legal targets of a 'sacrifice/scrap/discard a chosen card' step (R7.7). A scrap or discard
+        never takes a card from the discard pile, where it would stay (R7.7 ruling of this
+        edition): every move moves a card on, so no turn can go on for ever."""
         zones = step["from"]
-        if step["move"] == "sacrifice" and self._has_ongoing("no_sacrifice_from_discard"):
+        if "discard" in zones and step["move"] != "sacrifice":
             zones = [z for z in zones if z != "discard"]
+        for src_inst, e, hook in self._hooks("move_zones"):
+            zones = hook(self, src_inst, e, step, zones)
         defs = self._defs
         f = step["filter"]
         return [inst for z in zones for inst in self._zones[z]
-                if defs[inst.uid].type != "demon" and inst.uid not in exclude and self._matches(f, inst, src)]
+                if defs[inst.uid].type != "demon" and inst.uid not in exclude and self.matches(f, inst, src)]
 
     def power_from(self, src: int | None, amount: int) -> int:
         """Power an effect of `src` really gives, after modifiers such as Ill Omen."""
-        modifiers = self._ongoing("power_modifier")
+        modifiers = self._hooks("power_given")
         if src is None or not modifiers or src not in self._inst:
             return amount
         inst = self._inst[src]
-        delta = sum(e["amount"] for _src, e in modifiers if self._matches(e["filter"], inst, None))
-        return max(0, amount + delta)
+        return max(0, amount + sum(hook(self, by, e, inst) for by, e, hook in modifiers))
 
     def end_turn_preview(self) -> EndTurnPreview:
         """Damage that ending the turn now is sure to cost, from public information only: unspent
@@ -270,18 +270,17 @@ class Game:
         the deck, the Hour's advance (tokens, The Long Night, passing the last Hour). An int with a
         breakdown: see `engine.preview`."""
         parts: list[PreviewPart] = []
-        if self._has_ongoing("hand_sacrificed_at_end"):  # R4.4 with R10.2: a Key in hand is sacrificed
+        if self._hooked("sacrifice_hand_at_end"):  # R4.4 with R10.2: a Key in hand is sacrificed
             parts.extend(key_sacrificed_part(self.name_of(i.uid)) for i in self._zones["hand"]
                          if self._defs[i.uid].type == "key")
-        shield = sum(e["amount"] for _src, e in self._ongoing("end_turn_shield"))
+        shield = self._shield()
         if self.power > shield:
             parts.append(unspent_power_part(self.power - shield))
-        if not self._sacrificed_this_turn and not self._hand_sacrificed_at_end():
-            for inst, e in self._ongoing("end_turn_damage_unless_sacrificed"):
-                parts.append(interference_part(e["amount"], self.name_of(inst.uid)))
-        if not self._summoned_any:
-            for inst, e in self._ongoing("end_turn_damage_unless_summoned"):
-                parts.append(interference_part(e["amount"], self.name_of(inst.uid)))
+        sacrifices_hand = self._hand_sacrificed_at_end()
+        for inst, e, hook in self._hooks("end_of_turn"):
+            damage = hook(self, inst, e, sacrifices_hand)
+            if damage is not None:
+                parts.append(interference_part(damage[0], self.name_of(inst.uid)))
         advances = self._next_draw_advances_hour()
         if advances:
             if self.hour >= self.last_hour:  # R5.3
@@ -289,8 +288,10 @@ class Game:
             else:
                 if self.tokens:  # R5.2a
                     parts.append(hour_tokens_part(self.tokens))
-                for inst, e in self._ongoing("hour_damage"):
-                    parts.append(hour_damage_part(e["amount"], self.name_of(inst.uid)))
+                for inst, e, hook in self._hooks("hour_advances"):
+                    damage = hook(self, inst, e)
+                    if damage is not None:
+                        parts.append(hour_damage_part(damage[0], self.name_of(inst.uid)))
         total = sum(p.amount for p in parts)
         loses = self.damage + total >= MAX_DAMAGE or any(p.kind in LOSING_PARTS for p in parts)
         return EndTurnPreview(tuple(parts), hour_advances=advances, loses=loses)
@@ -303,7 +304,7 @@ class Game:
         return len(self._zones["deck"]) < self.hand_size  # the hand is empty after the turn ends
 
     def _end_of_turn_daggers_possible(self) -> bool:
-        if not self._has_ongoing("hand_sacrificed_at_end") or self._has_ongoing("prevent_dagger"):
+        if not self._hooked("sacrifice_hand_at_end") or self._hooked("dagger_prevented"):
             return False
         return any(self.cards[i.card_id].dagger and self.cards[i.card_id].type != "demon"
                    for i in self._zones["hand"])
@@ -312,19 +313,19 @@ class Game:
     def every_turn_costs_an_hour(self) -> bool:
         """R5.5: fewer cards than the hand size remain to be drawn (deck, discard pile, and the
         hand cards that ending the turn discards), so every turn's draw advances the Hour."""
-        if self._has_ongoing("hand_sacrificed_at_end"):
+        if self._hooked("sacrifice_hand_at_end"):
             kept = sum(1 for i in self._zones["hand"] if self.cards[i.card_id].type == "demon")
         else:
             kept = len(self._zones["hand"])
         return len(self._zones["deck"]) + len(self._zones["discard"]) + kept < self.hand_size
 
     def _hand_sacrificed_at_end(self) -> bool:
-        return self._has_ongoing("hand_sacrificed_at_end") and any(
+        return self._hooked("sacrifice_hand_at_end") and any(
             self.cards[i.card_id].type != "demon" for i in self._zones["hand"])
 
     # ------------------------------------------------------------------ legality
     # A refusal is a small tuple (code, values...) worked out without words; `explain` turns it
-    # into words (engine.text) only when asked. legal_commands and explain share this one path.
+    # into words (engine.words.text) only when asked. legal_commands and explain share this one path.
 
     def _first_waiting(self) -> int | None:
         """The uid of the first interference card in the hand (R4.3), None if there is none."""
@@ -343,8 +344,17 @@ class Game:
             waiting = self._first_waiting()
             limited = self._limit_refusal()
             defs = self._defs
-            cmds = [summon_of(i.uid) for i in self._zones["hand"]
-                    if self._hand_card_refusal(i.uid, defs[i.uid], waiting, limited) is None]
+            if waiting is not None or limited is not None:  # only interference may be summoned
+                cmds = [summon_of(i.uid) for i in self._zones["hand"] if defs[i.uid].is_interference]
+            else:
+                cmds = []
+                power, modified = self.power, bool(self._hooks("summon_cost"))
+                for inst in self._zones["hand"]:
+                    card = defs[inst.uid]
+                    if card.is_interference or (
+                            power >= (self.summon_cost(inst.uid) if modified else card.base_cost)
+                            if not card.special_cost else self._hand_card_refusal(inst.uid, card, None, None) is None):
+                        cmds.append(summon_of(inst.uid))
             for inst in self._zones["play"]:
                 for action in defs[inst.uid].actions:
                     if self._action_refusal(inst.uid, action, waiting) is None:
@@ -360,7 +370,7 @@ class Game:
     def explain(self, cmd: Command) -> str | None:
         """None if the command is legal now, otherwise why not, in words."""
         refusal = self._refusal(cmd)
-        return None if refusal is None else self._refusal_words(refusal)
+        return None if refusal is None else refusal_words(self, refusal)
 
     def _refusal(self, cmd: Command) -> tuple | None:
         if self.outcome is not None:
@@ -384,48 +394,12 @@ class Game:
             return self._activate_refusal(cmd.uid, cmd.action, self._first_waiting())
         return ("unknown", cmd)
 
-    def _refusal_words(self, r: tuple) -> str:
-        code = r[0]
-        if code in ("interference_first", "interference_first_action"):
-            return refusal_text(code, card=self.name_of(r[1]))
-        if code == "no_option":
-            return refusal_text(code, n=r[1], count=r[2])
-        if code == "choose_first":
-            return refusal_text(code, prompt=self.pending.prompt)
-        if code in ("no_card",):
-            return refusal_text(code, uid=r[1])
-        if code in ("not_in_hand", "not_in_play"):
-            return refusal_text(code, card=self.name_of(r[1]))
-        if code == "no_action":
-            return refusal_text(code, card=self.name_of(r[1]), action=r[2])
-        if code == "summon_limit":
-            return refusal_text(code, card=self.name_of(r[1]), limit=r[2], made=self._summons_this_turn)
-        if code == "baphomet_blocked":
-            return refusal_text(code, card=self.name_of(r[1]))
-        if code == "keys_missing":
-            return refusal_text(code, keys=r[1])
-        if code == "special_cost":
-            return refusal_text(code, card=self.name_of(r[1]), step=step_text(r[2]))
-        if code == "once_a_turn":
-            return refusal_text(code, card=self.name_of(r[1]), action=r[2])
-        if code in ("cost_target", "no_target"):
-            return refusal_text(code, card=self.name_of(r[1]), action=r[2], step=step_text(r[3]))
-        if code == "short":
-            uid, action_id, cost = r[1], r[2], r[3]
-            what = self.name_of(uid) if action_id is None else f"{self.name_of(uid)}'s {action_id}"
-            token = self.tokens and self.power + self.tokens >= cost
-            return refusal_text("short_take_token" if token else "short", what=what, cost=cost, power=self.power)
-        if code == "unknown":
-            return refusal_text(code, cmd=repr(r[1]))
-        return refusal_text(code)
-
     def _limit_refusal(self) -> tuple | None:
         """The refusal of any summon but interference once the turn's summon limit is reached."""
-        limits = self._ongoing("summon_limit")
-        if limits:
-            inst, effect = min(limits, key=lambda pair: pair[1]["count"])
-            if self._summons_this_turn >= effect["count"]:
-                return ("summon_limit", inst.uid, effect["count"])
+        for src, e, hook in self._hooks("summons_limited"):
+            refusal = hook(self, src, e)
+            if refusal is not None:
+                return refusal
         return None
 
     def _summon_refusal(self, uid: int, waiting: int | None, limited: tuple | None) -> tuple | None:
@@ -445,17 +419,15 @@ class Game:
             return ("interference_first", waiting)
         if limited is not None:
             return limited
+        for src, e, hook in self._hooks("summon_refused"):
+            refusal = hook(self, src, e, card)
+            if refusal is not None:
+                return refusal
         for step in card.special_cost:
-            op = step["op"]
-            if op == "summon_baphomet":
-                blocked = self._ongoing("baphomet_blocked")
-                if blocked:
-                    return ("baphomet_blocked", blocked[0][0].uid)
-                keys = sum(1 for i in self._zones["play"] if self._defs[i.uid].type == "key")
-                if keys < 3:
-                    return ("keys_missing", keys)
-            elif op == "move" and len(self.move_targets(step, uid)) < step["count"]:
-                return ("special_cost", uid, step)
+            unpayable = OPS[step["op"]].unpayable
+            refusal = unpayable(self, step, uid) if unpayable is not None else None
+            if refusal is not None:
+                return refusal
         cost = self.summon_cost(uid)
         return None if self.power >= cost else ("short", uid, None, cost)
 
@@ -494,7 +466,7 @@ class Game:
         if not self._offered(cmd):
             refusal = self._refusal(cmd)
             if refusal is not None:
-                raise IllegalCommand(self._refusal_words(refusal))
+                raise IllegalCommand(refusal_words(self, refusal))
         events = self._perform(cmd)
         self.history.append(cmd)
         if self._revealed:
@@ -526,18 +498,18 @@ class Game:
             if action.once_a_turn:
                 self._used_once = self._used_once | {(cmd.uid, cmd.action)}
             self._emit("activated", cmd.uid, action=cmd.action)
-            self._push_steps(action.effect, cmd.uid)
-            self._push_steps(action.cost, cmd.uid)
+            self.push_steps(action.effect, cmd.uid)
+            self.push_steps(action.cost, cmd.uid)
         elif isinstance(cmd, Choose):
             decision, self.pending = self.pending, None
             self._resume(decision, decision.options[cmd.index])
         elif isinstance(cmd, TakeToken):  # R8.3
             self.tokens -= 1
             self._events.append(_event(("token", {"delta": -1, "total": self.tokens})))
-            self._gain_power(1, None)
+            self.gain_power(1, None)
         elif isinstance(cmd, EndTurn):  # R4.4
             for op in ("start_turn", "end_ongoing", "end_power", "end_hand"):
-                self._push({"op": op})
+                self.push({"op": op})
         self._run()
         return self._events
 
@@ -554,13 +526,13 @@ class Game:
 
     # ------------------------------------------------------------------ the task stack
 
-    def _push(self, task: dict) -> None:
+    def push(self, task: dict) -> None:
         self._stack.append(task)
 
-    def _push_steps(self, steps: Iterable[dict], src: int | None, **extra) -> None:
+    def push_steps(self, steps: Iterable[dict], src: int | None, **extra) -> None:
         """Pushes effects so that the first resolves first."""
         for step in reversed(steps):
-            self._push({**step, "src": src, **extra})
+            self.push({**step, "src": src, **extra})
 
     def _run(self) -> None:
         while self._stack and self.pending is None and self.outcome is None:
@@ -570,34 +542,60 @@ class Game:
             self._stack.clear()
             self.pending = None
 
-    def _pose(self, kind: str, prompt: str, options: list[Option], task: dict) -> None:
-        self.pending = Decision(kind, prompt, tuple(options), task)
-        self._events.append(_event(("decision", {"kind": kind, "prompt": prompt})))
+    def pose(self, kind: str, uids: list, task: dict) -> None:
+        """Waits for the player to choose one of `uids` (None: "none"); the words are the posing
+        op's, said when shown."""
+        self.pending = self._worded(kind, uids, task)
+        self._events.append(_event(("decision", {"kind": kind, "prompt": self.pending.text})))
+
+    def _worded(self, kind: str, uids: list, task: dict) -> Decision:
+        prompt, texts = _CHOICE_WORDS[task["op"]](self, task, uids)
+        return Decision(kind, prompt, tuple(Option(u, text) for u, text in zip(uids, texts)), task)
 
     def _resume(self, decision: Decision, option: Option) -> None:
-        task = decision.task
-        if task["op"] == "move":
-            if option.uid is None:
-                self._push({**task, "declined": True})
-            else:
-                self._push({**task, "chosen": task.get("chosen", []) + [option.uid]})
-        elif task["op"] == "search":
-            self._move(option.uid, "hand", "search")
-            self._shuffle_deck()
-            if not self._zones["deck"]:  # R5.4
-                self._push({"op": "advance_hour"})
-        elif task["op"] == "dagger_group":
-            rest = [u for u in task["uids"] if u != option.uid]
-            self._push({"op": "dagger_group", "uids": rest})
-            self._push({"op": "dagger", "uid": option.uid})
+        _RESUMES[decision.task["op"]](self, decision.task, option.uid)
 
-    # ------------------------------------------------------------------ primitive changes
+    # ------------------------------------------------------------------ the effect API
+    # What an op's handler may do to a game (engine.ops uses nothing else): move and sacrifice
+    # cards, draw, look through the deck, shuffle it, gain and spend power, take and remove
+    # damage, push tasks, pose a choice, emit an event, judge.
+
+    def where(self, uid: int | None) -> str | None:
+        """The zone of a card, None if there is no such card."""
+        return self._loc.get(uid)
+
+    def emit(self, kind: str, data: dict) -> None:
+        self._events.append(_event((kind, data)))
+
+    def draw_cards(self, count: int) -> int:
+        """Moves up to `count` cards from the top of the deck into the hand; returns how many."""
+        deck = self._zones["deck"]
+        drawn = deck[:count]
+        del deck[:len(drawn)]
+        self._move_plain(drawn, "deck", "hand", "draw")
+        return len(drawn)
+
+    def look_through_deck(self) -> list[CardInstance]:
+        """The deck, top first, seen by the player (a search): undo stops here."""
+        self._revealed = True
+        return list(self._zones["deck"])
+
+    def remove_damage(self, amount: int) -> None:
+        removed = min(amount, self.damage)
+        if removed:
+            self.damage -= removed  # R9.3
+            self.emit("damage", {"delta": -removed, "total": self.damage, "why": later("healed")})
+
+    def allow_key_sacrifice(self) -> None:
+        """BAPHOMET's summoning: from now on a sacrificed Key loses nothing (R10.2)."""
+        self._baphomet_summoning = True
+
 
     def _emit(self, kind: str, uid: int, **data) -> None:
         self._events.append(_event((kind, {"uid": uid, "card_id": self._inst[uid].card_id,
                                          "name": self.name_of(uid), **data})))
 
-    def _move(self, uid: int, to: str, why: str) -> str:
+    def move(self, uid: int, to: str, why: str) -> str:
         """R2.4: the card reaches its new zone at once. Returns where it really went."""
         card = self._defs[uid]
         if to == "sacrificed" and card.type == "demon":
@@ -608,7 +606,7 @@ class Game:
         self._zones[to].append(inst)
         self._loc[uid] = to
         if src == "play" or to == "play":
-            self._ongoing_index = None
+            self._hook_index = None
         self._events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": card.name,
                                             "from": src, "to": to, "why": why})))
         if why == "draw":
@@ -617,7 +615,7 @@ class Game:
             self._sacrificed_this_turn = True
             if card.type == "key" and not self._baphomet_summoning and self.outcome is None:  # R10.2
                 self._lose("key_sacrificed", later("You sacrificed {card}, a Key, for something other than "
-                                                   "summoning BAPHOMET. You face his wrath.", card=self._named(uid)))
+                                                   "summoning BAPHOMET. You face his wrath.", card=self.named(uid)))
         return to
 
     def _move_plain(self, insts: list[CardInstance], src: str, to: str, why: str) -> None:
@@ -633,28 +631,37 @@ class Game:
         if why == "draw":
             self._revealed = True
 
-    def _sacrifice(self, uids: list[int], *, defer: bool = False) -> None:
+    def sacrifice(self, uids: list[int], *, defer: bool = False) -> None:
         """R2.3 and R7.4: the cards are sacrificed together; then their † effects resolve."""
-        daggers = [u for u in uids if self._move(u, "sacrificed", "sacrifice") == "sacrificed"
+        daggers = [u for u in uids if self.move(u, "sacrificed", "sacrifice") == "sacrificed"
                    and self.cdef(u).dagger]
         if self.outcome is not None or not daggers:
             return
         if defer:
             self._deferred_daggers.extend(daggers)
         else:
-            self._push({"op": "dagger_group", "uids": daggers})
+            self.push({"op": "dagger_group", "uids": daggers})
 
-    def _gain_power(self, amount: int, src: int | None) -> None:
+    def gain_power(self, amount: int, src: int | None) -> None:
         if amount:
             self.power += amount
             self._events.append(_event(("power", {"delta": amount, "total": self.power})))
 
-    def _named(self, uid: int) -> Deferred:
-        """A card's name said in the language of the moment (for texts kept in events)."""
+    def named(self, uid: int) -> Deferred:
+        """A card's name said in the language of the moment (for texts kept in events and choices)."""
         card = self._defs[uid]
         return Deferred(lambda: card.name)
 
-    def _take_damage(self, amount: int, why) -> None:
+    def source_words(self, src: int | None) -> Deferred:
+        """Who asks, said when shown: the card, else the Grimoire's page whose rule is applied."""
+        if src is not None:
+            return self.named(src)
+        page = hour_pages().get(self.hour + 1)
+        if page is None:
+            return Deferred(lambda: _("The Grimoire"))
+        return Deferred(lambda: _("Hour {roman} — {name}").format(roman=ROMAN[page.hour], name=page.name))
+
+    def take_damage(self, amount: int, why) -> None:
         if amount <= 0 or self.outcome is not None:
             return
         taken = min(amount, MAX_DAMAGE - self.damage)
@@ -664,7 +671,7 @@ class Game:
             self._lose("damage", later("You took the third damage token ({why}) and die a horrible death.",
                                        why=why))
 
-    def _shuffle_deck(self) -> None:
+    def shuffle_deck(self) -> None:
         shuffle(self._rng, self._zones["deck"])
         self._revealed = True
         self._events.append(_event(("shuffled", {"count": len(self._zones["deck"]),
@@ -673,61 +680,66 @@ class Game:
     def _lose(self, reason: str, message) -> None:
         """`message`: an i18n Message, kept in the event (said in the language of the moment) and
         said now for the outcome."""
-        self.outcome = Outcome(False, reason, str(message), hour=self.hour)
+        self.outcome = Outcome(False, reason, message, hour=self.hour)
         self._events.append(_event(("game_over", {"won": False, "reason": reason, "score": None,
                                                 "rank": None, "message": message})))
 
     def _summon(self, uid: int) -> None:
         card = self.cdef(uid)
         cost = self.summon_cost(uid)
-        self._move(uid, "play", "summon")  # R6.2 ruling: enters play first, then the cost
+        self.move(uid, "play", "summon")  # R6.2 ruling: enters play first, then the cost
         self._emit("summoned", uid)
         self._summoned_any = True
-        self._push_steps(card.on_summon, uid)
+        self.push_steps(card.on_summon, uid)
         if card.is_interference:  # R6.3 ruling: what power there is, then damage for the rest
             paid = min(self.power, cost)
             if paid:
-                self._spend(paid)
+                self.spend(paid)
             if cost > paid:
-                self._push({"op": "take_damage", "amount": cost - paid, "src": uid,
+                self.push({"op": "take_damage", "amount": cost - paid, "src": uid,
                             "why": _("{card}'s cost could not be paid in full").format(card=card.name)})
             return
         self._summons_this_turn += 1
         if card.special_cost:
-            steps = [s for s in card.special_cost if s["op"] != "pay"]
+            steps = [s for s in card.special_cost if OPS[s["op"]].ai.role != "pay"]  # paid as it costs now
             if cost:
-                steps.append({"op": "pay", "amount": cost})
-            self._push_steps(steps, uid)
+                steps.append({"op": "spend", "amount": cost})
+            self.push_steps(steps, uid)
         elif cost:
-            self._spend(cost)
+            self.spend(cost)
 
-    def _spend(self, amount: int) -> None:
+    def spend(self, amount: int) -> None:
         self.power -= amount
         self._events.append(_event(("power", {"delta": -amount, "total": self.power})))
 
     # ------------------------------------------------------------------ task handlers
 
-    def _page_name(self) -> str:
-        page = hour_pages().get(self.hour + 1)
-        return _("Hour {roman} — {name}").format(roman=ROMAN[page.hour], name=page.name) if page else _("The Grimoire")
-
     def _t_dagger_group(self, t: dict) -> None:
         """R7.4: the player orders † effects that trigger together."""
         uids = t["uids"]
         if len(uids) == 1:
-            self._push({"op": "dagger", "uid": uids[0]})
+            self.push({"op": "dagger", "uid": uids[0]})
         elif uids:
-            options = [Option(u, f"{self.name_of(u)}: † {steps_text(self.cdef(u).dagger)}") for u in uids]
-            self._pose("order", _("Several † effects trigger together: choose the one that resolves first."),
-                       options, t)
+            self.pose("order", list(uids), t)
+
+    def _dagger_group_words(self, t: dict, uids: list) -> tuple:
+        texts = []
+        for uid in uids:
+            name, dagger = self.named(uid), self.cdef(uid).dagger
+            texts.append(Deferred(lambda name=name, dagger=dagger: f"{name}: † {steps_text(dagger)}"))
+        return later("Several † effects trigger together: choose the one that resolves first."), texts
+
+    def _dagger_group_resume(self, t: dict, uid: int | None) -> None:
+        self.push({"op": "dagger_group", "uids": [u for u in t["uids"] if u != uid]})
+        self.push({"op": "dagger", "uid": uid})
 
     def _t_dagger(self, t: dict) -> None:
         uid = t["uid"]
-        if self._has_ongoing("prevent_dagger"):  # checked as it would resolve
+        if self._hooked("dagger_prevented"):  # checked as it would resolve
             self._emit("dagger_prevented", uid)
             return
         self._emit("dagger", uid)
-        self._push_steps(self.cdef(uid).dagger, uid)
+        self.push_steps(self.cdef(uid).dagger, uid)
 
     def _t_advance_hour(self, t: dict) -> None:
         """R5.2 (a)-(b); the rest follows in hour_rest."""
@@ -736,14 +748,15 @@ class Game:
                                      "You have run out of time.", roman=ROMAN[self.last_hour]))
             return
         new_hour = self.hour + 1
-        self._push({"op": "hour_rest", "hour": new_hour})
+        self.push({"op": "hour_rest", "hour": new_hour})
         page = hour_pages()[new_hour]
-        self._push_steps(page.page_rule, None, defer_daggers=True)  # (b); its † wait for (f)
-        for inst, effect in self._ongoing("hour_damage"):
-            self._push({"op": "take_damage", "amount": effect["amount"], "src": None,
-                        "why": later("{card}: the Hour advanced", card=self._named(inst.uid))})
+        self.push_steps(page.page_rule, None, defer_daggers=True)  # (b); its † wait for (f)
+        for inst, effect, hook in self._hooks("hour_advances"):
+            damage = hook(self, inst, effect)
+            if damage is not None:
+                self.push({"op": "take_damage", "amount": damage[0], "src": None, "why": damage[1]})
         if self.tokens:  # (a)
-            self._push({"op": "take_damage", "amount": self.tokens, "src": None,
+            self.push({"op": "take_damage", "amount": self.tokens, "src": None,
                         "why": _("tokens left on the Grimoire as the Hour advanced")})
 
     def _t_hour_rest(self, t: dict) -> None:
@@ -751,7 +764,7 @@ class Game:
         new_hour = t["hour"]
         for _n in range(circles()[self.circle].arrivals.get(new_hour, 0)):
             if self._zones["set_aside"]:
-                self._move(self._zones["set_aside"][0].uid, "discard", "arrive")
+                self.move(self._zones["set_aside"][0].uid, "discard", "arrive")
         discard = self._zones["discard"]
         shuffle(self._rng, discard)
         for inst in discard:
@@ -769,10 +782,10 @@ class Game:
             self.tokens += page.tokens
             self._events.append(_event(("token", {"delta": page.tokens, "total": self.tokens})))
         if self._deferred_daggers:
-            self._push({"op": "dagger_group", "uids": self._deferred_daggers})
+            self.push({"op": "dagger_group", "uids": self._deferred_daggers})
             self._deferred_daggers = []
 
-    def _judge(self, penalty: int) -> None:
+    def judge(self, penalty: int) -> None:
         """R11: final scoring."""
         left = sum(len(self._zones[z]) for z in ("deck", "hand", "discard"))
         if left:
@@ -795,19 +808,19 @@ class Game:
         rank = rank_for(score)
         if rank is None:
             message = later("Your score is {score}: negative. BAPHOMET's wrath falls upon you.", score=score)
-            self.outcome = Outcome(False, "negative_score", str(message), score, None, breakdown, self.hour)
+            self.outcome = Outcome(False, "negative_score", message, score, None, breakdown, self.hour)
         else:
             message = later("BAPHOMET is summoned in Hour {roman}. Score {score}: {rank}.",
                             roman=ROMAN[self.hour], score=score, rank=later(rank))
-            self.outcome = Outcome(True, "summoned", str(message), score, rank, breakdown, self.hour)
+            self.outcome = Outcome(True, "summoned", message, score, rank, breakdown, self.hour)
         self._events.append(_event(("game_over", {"won": self.outcome.won, "reason": self.outcome.reason,
                                                 "score": score, "rank": rank, "message": message})))
 
     def _t_end_hand(self, t: dict) -> None:
         """R4.4: the hand is discarded, or sacrificed while the Grand Circle is in play."""
         hand = list(self._zones["hand"])
-        if self._has_ongoing("hand_sacrificed_at_end"):  # the glossary: Keys too (R10.2); BAPHOMET's own
-            self._sacrifice([i.uid for i in hand])          # text discards him instead (R1.4)
+        if self._hooked("sacrifice_hand_at_end"):  # the glossary: Keys too (R10.2); BAPHOMET's own
+            self.sacrifice([i.uid for i in hand])          # text discards him instead (R1.4)
         else:
             self._zones["hand"] = []
             self._move_plain(hand, "hand", "discard", "discard")
@@ -817,18 +830,21 @@ class Game:
         if unspent:
             self.power = 0
             self._events.append(_event(("power", {"delta": -unspent, "total": 0})))
-        shield = sum(e["amount"] for _src, e in self._ongoing("end_turn_shield"))
-        self._take_damage(max(0, unspent - shield), later("unspent power at the end of the turn"))
+        self.take_damage(max(0, unspent - self._shield()), later("unspent power at the end of the turn"))
+
+    def _shield(self) -> int:
+        """Points of unspent power that deal no damage at the end of the turn."""
+        return sum(hook(self, src, e) for src, e, hook in self._hooks("unspent_power_forgiven"))
 
     def _t_end_ongoing(self, t: dict) -> None:
-        for inst, effect in list(self._ongoing("end_turn_damage_unless_sacrificed")):
-            if not self._sacrificed_this_turn:
-                self._take_damage(effect["amount"], later("{card}: nothing was sacrificed this turn",
-                                                          card=self._named(inst.uid)))
-        for inst, effect in list(self._ongoing("end_turn_damage_unless_summoned")):
-            if not self._summoned_any:
-                self._take_damage(effect["amount"], later("{card}: nothing was summoned this turn",
-                                                          card=self._named(inst.uid)))
+        for inst, effect, hook in list(self._hooks("end_of_turn")):
+            damage = hook(self, inst, effect)
+            if damage is not None:
+                self.take_damage(*damage)
+
+    def _t_spend(self, t: dict) -> None:
+        """A summon's power, paid after the rest of its special cost (R6.2)."""
+        self.spend(t["amount"])
 
     def _t_start_turn(self, t: dict) -> None:
         """R4.1: a new turn draws up to the hand size."""
@@ -841,7 +857,7 @@ class Game:
         self._events.append(_event(("turn", {"turn": self.turn})))
         missing = self.hand_size - len(self._zones["hand"])
         if missing > 0:
-            self._push({"op": "draw", "count": missing, "src": None})
+            self.push({"op": "draw", "count": missing, "src": None})
 
     # ------------------------------------------------------------------ saving and copying
 
@@ -878,7 +894,8 @@ class Game:
         self._deferred_daggers = list(d["deferred_daggers"])
         self._used_once = frozenset((uid, action) for uid, action in d.get("used_once", []))
         self._stack = [dict(t) for t in d["stack"]]
-        self.pending = Decision.from_dict(d["pending"]) if d["pending"] else None
+        pending = Decision.from_dict(d["pending"]) if d["pending"] else None
+        self.pending = pending and self._worded(pending.kind, [o.uid for o in pending.options], pending.task)
         self.outcome = Outcome.from_dict(d["outcome"]) if d["outcome"] else None
         self._legal = None
 
@@ -899,7 +916,7 @@ class Game:
         self._zones = {z: list(v) for z, v in zones.items()}
         self._loc = {i.uid: z for z, v in self._zones.items() for i in v}
         self._deferred_daggers, self._stack = list(deferred), list(stack)
-        self._ongoing_index = None
+        self._hook_index = None
         self._legal = None
 
     def _snapshot_dict(self, snap: tuple) -> dict:
@@ -956,6 +973,11 @@ _HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     **{name[3:]: fn for name, fn in vars(Game).items() if name.startswith("_t_")},
     **{name: op.handler for name, op in OPS.items() if op.handler is not None},
 }
+# the tasks that pose a choice: their words and what the answer does
+_CHOICE_WORDS: dict[str, Callable] = {"dagger_group": Game._dagger_group_words,
+                                      **{n: op.choice_words for n, op in OPS.items() if op.choice_words}}
+_RESUMES: dict[str, Callable] = {"dagger_group": Game._dagger_group_resume,
+                                 **{n: op.resume for n, op in OPS.items() if op.resume}}
 
 
 def new_game(seed: int = 0, circle: str = "adept", *, cards: CardSet | Iterable[dict] | None = None,
@@ -971,5 +993,5 @@ def new_game(seed: int = 0, circle: str = "adept", *, cards: CardSet | Iterable[
     if interference_pool:
         options["interference_pool"] = {str(k): list(v) for k, v in interference_pool.items()}
     g = Game(cards, circle, seed, options)
-    g._setup(interference_pool)
+    g._setup()
     return g

@@ -20,20 +20,49 @@ class CardInstance(NamedTuple):
     card_id: str
 
 
-@dataclass(frozen=True)
 class Option:
-    uid: int | None  # None: the "none" option of an "up to" choice
-    label: str
+    """One answer of a Decision. `text` is said when shown (`label`: in the language of the moment)."""
+
+    __slots__ = ("uid", "text")
+
+    def __init__(self, uid: int | None, text) -> None:
+        self.uid = uid  # None: the "none" option of an "up to" choice
+        self.text = text
+
+    @property
+    def label(self) -> str:
+        return str(self.text)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Option) and (self.uid, self.label) == (other.uid, other.label)
+
+    def __hash__(self) -> int:
+        return hash((self.uid, self.label))
+
+    def __repr__(self) -> str:
+        return f"Option({self.uid!r}, {self.label!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Decision:
-    """A choice the player must make now; `Choose(i)` answers with option i."""
+    """A choice the player must make now; `Choose(i)` answers with option i. `text` (the prompt)
+    and the options' texts are said when shown, so an open choice follows a language switch."""
 
     kind: str  # "target", "search", "order"
-    prompt: str
+    text: object
     options: tuple[Option, ...]
     task: dict = field(repr=False, compare=False, default_factory=dict)  # what resumes on Choose
+
+    @property
+    def prompt(self) -> str:
+        return str(self.text)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Decision) and (self.kind, self.prompt, self.options) == (
+            other.kind, other.prompt, other.options)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.prompt))
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "prompt": self.prompt,
@@ -44,15 +73,27 @@ class Decision:
         return cls(d["kind"], d["prompt"], tuple(Option(u, lab) for u, lab in d["options"]), d["task"])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Outcome:
+    """How the ritual ended. `text` is said when shown (`message`: in the language of the moment)."""
+
     won: bool
     reason: str  # "summoned", "damage", "key_sacrificed", "time", "cards_remain", "negative_score"
-    message: str
+    text: object
     score: int | None = None
     rank: str | None = None
     breakdown: tuple[tuple[str, int], ...] = ()
     hour: int = 0
+
+    @property
+    def message(self) -> str:
+        return str(self.text)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Outcome) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash((self.won, self.reason, self.score))
 
     def to_dict(self) -> dict:
         return {"won": self.won, "reason": self.reason, "message": self.message, "score": self.score,

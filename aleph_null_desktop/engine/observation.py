@@ -121,13 +121,19 @@ def observe(game: "Game") -> Observation:
 
 
 def interference_pool(game: "Game", level: int) -> list[str]:
-    """The interference ids of a level this game set aside from (R3.1), as the setup did."""
-    pools = game.options.get("interference_pool")
+    """The interference ids of a level this game set aside from (R3.1): the setup's own rule."""
+    return setup_pool(game.cards, game.options, level)
+
+
+def setup_pool(cards, options: dict, level: int) -> list[str]:
+    """R3.1: the interference ids of a level a game sets aside from. A pool the caller gave for the
+    level (custom cards, `options["interference_pool"]`) is used exactly as given; otherwise the
+    printed cards of the level, with Eternal Light among the level-2 ones when it is chosen."""
+    pools = options.get("interference_pool")
     if pools and str(level) in pools:
-        pool = list(pools[str(level)])
-    else:
-        pool = game.cards.interference_ids(level)
-    if level == 2 and game.options.get("eternal_light") and "eternal_light" not in pool:
+        return list(pools[str(level)])
+    pool = cards.interference_ids(level)
+    if level == 2 and options.get("eternal_light") and "eternal_light" not in pool:
         pool.append("eternal_light")
     return pool
 

@@ -4,14 +4,18 @@ An op declares
 * `slots`    where a card may use it: "effect" (action effects, † and when-summoned effects),
              "cost" (action costs), "special_cost" (a summoning cost instead of power), "ongoing";
 * `params`   its parameters with their kinds and ranges (the validator and the editor read them);
-* `words`    its English card text, a function of the step (`words_for` picks a translation's twin
-             registered with `set_words`, e.g. German, else the English);
+* `words`    its English card text, a function of the step (`words_for` picks a language's twin,
+             the German ones of engine.words.de or one registered with `set_words`, else the English);
 * `label`    what the editor's menu calls it, and `defaults` the editor's starting values;
 * `ai`       what a player program should know of it (`AiKnowledge`);
 * `handler`  for effect and cost ops, the function that carries a step out (`handler(game, task)`);
-             ongoing ops have none: `applies` names the `Game` query that reads them while their
-             card is in play (they are indexed by op once per change of play);
-* `refusal`  for ongoing ops that forbid a command, the words of the refusal.
+             ongoing ops have none: `applies` names the `Game` method whose moment they hook;
+* `refusal`  for ongoing ops that forbid a command, the words of the refusal;
+* `hooks`    for ongoing ops, what they do at the kernel's moments (HOOKS: the hand size, a summon's
+             cost, the power a card gives, …); the kernel indexes the hooks of the cards in play
+             once per change of play, calls them, and names no op;
+* `choice_words`, `resume`  for ops that pose a choice, its words and what the answer does;
+* `unpayable`  for special-cost ops, why the cost cannot be paid now.
 
 No op's words name a particular card: the card that imposes an ongoing effect is named from the
 game (`{card}`), and a filter's ids are the card's own data.
@@ -22,11 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from aleph_null_desktop.engine.events import new_event as _event  # _event((kind, data))
-from aleph_null_desktop.engine.model import Option
-from aleph_null_desktop.engine.phrases import card_noun, filter_phrase, plural, zone_label, zones_phrase
+from aleph_null_desktop.engine.words import de as words_de
+from aleph_null_desktop.engine.words.phrases import card_noun, filter_phrase, plural, zone_label, zones_phrase
 from aleph_null_desktop.engine.schema import CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, CardDataError
-from aleph_null_desktop.i18n import N_, _, current_language, later, ngettext
+from aleph_null_desktop.i18n import N_, Deferred, _, current_language, later, ngettext
 
 if TYPE_CHECKING:
     from aleph_null_desktop.engine.game import Game
@@ -127,9 +130,19 @@ class Op:
     applies: str = ""
     defaults: Mapping[str, Any] = field(default_factory=dict)
     refusal: Callable[..., str] | None = None
+    # an ongoing op's behaviour: what it does at the kernel's moments (see HOOKS), each a function
+    # `(game, its card instance, the effect, *the moment's values)`
+    hooks: Mapping[str, Callable] = field(default_factory=dict)
+    # a special-cost op: the refusal of a summon whose cost this step cannot pay now, else None
+    # (`(game, step, uid)`; power is checked by the kernel)
+    unpayable: Callable[["Game", dict, int], tuple | None] | None = None
     # True if carrying the step out surely moves a card on (deck -> hand -> play -> discard ->
     # sacrificed) or advances the Hour: an action with such a step cannot loop for ever in a turn
     moves_a_card: Callable[[dict], bool] = lambda step: False
+    # an op that poses a choice: its words `choice_words(game, task, option uids) -> (prompt, texts)`,
+    # said when shown, and what the answer does, `resume(game, task, chosen uid)`
+    choice_words: Callable[["Game", dict, list], tuple[Any, list]] | None = None
+    resume: Callable[["Game", dict, int | None], None] | None = None
 
     def params_in(self, slot: str) -> tuple[Param, ...]:
         return tuple(p for p in self.params if p.in_slot(slot))
@@ -176,75 +189,79 @@ def _count(step: dict) -> int:
 # ----------------------------------------------------------------------------- handlers
 
 def _pay(game: "Game", t: dict) -> None:
-    game._spend(t["amount"])
+    game.spend(t["amount"])
 
 
 def _gain_power(game: "Game", t: dict) -> None:
-    game._gain_power(game.power_from(t["src"], t["amount"]), t["src"])
+    game.gain_power(game.power_from(t["src"], t["amount"]), t["src"])
 
 
 def _scrap_self(game: "Game", t: dict) -> None:
-    if game._loc.get(t["src"]) in ("play", "hand"):
-        game._move(t["src"], "discard", "scrap")
+    if game.where(t["src"]) in ("play", "hand"):
+        game.move(t["src"], "discard", "scrap")
 
 
 def _sacrifice_self(game: "Game", t: dict) -> None:
-    if game._loc.get(t["src"]) not in (None, "sacrificed"):
-        game._sacrifice([t["src"]])
+    if game.where(t["src"]) not in (None, "sacrificed"):
+        game.sacrifice([t["src"]])
 
 
 def _remove_damage(game: "Game", t: dict) -> None:
-    removed = min(t["amount"], game.damage)
-    if removed:
-        game.damage -= removed  # R9.3
-        game._events.append(_event(("damage", {"delta": -removed, "total": game.damage, "why": later("healed")})))
+    game.remove_damage(t["amount"])
 
 
 def _take_damage(game: "Game", t: dict) -> None:
-    why = t.get("why") or (game._named(t["src"]) if t.get("src") else later("damage"))
-    game._take_damage(t["amount"], why)
+    why = t.get("why") or (game.named(t["src"]) if t.get("src") else later("damage"))
+    game.take_damage(t["amount"], why)
 
 
 def _add_hour_vii(game: "Game", t: dict) -> None:
     if game.last_hour < 7:
         game.last_hour = 7
-        game._events.append(_event(("hour_vii", {"last_hour": 7})))
+        game.emit("hour_vii", {"last_hour": 7})
 
 
 def _draw(game: "Game", t: dict) -> None:
     """R5.1: draw; an empty deck advances the Hour once per draw instruction."""
-    deck = game._zones["deck"]
-    drawn = deck[:t["count"]]
-    del deck[:len(drawn)]
-    game._move_plain(drawn, "deck", "hand", "draw")
-    remaining = t["count"] - len(drawn)
+    remaining = t["count"] - game.draw_cards(t["count"])
     if not remaining:
         return
     if t.get("advanced"):
-        game._events.append(_event(("draw_short", {"missing": remaining})))
+        game.emit("draw_short", {"missing": remaining})
         return
-    game._push({"op": "draw", "count": remaining, "advanced": True, "src": t.get("src")})
-    game._push({"op": "advance_hour"})
+    game.push({"op": "draw", "count": remaining, "advanced": True, "src": t.get("src")})
+    game.push({"op": "advance_hour"})
 
 
 def _search(game: "Game", t: dict) -> None:
     """R7.6: look through the deck, take one match (compulsory), shuffle."""
-    game._revealed = True
-    deck = game._zones["deck"]
+    deck = game.look_through_deck()
     if not deck:
-        game._events.append(_event(("search", {"found": []})))
-        game._push({"op": "advance_hour"})
+        game.emit("search", {"found": []})
+        game.push({"op": "advance_hour"})
         return
     cards = game.cards
-    found = sorted((i for i in deck if game._matches(t["filter"], i, None)),
+    found = sorted((i for i in deck if game.matches(t["filter"], i, None)),
                    key=lambda i: (cards[i.card_id].name, i.uid))
-    game._events.append(_event(("search", {"found": [i.card_id for i in found]})))
+    game.emit("search", {"found": [i.card_id for i in found]})
     if not found:
-        game._shuffle_deck()
+        game.shuffle_deck()
         return
-    options = [Option(i.uid, cards[i.card_id].name) for i in found]
-    game._pose("search", _("{source}: {step} — choose one to take into your hand.").format(
-        source=game.name_of(t["src"]), step=words_for(t)), options, t)
+    game.pose("search", [i.uid for i in found], t)
+
+
+def _search_choice(game: "Game", t: dict, uids: list) -> tuple[Deferred, list]:
+    source = game.source_words(t["src"])
+    prompt = Deferred(lambda: _("{source}: {step} — choose one to take into your hand.").format(
+        source=source, step=words_for(t)))
+    return prompt, [game.named(uid) for uid in uids]
+
+
+def _search_resume(game: "Game", t: dict, uid: int | None) -> None:
+    game.move(uid, "hand", "search")
+    game.shuffle_deck()
+    if not game.zone_size("deck"):  # R5.4
+        game.push({"op": "advance_hour"})
 
 
 def _move(game: "Game", t: dict) -> None:
@@ -253,32 +270,49 @@ def _move(game: "Game", t: dict) -> None:
     if not t.get("declined") and len(chosen) < t["count"]:
         targets = game.move_targets(t, t["src"], exclude=chosen)
         if targets:
-            options = [Option(i.uid, f"{game.cards[i.card_id].name} ({zone_label(game._loc[i.uid])})")
-                       for i in targets]
-            if t["up_to"]:
-                extra = f" — {steps_words(t['otherwise'])}" if t.get("otherwise") else ""
-                options.append(Option(None, (_("None") if not chosen else _("No more")) + extra))
-            source = game.name_of(t["src"]) if t["src"] is not None else game._page_name()
-            picked = " " + _("({n} chosen)").format(n=len(chosen)) if chosen else ""
-            game._pose("target", f"{source}: {words_for(t)}{picked}", options, t)
+            game.pose("target", [i.uid for i in targets] + ([None] if t["up_to"] else []), t)
             return
     if len(chosen) < t["count"] and t.get("otherwise") and not chosen:
-        game._push_steps(t["otherwise"], t["src"])
+        game.push_steps(t["otherwise"], t["src"])
     if t["move"] == "sacrifice":
-        game._sacrifice(chosen, defer=bool(t.get("defer_daggers")))
+        game.sacrifice(chosen, defer=bool(t.get("defer_daggers")))
     else:
         for uid in chosen:
-            game._move(uid, "discard", t["move"])
+            game.move(uid, "discard", t["move"])
+
+
+def _move_choice(game: "Game", t: dict, uids: list) -> tuple[Deferred, list]:
+    source = game.source_words(t["src"])
+    chosen = len(t.get("chosen", []))
+    picked = Deferred(lambda: " " + _("({n} chosen)").format(n=chosen) if chosen else "")
+    prompt = Deferred(lambda: f"{source}: {words_for(t)}{picked}")
+    texts = []
+    for uid in uids:
+        if uid is None:
+            otherwise = t.get("otherwise")
+            texts.append(Deferred(lambda: (_("None") if not chosen else _("No more"))
+                                  + (f" — {steps_words(otherwise)}" if otherwise else "")))
+        else:
+            name, zone = game.named(uid), game.zone_of(uid)
+            texts.append(Deferred(lambda name=name, zone=zone: f"{name} ({zone_label(zone)})"))
+    return prompt, texts
+
+
+def _move_resume(game: "Game", t: dict, uid: int | None) -> None:
+    if uid is None:
+        game.push({**t, "declined": True})
+    else:
+        game.push({**t, "chosen": t.get("chosen", []) + [uid]})
 
 
 def _summon_baphomet(game: "Game", t: dict) -> None:
     """R10.4: every other card in play is sacrificed (no † resolves); then Judgement."""
-    game._baphomet_summoning = True
-    others = [i.uid for i in game._zones["play"] if i.uid != t["src"]]
+    game.allow_key_sacrifice()
+    others = [i.uid for i in game.zone("play") if i.uid != t["src"]]
     penalty = sum(1 for u in others if game.cdef(u).type != "key")
     for uid in others:
-        game._move(uid, "sacrificed", "baphomet")
-    game._judge(penalty)
+        game.move(uid, "sacrificed", "baphomet")
+    game.judge(penalty)
 
 
 # ----------------------------------------------------------------------------- words
@@ -334,9 +368,69 @@ _MOVE_DEFAULTS = {"move": "sacrifice", "from": ["hand"], "count": 1, "up_to": Fa
 
 def _ongoing(name: str, params: tuple[Param, ...], words: Callable[[dict], str], label: str, applies: str,
              harm: Callable[[dict], float], defaults: Mapping[str, Any] | None = None,
-             refusal: Callable[..., str] | None = None) -> Op:
+             refusal: Callable[..., str] | None = None, *, hooks: Mapping[str, Callable]) -> Op:
     return Op(name, ("ongoing",), params, words, label, AiKnowledge("ongoing", _amount, harm), None,
-              applies, defaults or {}, refusal)
+              applies, defaults or {}, refusal, hooks=hooks)
+
+
+# The kernel's moments an ongoing op may hook, and what each hook returns (each is called as
+# `hook(game, card instance, effect, *values)` for every such effect of a card in play):
+HOOKS = {
+    "hand_size_delta": "the change to the hand size (int)",
+    "summon_cost": "given the card instance summoned: the change to its cost (int)",
+    "power_given": "given the card instance whose effect gives power: the change (int)",
+    "unspent_power_forgiven": "points of unspent power that deal no damage at the end of the turn",
+    "end_of_turn": "given whether ending will sacrifice the hand: (damage, why) it deals, or None",
+    "hour_advances": "(damage, why) the Hour's advance deals, or None",
+    "summons_limited": "a refusal of every summon but interference now, or None",
+    "summon_refused": "given the card definition: a refusal of its summon now, or None",
+    "dagger_prevented": "True: † effects do not resolve",
+    "sacrifice_hand_at_end": "True: the hand is sacrificed, not discarded, at the end of the turn",
+    "move_zones": "given a move step and its zones: the zones its targets may come from",
+}
+
+
+def _refused(op: str, src, **values) -> tuple:
+    """A refusal an ongoing op imposes: its words are the op's `refusal`, naming the card."""
+    return ("ongoing", op, src.uid, values)
+
+
+def _damage_unless_sacrificed(game: "Game", src, effect: dict, sacrifices_hand: bool = False):
+    if game.sacrificed_this_turn or sacrifices_hand:
+        return None
+    return effect["amount"], later("{card}: nothing was sacrificed this turn", card=game.named(src.uid))
+
+
+def _damage_unless_summoned(game: "Game", src, effect: dict, sacrifices_hand: bool = False):
+    if game.summoned_any:
+        return None
+    return effect["amount"], later("{card}: nothing was summoned this turn", card=game.named(src.uid))
+
+
+def _summons_limited(game: "Game", src, effect: dict):
+    made = game.summons_this_turn
+    return _refused("summon_limit", src, limit=effect["count"], made=made) if made >= effect["count"] else None
+
+
+def _baphomet_refused(game: "Game", src, effect: dict, card) -> tuple | None:
+    return _refused("baphomet_blocked", src) if any(s["op"] == "summon_baphomet" for s in card.special_cost) else None
+
+
+def _modifier(game: "Game", src, effect: dict, inst) -> int:
+    return effect["amount"] if game.matches(effect["filter"], inst, None) else 0
+
+
+def _no_sacrifice_from_discard(game: "Game", src, effect: dict, step: dict, zones: list) -> list:
+    return [z for z in zones if z != "discard"] if step["move"] == "sacrifice" else zones
+
+
+def _move_unpayable(game: "Game", step: dict, uid: int) -> tuple | None:
+    return ("special_cost", uid, step) if len(game.move_targets(step, uid)) < step["count"] else None
+
+
+def _baphomet_unpayable(game: "Game", step: dict, uid: int) -> tuple | None:
+    keys = sum(1 for i in game.zone("play") if game.cdef(i.uid).type == "key")
+    return ("keys_missing", keys) if keys < 3 else None
 
 
 def _const(value: float) -> Callable[[dict], float]:
@@ -353,10 +447,12 @@ OPS: dict[str, Op] = {op.name: op for op in (
        AiKnowledge("draw", _count), _draw, moves_a_card=lambda s: True),
     Op("search", ("effect",), (_FILTER,),
        lambda s: _("search your deck for {card}").format(card=card_noun(s["filter"], 1)),
-       N_("Search the deck for a card"), AiKnowledge("search"), _search),
+       N_("Search the deck for a card"), AiKnowledge("search"), _search, choice_words=_search_choice,
+       resume=_search_resume),
     Op("move", ("effect", "cost", "special_cost"), _MOVE_PARAMS, _move_words,
        N_("Sacrifice, scrap or discard cards"), AiKnowledge("move", _count), _move, defaults=_MOVE_DEFAULTS,
-       moves_a_card=lambda s: not s["up_to"]),
+       moves_a_card=lambda s: not s["up_to"], choice_words=_move_choice, resume=_move_resume,
+       unpayable=_move_unpayable),
     Op("remove_damage", ("effect",), (Param(_AMOUNT, "int", N_("amount"), 1, 3),),
        lambda s: _("remove {n} damage").format(n=s["amount"]), N_("Remove damage"),
        AiKnowledge("heal", _amount), _remove_damage),
@@ -373,14 +469,16 @@ OPS: dict[str, Op] = {op.name: op for op in (
        lambda s: _("pay {n}P").format(n=s["amount"]), N_("Pay power"), AiKnowledge("pay", _amount), _pay),
     Op("summon_baphomet", ("special_cost",), (),
        lambda s: _("the three Keys in play; sacrifice them and every other card in play"),
-       N_("The three Keys in play (BAPHOMET)"), AiKnowledge("baphomet"), _summon_baphomet),
+       N_("The three Keys in play (BAPHOMET)"), AiKnowledge("baphomet"), _summon_baphomet,
+       unpayable=_baphomet_unpayable),
     # ---------------------------------------------------------------- ongoing effects
     _ongoing("power_modifier", (_FILTER, Param(_AMOUNT, "int", N_("amount"), -5, 5)), _power_modifier_words,
              N_("Cards give more/less power"), "power_from", lambda e: 5.0,
-             {"amount": -1, "filter": {"types": ["magical_power"]}}),
+             {"amount": -1, "filter": {"types": ["magical_power"]}}, hooks={"power_given": _modifier}),
     _ongoing("hand_size", (Param(_AMOUNT, "int", N_("amount"), -3, 3),),
              lambda e: _("your hand size is {n} {more}").format(n=abs(e["amount"]), more=_more_less(e["amount"])),
-             N_("Hand size changes"), "hand_size", lambda e: 8.0 * max(0, -e["amount"]), {"amount": -1}),
+             N_("Hand size changes"), "hand_size", lambda e: 8.0 * max(0, -e["amount"]), {"amount": -1},
+             hooks={"hand_size_delta": lambda game, src, e: e["amount"]}),
     _ongoing("summon_limit", (Param("count", "int", N_("cards"), 0, 9),),
              lambda e: ngettext("you may summon at most {n} card a turn (Interference not counted)",
                                 "you may summon at most {n} cards a turn (Interference not counted)",
@@ -389,34 +487,43 @@ OPS: dict[str, Op] = {op.name: op for op in (
              lambda card, limit, made: ngettext(
                  "Only {limit} summon is allowed this turn while {card} is in play; you have made {made}.",
                  "Only {limit} summons are allowed this turn while {card} is in play; you have made {made}.",
-                 limit).format(limit=limit, card=card, made=made)),
+                 limit).format(limit=limit, card=card, made=made),
+             hooks={"summons_limited": _summons_limited}),
     _ongoing("cost_modifier", (_FILTER, Param(_AMOUNT, "int", N_("amount"), -5, 5)), _cost_modifier_words,
              N_("Cards cost more/less"), "summon_cost", _const(5.0),
-             {"amount": 1, "filter": {"types": ["artifact"]}}),
+             {"amount": 1, "filter": {"types": ["artifact"]}}, hooks={"summon_cost": _modifier}),
     _ongoing("prevent_dagger", (), lambda e: _("† effects do not resolve"), N_("† effects do not resolve"),
-             "_t_dagger", _const(3.0)),
+             "_t_dagger", _const(3.0), hooks={"dagger_prevented": lambda game, src, e: True}),
     _ongoing("hand_sacrificed_at_end", (),
              lambda e: _("at the end of your turn the cards you would discard from your hand are sacrificed "
                          "instead, Keys included"),
-             N_("Hand is sacrificed at end of turn"), "_t_end_hand", _const(0.0)),
+             N_("Hand is sacrificed at end of turn"), "_t_end_hand", _const(0.0),
+             hooks={"sacrifice_hand_at_end": lambda game, src, e: True}),
     _ongoing("end_turn_shield", (Param(_AMOUNT, "int", N_("amount"), 1, 5),), _shield_words,
-             N_("Unspent power is forgiven"), "_t_end_power", _const(0.0)),
+             N_("Unspent power is forgiven"), "_t_end_power", _const(0.0),
+             hooks={"unspent_power_forgiven": lambda game, src, e: e["amount"]}),
     _ongoing("hour_damage", (Param(_AMOUNT, "int", N_("amount"), 1, 3),),
              lambda e: _("take {n} damage each time the Hour advances").format(n=e["amount"]),
-             N_("Damage when the Hour advances"), "_t_advance_hour", _const(12.0)),
+             N_("Damage when the Hour advances"), "_t_advance_hour", _const(12.0),
+             hooks={"hour_advances": lambda game, src, e: (
+                 e["amount"], later("{card}: the Hour advanced", card=game.named(src.uid)))}),
     _ongoing("end_turn_damage_unless_sacrificed", (Param(_AMOUNT, "int", N_("amount"), 1, 3),),
              lambda e: _("at the end of your turn take {n} damage unless a card was sacrificed this turn").format(
                  n=e["amount"]),
-             N_("Damage unless you sacrificed"), "_t_end_ongoing", _const(14.0)),
+             N_("Damage unless you sacrificed"), "_t_end_ongoing", _const(14.0),
+             hooks={"end_of_turn": _damage_unless_sacrificed}),
     _ongoing("end_turn_damage_unless_summoned", (Param(_AMOUNT, "int", N_("amount"), 1, 3),),
              lambda e: _("at the end of a turn in which you summoned no card, take {n} damage").format(
                  n=e["amount"]),
-             N_("Damage unless you summoned"), "_t_end_ongoing", _const(8.0)),
+             N_("Damage unless you summoned"), "_t_end_ongoing", _const(8.0),
+             hooks={"end_of_turn": _damage_unless_summoned}),
     _ongoing("no_sacrifice_from_discard", (), lambda e: _("no card can be sacrificed from the discard pile"),
-             N_("No sacrifice from the discard pile"), "move_targets", _const(10.0)),
+             N_("No sacrifice from the discard pile"), "move_targets", _const(10.0),
+             hooks={"move_zones": _no_sacrifice_from_discard}),
     _ongoing("baphomet_blocked", (), lambda e: _("BAPHOMET cannot be summoned"),
              N_("BAPHOMET cannot be summoned"), "legal_commands", _const(30.0),
-             refusal=lambda card: _("BAPHOMET cannot be summoned while {card} is in play.").format(card=card)),
+             refusal=lambda card: _("BAPHOMET cannot be summoned while {card} is in play.").format(card=card),
+             hooks={"summon_refused": _baphomet_refused}),
 )}
 
 
@@ -427,7 +534,8 @@ def ops_for(slot: str) -> dict[str, Op]:
 
 # ----------------------------------------------------------------------------- words by language
 
-_TWINS: dict[str, dict[str, Callable[[dict], str]]] = {}
+# per language, the ops whose words need more grammar than a catalogue gives (engine.words)
+_TWINS: dict[str, dict[str, Callable[[dict], str]]] = {"de": dict(words_de.WORDS)}
 
 
 def set_words(language: str, op: str, words: Callable[[dict], str]) -> None:
@@ -487,12 +595,3 @@ def validate_steps(items: Any, slot: str, where: str) -> None:
 
 _BY_SLOT = {slot: ops_for(slot) for slot in SLOTS}
 
-
-def _register_twins() -> None:
-    from aleph_null_desktop.engine import words_de
-
-    for op, words in words_de.WORDS.items():
-        set_words("de", op, words)
-
-
-_register_twins()

@@ -16,8 +16,8 @@ from aleph_null_desktop.i18n import Deferred, Joined, _, later
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui.display_mode import DisplayMode, fit_window_to_desktop, headless
 from aleph_null_desktop.ui.render import memory
-from aleph_null_desktop.ui.display_mode import DisplayMode
 from aleph_null_desktop.ui.frame_loop import FrameLoop
 from aleph_null_desktop.ui.render.fonts import Fonts
 from aleph_null_desktop.ui.render.text import blit_wrapped
@@ -444,7 +444,7 @@ def _settings_exist() -> bool:
 def open_window() -> pygame.Surface:
     pygame.display.set_caption("Aleph Null")
     set_window_icon()
-    if not _headless():
+    if not headless():
         # SCALED draws the 1920×1080 table into any window size. By default pygame scales only by
         # whole numbers (a window smaller than 1920×1080 shows a cropped table) with blocky sampling;
         # ask for smooth scaling by any factor instead (letterboxed), and a window that fits the
@@ -458,44 +458,6 @@ def open_window() -> pygame.Surface:
         log.info("display: %s", warning.message)
     fit_window_to_desktop()
     return screen
-
-
-def _headless() -> bool:
-    try:
-        return pygame.display.get_driver() in ("dummy", "offscreen")
-    except pygame.error:  # the display is not initialised yet
-        return os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen")
-
-
-MIN_WINDOW = (640, 360)
-DESKTOP_SHARE = (0.95, 0.88)  # of the desktop a new window may take (room for a taskbar and title bar)
-
-
-def fit_window_to_desktop() -> tuple[int, int] | None:
-    """SCALED makes the logical 1920×1080 the window's *minimum* size, so on a smaller desktop
-    (1366×768, 1600×900, a scaled laptop screen) the window would not fit and could not be made
-    smaller. Lower the minimum, and shrink a window larger than the desktop to the biggest 16:9
-    size that fits; the picture is scaled and letterboxed, the mouse still maps to the table.
-    Headless drivers are left alone. Returns the window size, or None if nothing could be done."""
-    if _headless():
-        return None
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window = pygame.Window.from_display_module()
-        window.minimum_size = MIN_WINDOW
-        desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
-        room_w, room_h = desktop_w * DESKTOP_SHARE[0], desktop_h * DESKTOP_SHARE[1]
-        w, h = window.size
-        if w > room_w or h > room_h:
-            scale = min(room_w / theme.LOGICAL_SIZE[0], room_h / theme.LOGICAL_SIZE[1])
-            window.size = (max(MIN_WINDOW[0], int(theme.LOGICAL_SIZE[0] * scale)),
-                           max(MIN_WINDOW[1], int(theme.LOGICAL_SIZE[1] * scale)))
-            window.position = pygame.WINDOWPOS_CENTERED
-        return tuple(window.size)
-    except (AttributeError, IndexError, ValueError, pygame.error) as exc:  # an older pygame, no desktop
-        log.info("window not fitted to the desktop: %s", exc)
-        return None
 
 
 def set_window_icon() -> bool:

@@ -12,11 +12,13 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import logging
+import os
 import warnings
 
 import pygame
 
 from aleph_null_desktop.i18n import _
+from aleph_null_desktop.ui import theme
 
 log = logging.getLogger(__name__)
 
@@ -98,8 +100,6 @@ class DisplayMode:
         return None
 
     def leave(self) -> str | None:
-        from aleph_null_desktop.ui.app import fit_window_to_desktop
-
         try:
             if self.mode == "desktop":
                 window = _window()
@@ -127,4 +127,43 @@ class DisplayMode:
             log.info("borderless desktop window refused: %s", exc)
             return _("Fullscreen is not available here: {reason}").format(reason=exc)
         self.mode = "desktop"
+        return None
+
+
+def headless() -> bool:
+    """A display driver with no screen (tests, the smoke test)."""
+    try:
+        return pygame.display.get_driver() in ("dummy", "offscreen")
+    except pygame.error:  # the display is not initialised yet
+        return os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen")
+
+
+MIN_WINDOW = (640, 360)
+DESKTOP_SHARE = (0.95, 0.88)  # of the desktop a new window may take (room for a taskbar and title bar)
+
+
+def fit_window_to_desktop() -> tuple[int, int] | None:
+    """SCALED makes the logical 1920×1080 the window's *minimum* size, so on a smaller desktop
+    (1366×768, 1600×900, a scaled laptop screen) the window would not fit and could not be made
+    smaller. Lower the minimum, and shrink a window larger than the desktop to the biggest 16:9
+    size that fits; the picture is scaled and letterboxed, the mouse still maps to the table.
+    Headless drivers are left alone. Returns the window size, or None if nothing could be done."""
+    if headless():
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.minimum_size = MIN_WINDOW
+        desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
+        room_w, room_h = desktop_w * DESKTOP_SHARE[0], desktop_h * DESKTOP_SHARE[1]
+        w, h = window.size
+        if w > room_w or h > room_h:
+            scale = min(room_w / theme.LOGICAL_SIZE[0], room_h / theme.LOGICAL_SIZE[1])
+            window.size = (max(MIN_WINDOW[0], int(theme.LOGICAL_SIZE[0] * scale)),
+                           max(MIN_WINDOW[1], int(theme.LOGICAL_SIZE[1] * scale)))
+            window.position = pygame.WINDOWPOS_CENTERED
+        return tuple(window.size)
+    except (AttributeError, IndexError, ValueError, pygame.error) as exc:  # an older pygame, no desktop
+        log.info("window not fitted to the desktop: %s", exc)
         return None

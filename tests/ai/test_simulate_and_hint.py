@@ -10,9 +10,9 @@ import pytest
 from aleph_null_desktop.ai.greedy import GreedyPlayer
 from aleph_null_desktop.ai.hint import HINT_CONFIG, hint, make_hint
 from aleph_null_desktop.ai.search import TurnSearch
-from aleph_null_desktop.ai.simulate import (
-    GameRecord, add_simulate_parser, compare, main, run_simulate, simulate, summarize,
-)
+from aleph_null_desktop.ai.simulate import GameRecord, compare, simulate, summarize
+from aleph_null_desktop.cli import add_simulate_parser, run_simulate
+from aleph_null_desktop.cli import simulate_main as main
 from aleph_null_desktop.engine import new_game
 
 FIELDS = {"games", "wins", "win_rate", "win_rate_ci95", "mean_score_of_wins", "rank_counts",

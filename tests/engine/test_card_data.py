@@ -7,7 +7,7 @@ import pytest
 
 from aleph_null_desktop.engine import CardDataError, load_builtin_cards, new_game
 from aleph_null_desktop.engine.cards import card_from_dict, load_cards_file
-from aleph_null_desktop.engine.text import action_text, card_text_lines
+from aleph_null_desktop.engine.words.text import action_text, card_text_lines
 
 
 def builtin_record(card_id):

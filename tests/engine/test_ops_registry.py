@@ -12,7 +12,7 @@ from aleph_null_desktop.engine.cards import (
 )
 from aleph_null_desktop.engine.game import _HANDLERS, Game
 from aleph_null_desktop.engine.ops import OPS, SLOTS, ops_for, set_words, words_for
-from aleph_null_desktop.engine.text import REFUSALS
+from aleph_null_desktop.engine.words.text import REFUSALS
 from aleph_null_desktop import i18n
 
 ROLES = {"gain", "pay", "draw", "search", "move", "heal", "hurt", "scrap_self", "sacrifice_self", "time",
@@ -139,3 +139,40 @@ def test_ai_knowledge_derives_from_the_registry():
     wealthy = load_builtin_cards()["wealthy_tanist"]
     profile = knowledge.action_profile(wealthy, wealthy.actions[0].id)
     assert profile.gain == sum(s["amount"] for s in wealthy.actions[0].effect if s["op"] == "gain_power")
+
+
+def test_every_op_works_through_the_public_effect_api_only():
+    """No handler, choice or resume in the registry reaches into Game's private state: what an op
+    does is the registry entry, against the effect API (Game.move, sacrifice, pose, push, …)."""
+    import inspect
+
+    from aleph_null_desktop.engine import ops
+
+    source = inspect.getsource(ops)
+    assert not re.findall(r"\bgame\._\w+", source)
+    for op in OPS.values():
+        for part in (op.handler, op.choice_words, op.resume):
+            if part is not None:
+                assert part.__module__ == ops.__name__  # the op's whole behaviour is in the registry
+    for name in ("move", "search"):  # an op that poses a choice says it and resumes it itself
+        assert OPS[name].choice_words is not None and OPS[name].resume is not None
+
+
+def test_ongoing_ops_are_hooks_the_kernel_calls_without_naming_them():
+    """An ongoing op's behaviour is its hooks (engine.ops.HOOKS); Game calls the hooks of the
+    cards in play at its moments and tests no op name: a new op is a registry entry."""
+    import inspect
+
+    from aleph_null_desktop.engine import cards, game
+    from aleph_null_desktop.engine.ops import HOOKS
+
+    for op in ops_for("ongoing").values():
+        assert op.hooks and set(op.hooks) <= set(HOOKS), op.name
+    for op in ops_for("special_cost").values():
+        assert op.unpayable is not None or op.ai.role == "pay", op.name
+    kernel = inspect.getsource(game)
+    assert not set(HOOKS) & set(OPS), "a moment of the kernel is named like an op"
+    for name in [*ops_for("ongoing"), "summon_baphomet"]:  # what each does is the registry's
+        assert f'"{name}"' not in kernel, name
+    assert not re.findall(r"\[\"op\"\]\s*(==|!=|in)", kernel + inspect.getsource(cards.ActionDef.__post_init__)
+                          + inspect.getsource(cards.CardDef.__post_init__))

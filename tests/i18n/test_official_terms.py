@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 
 from aleph_null_desktop import i18n
 from aleph_null_desktop.engine.cards import load_builtin_cards
-from aleph_null_desktop.engine.text import card_text_lines
+from aleph_null_desktop.engine.words.text import card_text_lines
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.ui.grimoire.pages import PAGE_TITLES
 
@@ -117,16 +117,17 @@ def test_german_counted_event_lines(german, n, words):
 
 
 # this edition's rulings (RULES.md: R4.1 hand size floor, R5.5, R6.2, R6.3, R7.1, R7.8, R8.3, R10.4,
-# R11.4, and our Circles' two-at-once arrivals): each labelled where the Grimoire states it
+# R11.4, our Circles' two-at-once arrivals, R7.7's no scrap or discard from the discard pile): each
+# labelled where the Grimoire states it
 RULINGS = {
     "en": ("never fewer than one", "the card enters play first", "each point you cannot pay is 1 damage",
            "each card it must move has a legal target", "costs are paid from virtual power only",
            "the † effects of the cards his summoning sacrificed do not happen", "in Hour VII no Hours remain",
-           "some of them bring two at once"),
+           "some of them bring two at once", "already on the discard pile cannot be scrapped or discarded"),
     "de": ("nie weniger als eine", "Zuerst kommt die Karte ins Spiel", "jeder Punkt, der fehlt, ist 1 Schaden",
            "ein erlaubtes Ziel gibt", "Kosten werden nur mit virtueller Magischer Kraft bezahlt",
            "seine Beschwörung geopfert hat, treten nicht ein", "In Stunde VII bleibt keine Stunde",
-           "bringen einige zwei auf einmal"),
+           "bringen einige zwei auf einmal", "schon auf dem Ablagestapel liegt, kann nicht abgelegt"),
 }
 LABEL = {"en": re.compile(r"[Tt]his edition's ruling|ruling of this edition"), "de": re.compile(r"Regelung dieser Ausgabe")}
 

@@ -6,7 +6,7 @@ import pytest
 
 from aleph_null_desktop import i18n
 from aleph_null_desktop.engine.cards import load_builtin_cards
-from aleph_null_desktop.engine.text import card_text_lines, step_text
+from aleph_null_desktop.engine.words.text import card_text_lines, step_text
 
 
 def _move(move="sacrifice", zones=("hand",), count=1, up_to=False, **f):

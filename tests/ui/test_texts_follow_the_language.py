@@ -65,3 +65,46 @@ def test_the_log_is_said_again_in_the_new_language(table, driver, app):
 
     app.change_settings(language="en")
     assert scene.log.lines == english
+
+
+def test_an_open_choice_follows_a_switch_to_german(table, driver, app, monkeypatch):
+    from aleph_null_desktop.ui.table import overlays
+
+    shown = []
+
+    def spy(real, at):  # records the text argument (at its position) of every call
+        def record(*args, **kwargs):
+            shown.append(args[at])
+            return real(*args, **kwargs)
+        return record
+
+    monkeypatch.setattr(overlays, "blit_wrapped", spy(overlays.blit_wrapped, 2))  # the picker's prompt
+    monkeypatch.setattr(overlays, "wrap", spy(overlays.wrap, 1))  # its cards' captions
+    scene = table({"play": ["besom"], "discard": ["wax_candle", "salamander"], "deck": ["incense"] * 8})
+    game = scene.game
+    driver.drag(driver.card_centre(driver.uid("play", "besom")), driver.zone_centre("sacrifice"))
+    driver.frames(5)
+    assert game.pending is not None and game.pending.kind == "target"  # Besom's burn: up to 2 cards
+    english = (game.pending.prompt, [o.label for o in game.pending.options], list(scene.log.lines))
+    assert english[0].startswith("Besom: sacrifice up to 2 cards from your discard pile")
+    assert "Wax Candle (in the discard pile)" in english[1] and english[1][-1] == "None"
+    assert english[0] in shown and any("Wax Candle (in the discard pile)" in text for text in shown)
+
+    app.change_settings(language="de")
+    shown.clear()
+    driver.frames(3)
+    prompt, labels = game.pending.prompt, [o.label for o in game.pending.options]
+    assert prompt.startswith("Reisigbesen: ") and "discard" not in prompt and "sacrifice" not in prompt
+    assert "Wachskerze (auf dem Ablagestapel)" in labels and labels[-1] == "Keine", labels
+    assert prompt in shown and any("Wachskerze (auf dem Ablagestapel)" in text for text in shown), shown
+    assert not any("Wax Candle" in text or "discard pile" in text for text in shown)
+    assert [b.label for b in scene.modal.buttons] == ["Keine: nichts wählen"]
+    end_turn = scene.presenter.end_reason  # End Turn says why it waits, in German too
+    assert prompt in end_turn and "First make the open choice" not in end_turn, end_turn
+    german_log = scene.log.lines
+    assert any(line.startswith("Reisigbesen") for line in german_log), german_log
+    assert not set(german_log) & {line for line in english[2] if any(c.isalpha() for c in line)}
+    # and saved mid-choice, the choice is said in the language of the moment too
+    assert type(game).from_dict(game.to_dict()).pending.prompt == prompt
+    app.change_settings(language="en")
+    assert game.pending.prompt == english[0] and [o.label for o in game.pending.options] == english[1]

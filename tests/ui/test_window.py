@@ -5,7 +5,8 @@ import warnings
 import pygame
 
 from aleph_null_desktop.ui import app as app_module
-from aleph_null_desktop.ui.app import fit_window_to_desktop, set_window_icon
+from aleph_null_desktop.ui.app import set_window_icon
+from aleph_null_desktop.ui.display_mode import MIN_WINDOW, fit_window_to_desktop
 
 
 def test_the_window_icon_is_set_from_the_shipped_png(screen):
@@ -34,7 +35,7 @@ def test_a_window_larger_than_the_desktop_shrinks_to_a_16_9_size_that_fits(scree
         assert size is not None
         w, h = size
         assert w <= 1366 * 0.95 and h <= 768 * 0.88 and abs(w / h - 16 / 9) < 0.01
-        assert tuple(window.minimum_size) == app_module.MIN_WINDOW  # the player may make it smaller still
+        assert tuple(window.minimum_size) == MIN_WINDOW  # the player may make it smaller still
         assert pygame.display.get_surface().get_size() == (1920, 1080)  # the table is still drawn at 1920×1080
     finally:
         window.size = before  # the other tests post mouse events in 1920×1080 window pixels

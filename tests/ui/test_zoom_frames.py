@@ -41,7 +41,7 @@ def test_a_face_begun_ahead_is_finished_when_it_is_asked_for(app):
 def test_measured_rules_are_as_high_as_drawn_ones(app):
     cards = load_builtin_cards()
     renderer = CardRenderer(cards, app.fonts)
-    from aleph_null_desktop.engine.text import card_text_lines
+    from aleph_null_desktop.engine.words.text import card_text_lines
 
     for card_id in cards:
         lines = card_text_lines(cards[card_id])

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages, load_builtin_cards
-from aleph_null_desktop.engine.text import steps_text
+from aleph_null_desktop.engine.words.text import steps_text
 from aleph_null_desktop.i18n import N_, _, current_language, localized, ngettext
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.scenes.circle_words import difficulty

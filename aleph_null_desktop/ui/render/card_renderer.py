@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, CardDef
-from aleph_null_desktop.engine.text import card_text_lines
+from aleph_null_desktop.engine.words.text import card_text_lines
 from aleph_null_desktop.i18n import _, current_language
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.render import cues

@@ -8,7 +8,7 @@ from functools import cache
 
 import pygame
 
-from aleph_null_desktop.engine.text import card_text_lines
+from aleph_null_desktop.engine.words.text import card_text_lines
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.grimoire.content import load_reference

@@ -192,7 +192,7 @@ class HintKeeper:
             return _("hint: summon this")
         if isinstance(cmd, Activate):
             try:
-                from aleph_null_desktop.engine.text import action_text
+                from aleph_null_desktop.engine.words.text import action_text
 
                 return "hint: " + action_text(game.cards[game.card(cmd.uid).card_id].action(cmd.action))
             except (KeyError, AttributeError):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, Summon
-from aleph_null_desktop.engine.text import action_text
+from aleph_null_desktop.engine.words.text import action_text
 from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.table.arrange import play_slots
@@ -250,7 +250,7 @@ class ChoicePicker(Modal):
         self.buttons = []
         x = area.centerx - (len(word_opts) * 330 - 30) // 2
         for i, o in word_opts:
-            label = _("None: choose nothing") if o.label.strip().lower() == "none" else o.label
+            label = _("None: choose nothing") if o.label.strip() == _("None") else o.label
             self.buttons.append(Button(pygame.Rect(x, area.bottom - 90, 300, 64), label,
                                        on_click=lambda i=i: self._choose(i),
                                        key_hint=str(i + 1) if i < 9 else ""))

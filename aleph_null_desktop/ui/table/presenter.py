@@ -8,7 +8,7 @@ into one of its commands. Words are made in the language of the moment when read
 from __future__ import annotations
 
 from aleph_null_desktop.engine import Activate, EndTurn, Summon
-from aleph_null_desktop.i18n import _
+from aleph_null_desktop.i18n import _, current_language
 from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
 from aleph_null_desktop.ui.table.wording import HOUR_WARNING, without_rule_numbers
 
@@ -31,7 +31,8 @@ class TablePresenter:
 
     def _fresh(self) -> dict:
         game = self.game
-        key = (id(game), self.version, len(game.history), game.pending is None, game.outcome is None)
+        key = (id(game), self.version, len(game.history), game.pending is None, game.outcome is None,
+               current_language())  # the reasons are words: said again after a switch
         if key != self._key:
             self._key = key
             legal = frozenset(game.legal_commands())

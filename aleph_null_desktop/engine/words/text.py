@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from aleph_null_desktop.engine.cards import CardDef
 from aleph_null_desktop.engine.ops import OPS, steps_words, words_for
-from aleph_null_desktop.engine.phrases import filter_phrase, zone_label  # noqa: F401  (re-exported)
+from aleph_null_desktop.engine.words.phrases import filter_phrase, zone_label  # noqa: F401  (re-exported)
 from aleph_null_desktop.i18n import N_, _
 
 
@@ -84,9 +84,40 @@ REFUSALS = {
 
 
 def refusal_text(code: str, **args) -> str:
-    """The words of a refusal: a code of REFUSALS, or an ongoing op that forbids the command (its
-    registry entry's `refusal`)."""
-    op = OPS.get(code)
-    if op is not None and op.refusal is not None:
-        return op.refusal(**args)
+    """The words of a refusal of REFUSALS (an ongoing op's own refusal is its registry entry's)."""
     return _(REFUSALS[code]).format(**args)
+
+
+def refusal_words(game, r: tuple) -> str:
+    """A refusal of the game (`Game._refusal`: a code and its values) in words."""
+    code = r[0]
+    if code in ("interference_first", "interference_first_action"):
+        return refusal_text(code, card=game.name_of(r[1]))
+    if code == "no_option":
+        return refusal_text(code, n=r[1], count=r[2])
+    if code == "choose_first":
+        return refusal_text(code, prompt=game.pending.prompt)
+    if code in ("no_card",):
+        return refusal_text(code, uid=r[1])
+    if code in ("not_in_hand", "not_in_play"):
+        return refusal_text(code, card=game.name_of(r[1]))
+    if code == "no_action":
+        return refusal_text(code, card=game.name_of(r[1]), action=r[2])
+    if code == "ongoing":  # an ongoing effect forbids it: (code, its op, its card, the op's values)
+        return OPS[r[1]].refusal(card=game.name_of(r[2]), **r[3])
+    if code == "keys_missing":
+        return refusal_text(code, keys=r[1])
+    if code == "special_cost":
+        return refusal_text(code, card=game.name_of(r[1]), step=step_text(r[2]))
+    if code == "once_a_turn":
+        return refusal_text(code, card=game.name_of(r[1]), action=r[2])
+    if code in ("cost_target", "no_target"):
+        return refusal_text(code, card=game.name_of(r[1]), action=r[2], step=step_text(r[3]))
+    if code == "short":
+        uid, action_id, cost = r[1], r[2], r[3]
+        what = game.name_of(uid) if action_id is None else f"{game.name_of(uid)}'s {action_id}"
+        token = game.tokens and game.power + game.tokens >= cost
+        return refusal_text("short_take_token" if token else "short", what=what, cost=cost, power=game.power)
+    if code == "unknown":
+        return refusal_text(code, cmd=repr(r[1]))
+    return refusal_text(code)

@@ -89,7 +89,7 @@ def move_words(step: dict) -> str:
     noun = card_phrase(step["filter"], step["count"], "acc", bool(step.get("up_to")))
     text = f"{verb} {noun} {_zones(step['from'])}" + (f" {particle}" if particle else "")
     if step.get("otherwise"):
-        from aleph_null_desktop.engine.text import step_text
+        from aleph_null_desktop.engine.words.text import step_text
 
         text += ", sonst " + ", ".join(step_text(s) for s in step["otherwise"])
     return text
