@@ -19,7 +19,9 @@ its reason and left alone. The docs: docs/card-packs.md, docs/card-pack.schema.j
 from __future__ import annotations
 
 import logging
+import os
 import re
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -111,7 +113,7 @@ def _texts(doc: dict, key: str, limit: int, multiline: bool) -> tuple[dict[str, 
     for lang, text in value.items():
         if not LANGUAGE.fullmatch(lang):
             return None, _("{what}: {lang} is not a language code like en or de").format(what=what, lang=quote(lang))
-        problem = text_problem(text.strip(), limit, multiline=multiline)
+        problem = text_problem(text.strip(), limit, multiline=multiline, name=key == "name")
         if problem:
             return None, _("{what} in {lang}: {problem}").format(what=what, lang=lang, problem=problem)
         if text.strip():
@@ -218,25 +220,97 @@ def read_pack(path: Path | str) -> tuple[tuple[str, list[dict]] | None, str | No
 
 def read_pack_doc(path: Path | str) -> tuple[PackDoc | None, str | None]:
     """(PackDoc, None) for a usable pack file, else (None, problem). Never raises."""
+    result, _raw, problem = read_pack_file(path)
+    return result, problem
+
+
+def read_pack_file(path: Path | str) -> tuple[PackDoc | None, bytes | None, str | None]:
+    """(PackDoc, the file's bytes, None) for a usable pack file, else (None, None, problem). The
+    file is read once (files.read_file_bytes: never waiting on a FIFO, size-capped while read):
+    the bytes returned are the ones checked. Never raises."""
     try:
         path = Path(path)
-        if not path.exists():
-            return None, _("there is no such file")
-        if not path.is_file():
-            return None, _("it is not a file")
-        size = path.stat().st_size  # before reading a single byte
-        if size > PACK_MAX_BYTES:
-            return None, _("it is {size}; a card pack is at most {most}").format(
-                size=files._size_text(size), most=files._size_text(PACK_MAX_BYTES))
-        doc, problem = files.read_json(path, max_bytes=PACK_MAX_BYTES, max_depth=PACK_MAX_DEPTH)
+        try:
+            raw, problem = files.read_file_bytes(path, PACK_MAX_BYTES)
+        except FileNotFoundError:
+            return None, None, _("there is no such file")
+        if problem is None:
+            doc, problem = files.parse_json(raw, max_depth=PACK_MAX_DEPTH, deep=False)
+        if problem is None:  # too many cards is seen at once; the walks over every value come after
+            cards = doc.get("cards") if isinstance(doc, dict) else None
+            if isinstance(cards, list) and len(cards) > PACK_MAX_CARDS:
+                problem = ngettext("it holds {n} card; a pack has at most {most}",
+                                   "it holds {n} cards; a pack has at most {most}", len(cards)).format(
+                    n=len(cards), most=PACK_MAX_CARDS)
+        if problem is None:
+            problem = files.deep_problem(doc, PACK_MAX_DEPTH)
         if problem:
-            return None, str(problem)
-        return check_pack(doc, fallback_name=path.stem[:PACK_NAME_MAX])
+            return None, None, str(problem)
+        result, problem = check_pack(doc, fallback_name=path.stem[:PACK_NAME_MAX])
+        return (result, raw, None) if result else (None, None, problem)
     except RecursionError:
-        return None, ngettext("it is nested more than {n} level deep", "it is nested more than {n} levels deep",
-                              PACK_MAX_DEPTH).format(n=PACK_MAX_DEPTH)
+        return None, None, ngettext("it is nested more than {n} level deep", "it is nested more than {n} levels deep",
+                                    PACK_MAX_DEPTH).format(n=PACK_MAX_DEPTH)
     except PATH_ERRORS as err:
-        return None, _("it could not be read ({why})").format(why=reason(err))
+        return None, None, _("it could not be read ({why})").format(why=reason(err))
+
+
+# what scan_pack read, by file: ((size, mtime, inode, device, language), PackDoc or None, problem)
+_scanned: dict[str, tuple[tuple, PackDoc | None, str | None]] = {}
+_scanned_lock = threading.Lock()
+
+
+def _file_key(path: Path) -> tuple | None:
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    from aleph_null_desktop.i18n import current_language  # a refusal's words are in that language
+
+    return info.st_size, info.st_mtime_ns, info.st_ino, info.st_dev, current_language()
+
+
+def scan_pack(path: Path) -> tuple[PackDoc | None, str | None]:
+    """read_pack_doc, remembered by the file's size and modification time: a pack file that has not
+    changed since it was read is not read and checked again (ten 1 MB packs took seconds)."""
+    key = _file_key(path)
+    with _scanned_lock:
+        hit = _scanned.get(str(path))
+    if key is not None and hit is not None and hit[0] == key:
+        return hit[1], hit[2]
+    result, problem = read_pack_doc(path)
+    if key is not None and _file_key(path) == key:  # unchanged while it was read
+        with _scanned_lock:
+            _scanned[str(path)] = (key, result, problem)
+    return result, problem
+
+
+def is_remembered(path: Path) -> bool:
+    """Whether scan_pack would answer for this file without reading it."""
+    key = _file_key(path)
+    with _scanned_lock:
+        hit = _scanned.get(str(path))
+    return key is not None and hit is not None and hit[0] == key
+
+
+def remember(path: Path, result: PackDoc) -> None:
+    """A pack just written whole (PackShelf.add): scan_pack knows it without reading it."""
+    key = _file_key(path)
+    if key is not None:
+        with _scanned_lock:
+            _scanned[str(path)] = (key, result, None)
+
+
+def shown_names(packs) -> dict[str, str]:
+    """{pack id: the name to show}: its name in the player's language, with the file's id after it
+    where two packs read alike (case and spacing aside), so that every shown name is distinct."""
+    def fold(name: str) -> str:
+        return " ".join(name.casefold().split())
+
+    counts: dict[str, int] = {}
+    for pack in packs:
+        counts[fold(pack.name)] = counts.get(fold(pack.name), 0) + 1
+    return {p.id: p.name if counts[fold(p.name)] == 1 else f"{p.name} ({p.id})" for p in packs}
 
 
 def _pack(pack_id: str, doc: PackDoc, path: Path) -> Pack:
@@ -256,6 +330,9 @@ class PackShelf:
         self.packs: dict[str, Pack] = {}
         self.refused: list[Refused] = []
         self.read_only: str | None = None
+        self.loading = False  # start_loading is reading the folder on a thread
+        self._loaded: tuple | None = None  # what it read, until take_loaded() puts it on the shelf
+        self._messages: list[str] = []
 
     @property
     def folder(self) -> Path:
@@ -267,25 +344,75 @@ class PackShelf:
             return paths.card_packs_dir(create=False)
 
     def load(self) -> list[str]:
-        """Reads every pack file of the folder; returns messages (a folder that cannot be read)."""
-        self.packs, self.refused, self.read_only = {}, [], None
+        """Reads every pack file of the folder (a file unchanged since it was last read is not read
+        again: `scan_pack`); returns messages (a folder that cannot be read)."""
+        self._apply(self._scan())
+        return self._take_messages()
+
+    def start_loading(self) -> None:
+        """`load`, off the frame loop: done at once when every file of the folder is remembered
+        unchanged, else on a thread (`loading` until then); `take_loaded()` gives its messages."""
+        names = self._names()
+        if names is not None and not all(is_remembered(path) for path in names):
+            self.loading = True
+            threading.Thread(target=self._load_on_thread, name="card packs", daemon=True).start()
+        else:
+            self._loaded = self._scan()
+
+    def take_loaded(self) -> list[str] | None:
+        """The messages of a finished `start_loading` (its packs now on the shelf), or None while
+        it is still reading (or nothing was started)."""
+        result, self._loaded = self._loaded, None
+        if result is None:
+            return None
+        self._apply(result)
+        self.loading = False
+        return self._take_messages()
+
+    def _load_on_thread(self) -> None:
+        try:
+            result = self._scan()
+        except Exception as exc:  # a bug must not leave the book waiting for ever
+            log.exception("card packs not read")
+            result = ({}, [], None, [_("Card packs could not be read ({why}).").format(why=reason(exc))])
+        self._loaded = result
+
+    def _names(self) -> list[Path] | None:
+        try:
+            folder = self._folder or paths.card_packs_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            return sorted(p for p in folder.iterdir() if p.suffix.lower() == ".json")
+        except OSError:
+            return None
+
+    def _scan(self) -> tuple[dict, list, str | None, list[str]]:
+        """(packs, refused, read_only, messages) of the folder as it is now; changes nothing."""
+        packs: dict[str, Pack] = {}
+        refused: list[Refused] = []
         try:
             folder = self._folder or paths.card_packs_dir()
             folder.mkdir(parents=True, exist_ok=True)
             names = sorted(p for p in folder.iterdir() if p.suffix.lower() == ".json")
         except OSError as err:
-            self.read_only = _("the folder {where} cannot be used ({why})").format(
+            read_only = _("the folder {where} cannot be used ({why})").format(
                 where=safe_message(getattr(err, "filename", None) or self.folder, 120),
                 why=reason(err))
-            return [_("Card packs cannot be kept: {why}.").format(why=self.read_only)]
+            return packs, refused, read_only, [_("Card packs cannot be kept: {why}.").format(why=read_only)]
         for path in names:
             pack_id = path.stem
-            result, problem = read_pack_doc(path)
+            result, problem = scan_pack(path)
             if problem:
-                self.refused.append(Refused(pack_id, path, problem))
+                refused.append(Refused(pack_id, path, problem))
                 continue
-            self.packs[pack_id] = _pack(pack_id, result, path)
-        return []
+            packs[pack_id] = _pack(pack_id, result, path)
+        return packs, refused, None, []
+
+    def _apply(self, result) -> None:
+        self.packs, self.refused, self.read_only, self._messages = result
+
+    def _take_messages(self) -> list[str]:
+        messages, self._messages = list(self._messages), []
+        return messages
 
     def by_name(self, name: str | None) -> Pack | None:
         """The pack of that name in the player's language, or None."""
@@ -307,21 +434,15 @@ class PackShelf:
             return None, _("{file} was not loaded: {why}.").format(file=label, why=reason(err))
 
     def _add(self, source: Path, label: str) -> tuple[Pack | None, str]:
-        result, problem = read_pack_doc(source)
+        result, data, problem = read_pack_file(source)  # the bytes checked are the bytes stored
         if problem:
             return None, _("{file} was not loaded: {problem}. Nothing was changed.").format(file=label, problem=problem)
         same = self.same_name(result.names)
         name = same.name if same is not None else result.name
-        try:
-            data = source.read_bytes()
-        except OSError as err:
-            return None, _("{file} was not loaded: {why}.").format(file=label, why=reason(err))
         if same is not None and same.path.resolve() != source.resolve():
-            try:
-                if same.path.read_bytes() == data:
-                    return same, _("{name} is already among your card packs.").format(name=quote(name, 60))
-            except OSError:
-                pass
+            kept, _problem = files.read_file_bytes(same.path, PACK_MAX_BYTES) if same.path.exists() else (None, None)
+            if kept == data:
+                return same, _("{name} is already among your card packs.").format(name=quote(name, 60))
         if same is not None and same.path.resolve() == source.resolve():
             return same, _("{name} is already among your card packs.").format(name=quote(name, 60))
         if same is not None:
@@ -339,6 +460,7 @@ class PackShelf:
         except OSError as err:
             return None, _("{file} was not loaded: it could not be copied into {folder} ({why}).").format(
                 file=label, folder=safe_message(self.folder, 120), why=reason(err))
+        remember(target, result)
         pack = _pack(pack_id, result, target)
         self.packs[pack_id] = pack
         return pack, _("Loaded the card pack {name} ({summary}).").format(name=quote(name, 60), summary=pack.summary)

@@ -9,7 +9,12 @@
   language: present where required, one line for names, within the limits.
 * ``quote(text)``: hostile text made safe to show: escaped (``\\x00``, ``\\u202e``) and shortened.
 * ``safe_message(text)``: a whole message made safe to show (same escaping, longer limit).
-* ``drawable(text)``: a text any font can draw (unusable characters dropped, length capped).
+* ``drawable(text)``: a text any font can draw (unusable and invisible characters dropped,
+  length capped).
+* ``invisible(ch)`` / ``visible(text)``: zero-width and other invisible characters (U+200B,
+  U+2060, U+FEFF, soft hyphen, variation selectors, tag characters, Hangul fillers…); a text is
+  visible when it has at least one character that draws something. Names must be (``text_problem``
+  with ``name=True``: invisible characters are refused in names, dropped when drawn elsewhere).
 
 Pure: no pygame, no I/O.
 """
@@ -31,6 +36,28 @@ DRAW_MAX = 2000  # characters handed to a font at once
 QUOTE_MAX = 40
 MESSAGE_MAX = 400
 LANGUAGE = re.compile(r"[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?")
+
+
+# letters that draw nothing (Hangul fillers, the braille blank); besides them every format
+# character (Cf: U+200B–U+200F, U+2060–U+2064, U+FEFF, U+00AD, U+180E, tag characters…), the
+# combining grapheme joiner and the variation selectors draw nothing either
+INVISIBLE_LETTERS = frozenset("\u034f\u115f\u1160\u3164\uffa0\u2800\u180e")
+
+
+_PRINTABLE_INVISIBLE = re.compile("[\u034f\u115f\u1160\u3164\uffa0\u2800\u180e\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+
+
+def invisible(ch: str) -> bool:
+    """Whether *ch* draws nothing (and is not a space): a zero-width or other invisible character."""
+    code = ord(ch)
+    return (ch in INVISIBLE_LETTERS or unicodedata.category(ch) == "Cf"
+            or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF)
+
+
+def visible(text: str) -> bool:
+    """Whether *text* has a character that draws something: a letter, digit, mark of punctuation
+    or symbol that is not invisible (combining marks alone, spaces and format characters are not)."""
+    return any(unicodedata.category(ch)[0] in "LNPS" and not invisible(ch) for ch in text)
 
 
 def _bad(ch: str, multiline: bool) -> bool:
@@ -55,13 +82,30 @@ def char_problem(text: str, *, multiline: bool = False) -> str | None:
     return None
 
 
-def text_problem(text: str, limit: int, *, multiline: bool = False) -> str | None:
-    """char_problem plus a length limit, in words."""
+def text_problem(text: str, limit: int, *, multiline: bool = False, name: bool = False) -> str | None:
+    """char_problem plus a length limit, in words. A *name* (shown as a title, told apart from
+    others by how it looks) must also hold a visible character and no invisible one; an empty
+    name is the caller's to judge (it may mean "no name in this language")."""
     if len(text) > limit:
         return ngettext("it is longer than {limit} character ({n})", "it is longer than {limit} characters ({n})",
                         limit).format(limit=limit, n=len(text))
     bad = char_problem(text, multiline=multiline)
-    return _("it holds {what}").format(what=bad) if bad else None
+    if bad:
+        return _("it holds {what}").format(what=bad)
+    if name and text:
+        return invisible_problem(text)
+    return None
+
+
+def invisible_problem(text: str) -> str | None:
+    """None when *text* shows what it holds: some visible character and no invisible one; else
+    the phrase naming the problem ("it holds an invisible character (U+200B)")."""
+    hidden = next((ch for ch in text if invisible(ch)), None)
+    if hidden is not None:
+        return _("it holds an invisible character ({code})").format(code=f"U+{ord(hidden):04X}")
+    if not visible(text):
+        return _("it has no visible character")
+    return None
 
 
 def _where(path: list) -> str:
@@ -97,6 +141,7 @@ def card_text_problem(record: dict, *, name_max: int, flavour_max: int) -> tuple
     """(field, problem) for the first unusable name or flavour of a card record, every language
     checked alike; None when they are all usable. The record's other fields are the engine's."""
     for key, limit, multiline in (("name", name_max, False), ("flavour", flavour_max, True)):
+        is_name = key == "name"
         texts = record.get(key)
         if texts is None:
             continue
@@ -109,7 +154,7 @@ def card_text_problem(record: dict, *, name_max: int, flavour_max: int) -> tuple
                 return key, _("{lang} is not a language code like en or de").format(lang=quote(str(lang)))
             if not isinstance(text, str):
                 continue
-            problem = text_problem(text.strip(), limit, multiline=multiline)
+            problem = text_problem(text.strip(), limit, multiline=multiline, name=is_name)
             if problem:
                 return key, _("in {lang}, {problem}").format(lang=lang, problem=problem)
     return None
@@ -152,10 +197,11 @@ def safe_message(text: Any, limit: int = MESSAGE_MAX) -> str:
 
 def drawable(text: Any) -> str:
     """A text any font can draw without raising: NUL, lone surrogates and other control
-    characters (except newline and tab) dropped, bidirectional controls dropped, capped in length."""
+    characters (except newline and tab) dropped, bidirectional controls and invisible characters
+    (which SDL_ttf refuses alone: "Text has zero width") dropped, capped in length."""
     text = str(text)
     if len(text) > DRAW_MAX:
         text = text[:DRAW_MAX - 1] + "…"
-    if text.isprintable():
+    if text.isprintable() and not _PRINTABLE_INVISIBLE.search(text):  # (format characters are not printable)
         return text
-    return "".join(ch for ch in text if not _bad(ch, True))
+    return "".join(ch for ch in text if not _bad(ch, True) and not invisible(ch))

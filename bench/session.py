@@ -15,7 +15,9 @@ measures the real one).
 After each ritual it prints the largest RSS after any of its frames (and the screens shown then),
 RSS at its end, RSS after a collection and malloc_trim, the bytes malloc reports in use (Linux,
 glibc), the game time played so far and the CPU and wall time; at the end the bytes each UI cache
-holds (ui.render.caches). The figure that matters is the largest RSS of the whole run: the budget is 150 MB.
+holds (ui.render.caches). The figure that matters is the kernel's high-water mark of resident memory
+(VmHWM in /proc/self/status: a peak inside a frame counts too, which sampling after frames misses):
+the budget is 150 MB.
 """
 
 from __future__ import annotations
@@ -39,6 +41,21 @@ from stress import fuzz_hint, rss_mb, settled_rss_mb  # noqa: E402
 
 BUDGET_MB = 150
 FPS = 20  # frames per second of game time: the player's pace, not the machine's
+
+
+def high_water_mb() -> float:
+    """The kernel's high-water mark of this process's resident memory (VmHWM): every peak counts,
+    also one between two samples. Off Linux, getrusage's maximum RSS."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 class _Mallinfo2(ctypes.Structure):
@@ -185,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             session.peak, session.peak_caches = (0.0, ""), {}
             row = session.ritual(n)
             now = rss_mb()
-            row.update(rss_mb=round(now, 1), peak_mb=round(session.peak[0], 1), peak_on=session.peak[1],
+            row.update(rss_mb=round(now, 1), peak_mb=round(session.peak[0], 1), hwm_mb=round(high_water_mb(), 1), peak_on=session.peak[1],
                        caches_at_peak_mb=session.peak_caches,
                        malloc_at_peak_mb=session.peak_malloc and round(session.peak_malloc, 1), settled_mb=round(settled_rss_mb(), 1),
                        malloc_in_use_mb=malloc_in_use_mb() and round(malloc_in_use_mb(), 1),
@@ -195,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(row)
             if not args.json:
                 print(f"ritual {n + 1:2} {row['circle']:>12}: {row['turns']:2} turns, {row['outcome']}; "
-                      f"RSS peak {row['peak_mb']:6.1f} MB ({row['peak_on']}; malloc in use then {row['malloc_at_peak_mb']} MB); at the end {row['rss_mb']:6.1f} MB, "
+                      f"VmHWM {row['hwm_mb']:6.1f} MB, sampled RSS peak {row['peak_mb']:6.1f} MB ({row['peak_on']}; malloc in use then {row['malloc_at_peak_mb']} MB); at the end {row['rss_mb']:6.1f} MB, "
                       f"{row['settled_mb']:6.1f} after a collection, "
                       f"malloc in use {row['malloc_in_use_mb']} MB; {row['game_minutes']} min played, "
                       f"CPU {row['cpu_s']} s, wall {row['wall_s']} s, failed frames {row['failed_frames']}",
@@ -205,7 +222,9 @@ def main(argv: list[str] | None = None) -> int:
         pygame.quit()
         shutil.rmtree(folder, ignore_errors=True)
     peak = max((r["peak_mb"] for r in rows), default=start)
+    hwm = high_water_mb()
     summary = {"rituals": len(rows), "rss_start_mb": round(start, 1), "rss_peak_mb": round(peak, 1),
+               "hwm_mb": round(hwm, 1),
                "rss_end_settled_mb": rows[-1]["settled_mb"] if rows else None, "budget_mb": BUDGET_MB,
                "game_minutes": rows[-1]["game_minutes"] if rows else 0,
                "cpu_s": round(time.process_time() - cpu, 1), "wall_s": round(time.perf_counter() - wall, 1),
@@ -214,15 +233,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({"summary": summary, "rituals": rows}, indent=2))
     else:
-        print(f"RSS {summary['rss_start_mb']} MB after the first frames, peak {summary['rss_peak_mb']} MB "
-              f"(budget {BUDGET_MB}) over {summary['game_minutes']} minutes of play; "
+        print(f"VmHWM (the kernel's high-water mark) {summary['hwm_mb']} MB (budget {BUDGET_MB}); "
+              f"RSS {summary['rss_start_mb']} MB after the first frames, sampled peak {summary['rss_peak_mb']} MB over {summary['game_minutes']} minutes of play; "
               f"CPU {summary['cpu_s']} s, wall {summary['wall_s']} s")
         if summary["caches_mb"]:
             print("UI caches (MB): " + ", ".join(f"{k} {v}" for k, v in summary["caches_mb"].items()))
         if summary["caches_at_peak_mb"]:
             print("UI caches at the peak (MB): " + ", ".join(
                 f"{k} {v}" for k, v in summary["caches_at_peak_mb"].items()))
-    return 0 if peak <= BUDGET_MB and all(r["failed_frames"] == 0 for r in rows) else 1
+    return 0 if hwm <= BUDGET_MB and all(r["failed_frames"] == 0 for r in rows) else 1
 
 
 if __name__ == "__main__":

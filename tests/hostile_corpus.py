@@ -34,6 +34,13 @@ HOSTILE_CHARS = {
     "nul": "\x00", "escape": "\x1b[2J", "bell": "\x07", "delete": "\x7f", "rlo": "\u202e",
     "lri": "\u2066", "linesep": "\u2028", "c1": "\x85", "surrogate": "\ud800",
 }
+# names made only of characters that draw nothing (SDL_ttf: "Text has zero width"), issue 29
+INVISIBLE_NAMES = {
+    "zero-width spaces": "\u200b\u200b", "joiners": "\u200c\u200d", "word joiner": "\u2060\u2061\u2064",
+    "bom": "\ufeff", "soft hyphen": "\u00ad", "mongolian separator": "\u180e", "grapheme joiner": "\u034f",
+    "variation selectors": "\ufe0f\ufe00", "tag characters": "\U000e0041\U000e007f",
+    "hangul filler": "\u3164", "combining mark": "\u0301",
+}
 TEXT_FIELDS = {
     "name.en": ("name", "en"), "name.de": ("name", "de"), "name.fr": ("name", "fr"),
     "flavour.en": ("flavour", "en"), "flavour.de": ("flavour", "de"), "icon": ("icon",),
@@ -132,5 +139,8 @@ def cases(good: dict) -> Iterator[tuple[str, bytes]]:
     for lang in ("en", "de", "ja"):
         yield f"long name in {lang}", _dump(_pack(_with(good, ("name", lang), "Long" * 30)))
         yield f"long flavour in {lang}", _dump(_pack(_with(good, ("flavour", lang), "Long " * 90)))
+    for label, invisible in INVISIBLE_NAMES.items():
+        yield f"invisible name: {label}", _dump(_pack(_with(good, ("name", "en"), invisible)))
+    yield "invisible name in de", _dump(_pack(_with(good, ("name", "de"), "\u200b")))
     yield "language key hostile", _dump(_pack(_with(good, ("name", "\x00"), "x")))
     yield "newline in name", _dump(_pack(_with(good, ("name", "en"), "Grave\nWarden")))

@@ -20,6 +20,7 @@ import math
 import multiprocessing
 import queue as queue_module
 import statistics
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from aleph_null_desktop.safe_text import card_text_problem, quote, safe_message
 LOSS_ORDER = ("damage", "key_sacrificed", "time", "cards_remain", "negative_score")
 QUICK_GAMES = 100  # greedy: about 3 s of CPU for the 200 games (bench/cardtest.py)
 EXPERT_GAMES = 20  # the expert: about 2 s of CPU a game
+ENDED_GRACE = 0.5  # seconds a worker that ended without a last word is given for it to arrive
 
 
 def default_circle(level: int) -> str:
@@ -72,8 +74,40 @@ def play_pair(spec: CardTestSpec, seed: int) -> tuple[dict, dict]:
     return asdict(with_card), asdict(without)
 
 
+def _die_with_parent() -> None:
+    """In a worker process: end when the game ends, however it ends (kill -9 included), so no
+    worker runs on with parent PID 1. Linux is asked for a signal at the parent's death; on every
+    system a thread watches the parent's sentinel (a pipe end that closes when the parent dies)."""
+    import os
+    import sys
+    import threading
+    from multiprocessing import parent_process
+    from multiprocessing.connection import wait
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    parent = parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    if not parent.is_alive():  # it died before the signal was asked for
+        os._exit(0)
+
+
 def _worker(spec: CardTestSpec, out, cancel) -> None:
     """The worker process: one message per finished pair, then ("done",) or ("error", text)."""
+    _die_with_parent()
     try:
         for i in range(spec.games):
             if cancel.is_set():
@@ -98,12 +132,14 @@ class CardTest:
         self._cancel = ctx.Event()
         self._process = ctx.Process(target=_worker, args=(self.spec, self._queue, self._cancel), daemon=True)
         self._process.start()
+        self._ended_at: float | None = None  # when the worker was first seen ended without a last word
         self.state = "running"
 
     def poll(self) -> None:
         """Takes every message the worker has sent so far (never blocks)."""
         if self.state != "running":
             return
+        alive = self._process.is_alive()  # looked at first: a message sent before it ended is in the queue
         while True:
             try:
                 message = self._queue.get_nowait()
@@ -120,37 +156,31 @@ class CardTest:
                 self.state, self.error = "failed", message[1]
                 self._finish()
                 return
-        if not self._process.is_alive() and self.state == "running":
-            try:  # the last messages may arrive just after the process ended
-                while True:
-                    message = self._queue.get(timeout=0.2)
-                    if message[0] == "pair":
-                        self.pairs.append((message[1], message[2]))
-                    elif message[0] in ("done", "cancelled", "error"):
-                        self.state = {"done": "done", "cancelled": "cancelled"}.get(message[0], "failed")
-                        self.error = message[1] if message[0] == "error" else ""
-                        break
-            except queue_module.Empty:
+        if not alive:
+            # its last messages may still be on their way through the pipe: a moment's grace,
+            # counted across frames, never waited for inside one
+            self._ended_at = self._ended_at or time.monotonic()
+            if time.monotonic() - self._ended_at > ENDED_GRACE:
                 self.state, self.error = "failed", _("the worker process stopped")
-            self._finish()
+                self._finish()
 
     def cancel(self) -> None:
+        """Stops the worker at once and returns at once (the frame loop never waits for it)."""
         if self.state != "running":
             return
         self._cancel.set()
-        self._process.join(timeout=2)
-        if self._process.is_alive():
-            self._process.terminate()
-            self._process.join(timeout=2)
         self.state = "cancelled"
         self._finish()
 
     def _finish(self) -> None:
+        """The worker is ended without waiting (SIGTERM; multiprocessing reaps it later)."""
         process = getattr(self, "_process", None)
-        if process is not None:
-            process.join(timeout=1)
-            if process.is_alive():
-                process.terminate()
+        if process is not None and process.is_alive():
+            process.terminate()
+        queue = getattr(self, "_queue", None)
+        if queue is not None:
+            queue.close()
+            queue.cancel_join_thread()
 
     @property
     def progress(self) -> float:

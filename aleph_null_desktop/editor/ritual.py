@@ -185,15 +185,24 @@ class RitualChoice:
         self.pack = None  # a cardpacks.Pack whose cards replace the printed ones, or None
 
     def packs(self) -> list:
-        """The usable card packs (cardpacks.Pack), by name."""
-        return sorted(self._packs(), key=lambda p: p.name.casefold())
+        """The usable card packs (cardpacks.Pack), by name (then by id: names may be alike)."""
+        return sorted(self._packs(), key=lambda p: (p.name.casefold(), p.id))
 
     def cycle_pack(self, step: int = 1) -> None:
-        """The next (or previous) card pack for this ritual; None (the printed cards) is one of them."""
+        """The next (or previous) card pack for this ritual; None (the printed cards) is one of
+        them. Packs are told apart by id: two may have the same name."""
         options = [None] + self.packs()
-        names = [p.name if p else None for p in options]
-        here = names.index(self.pack.name) if self.pack is not None and self.pack.name in names else 0
+        ids = [p.id if p else None for p in options]
+        here = ids.index(self.pack.id) if self.pack is not None and self.pack.id in ids else 0
         self.pack = options[(here + step) % len(options)]
+
+    def pack_label(self) -> str | None:
+        """The chosen pack's name as shown: distinct from every other pack's (cardpacks.shown_names)."""
+        from aleph_null_desktop.cardpacks import shown_names
+
+        if self.pack is None:
+            return None
+        return shown_names(self.packs()).get(self.pack.id, self.pack.name)
 
     def records(self) -> list[dict]:
         return list(self._records())
@@ -206,7 +215,7 @@ class RitualChoice:
         ids = self.by_id()
         self.chosen = [cid for cid in self.chosen if cid in ids]
         if self.pack is not None:
-            self.pack = next((p for p in self.packs() if p.name == self.pack.name), None)
+            self.pack = next((p for p in self.packs() if p.id == self.pack.id), None)
         self.replaces = default_replacements(ids.values(), self.chosen, self.replaces,
                                              eternal_light=self.eternal_light)
 

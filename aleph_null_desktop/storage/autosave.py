@@ -32,6 +32,17 @@ if TYPE_CHECKING:  # pragma: no cover
 AUTOSAVE_VERSION = 1
 MAX_BYTES = 8_000_000
 MAX_COMMANDS = 100_000
+RITUAL_OPTION = "ritual"  # Game.options: the ritual's id, kept with its autosave and its statistics
+
+
+def ritual_id(game: "Game") -> str:
+    """The ritual's id (made at its first call): its autosave and its recorded result share it."""
+    import uuid
+
+    ritual = game.options.get(RITUAL_OPTION)
+    if not isinstance(ritual, str) or not ritual:
+        ritual = game.options[RITUAL_OPTION] = uuid.uuid4().hex
+    return ritual
 
 
 class InvalidRecord(ValueError):
@@ -75,6 +86,11 @@ def record_problem(record: Any) -> Message | None:
         return later("its circle is {what}, not a name", what=files.type_name(circle))
     if not isinstance(record.get("options", {}), dict):
         return later("its options are {what}, not an object", what=files.type_name(record["options"]))
+    pool = record.get("options", {}).get("interference_pool")
+    if pool is not None and not (isinstance(pool, dict) and all(
+            isinstance(level, str) and level.isascii() and level.isdigit() and isinstance(ids, list)
+            and all(isinstance(i, str) for i in ids) for level, ids in pool.items())):
+        return later("its interference pool is not a list of card ids for each level")
     cards = record.get("cards")
     if cards is not None and not isinstance(cards, (dict, list)):
         return later("its card pack is {what}, not a card pack", what=files.type_name(cards))
@@ -152,6 +168,30 @@ def has_autosave() -> bool:
         return False
 
 
+def repair_at_start() -> list[Message]:
+    """What a kill or a hand left in place of the autosave, put right before anything uses it:
+    something that is not an ordinary file (a folder: no save could ever replace it) is set aside;
+    the autosave of a ritual whose result is already recorded (killed between recording the result
+    and removing the save) is removed. Returns messages for the player. Never raises."""
+    from aleph_null_desktop.storage import stats
+
+    try:
+        path = paths.autosave_path()
+        doc, problem = files.read_json(path, max_bytes=MAX_BYTES)
+    except FileNotFoundError:
+        return []
+    except OSError as e:
+        return [later("The saved game folder could not be read ({why})", why=files.os_reason(e))]
+    if problem is not None:
+        if path.is_symlink() or path.exists() and not path.is_file():
+            return [files.set_aside(path, problem, later("there is no game to continue"))]
+        return []  # a damaged file: Continue says so, and sets it aside then
+    ritual = ((doc.get("options") if isinstance(doc, dict) else None) or {}).get(RITUAL_OPTION)
+    if isinstance(ritual, str) and ritual and stats.recorded(ritual):
+        return clear_autosave()
+    return []
+
+
 def clear_autosave() -> list[Message]:
     """Delete the autosave (the game ended or was abandoned). Returns [] or a message."""
     try:
@@ -192,6 +232,9 @@ def resume_game(record: dict) -> tuple["Game | None", list[Message]]:
                                 why=_error_text(e))
                 break
     if problem is None:
+        ritual = (record.get("options") or {}).get(RITUAL_OPTION)
+        if isinstance(ritual, str) and ritual:
+            game.options[RITUAL_OPTION] = ritual
         pack = (record.get("options") or {}).get("card_pack")
         if isinstance(pack, str) or isinstance(pack, dict) and pack and all(
                 isinstance(k, str) and isinstance(v, str) for k, v in pack.items()):
@@ -292,9 +335,11 @@ class AutosaveWriter:
 
         self.wait = wait
         self._pending: Any = None  # a record, CLEAR, or None (nothing to do)
+        self._results: list[dict] = []  # finished rituals to record, before the pending item
         self._writing = False
         self._closed = False
         self._messages: list[str] = []
+        self._said: set[str] = set()  # the warnings given since the last good write: each once
         self._lock = threading.Condition()
         self._thread: Any = None
         self.writes = 0
@@ -303,6 +348,7 @@ class AutosaveWriter:
             self.removed_temporaries = files.remove_temporaries(paths.autosave_path())
         except OSError:  # the folder cannot be made: the first save says so
             self.removed_temporaries = 0
+        self._messages.extend(repair_at_start())
 
     def save(self, record: dict) -> None:
         """Hands over the newest record (checked here: a malformed one raises InvalidRecord)."""
@@ -310,20 +356,34 @@ class AutosaveWriter:
         self._hand_over(record)
 
     def clear(self) -> None:
-        """The ritual ended: the autosave goes (after any save handed over before)."""
+        """The ritual was abandoned: the autosave goes (after any save handed over before)."""
         self._hand_over(self.CLEAR)
 
-    def _hand_over(self, item: Any) -> None:
+    def finish(self, outcome: dict) -> None:
+        """The ritual ended: its result (a stats.record_game outcome, with the ritual's id) is
+        recorded, and only then the autosave goes, in one ordered step on the writer's thread: a
+        kill at any instant leaves the autosave or the recorded result, never neither. A result
+        is never replaced by a newer save: each one handed over is recorded."""
+        from aleph_null_desktop.storage.stats import game_problem
+
+        problem = game_problem(dict(outcome, date=outcome.get("date") or "now"))
+        if problem:
+            raise ValueError(f"not a game outcome: {problem}")
+        self._hand_over(self.CLEAR, result=dict(outcome))
+
+    def _hand_over(self, item: Any, result: dict | None = None) -> None:
         with self._lock:
             if self._closed:
                 raise RuntimeError("the autosave writer is closed")
             self._lock.wait_for(lambda: not self._busy(), timeout=self.wait)
+            if result is not None:
+                self._results.append(result)
             self._pending = item
             self._start()
             self._lock.notify_all()
 
     def _busy(self) -> bool:
-        return self._writing or self._pending is not None
+        return self._writing or self._pending is not None or bool(self._results)
 
     def flush(self, timeout: float | None = 10.0) -> bool:
         """Waits until everything handed over is on disk; False if that took longer than `timeout`."""
@@ -358,14 +418,26 @@ class AutosaveWriter:
                 if self._pending is None:  # closed, nothing left
                     return
                 item, self._pending, self._writing = self._pending, None, True
+                results, self._results = self._results, []
+            messages = []
+            for result in results:  # recorded (durably) before the autosave they end goes
+                try:
+                    messages += record_game(result)
+                except Exception as e:
+                    messages.append(later("The ritual's result could not be recorded ({error})", error=_error_text(e)))
             try:
-                messages = clear_autosave() if item is self.CLEAR else save_autosave(item)
+                messages += clear_autosave() if item is self.CLEAR else save_autosave(item)
             except Exception as e:  # a bug must not kill the writer: the next save tries again
-                messages = [later("The game could not be autosaved ({error})", error=_error_text(e))]
+                messages.append(later("The game could not be autosaved ({error})", error=_error_text(e)))
             with self._lock:
                 self._writing = False
                 self.writes += 1
-                self._messages.extend(messages)
+                if not messages:
+                    self._said.clear()  # the disk took it: a new refusal is news again
+                for message in messages:
+                    if repr(message) not in self._said:  # a full disk is said once, not at every move
+                        self._said.add(repr(message))
+                        self._messages.append(message)
                 self._lock.notify_all()
 
 
@@ -373,5 +445,14 @@ _WRITERS: "weakref.WeakSet[AutosaveWriter]" = weakref.WeakSet()  # reads of the 
 
 
 def _flush_writers() -> None:
+    import threading
+
     for writer in list(_WRITERS):
-        writer.flush()
+        if writer._thread is not threading.current_thread():  # the writer reading for itself
+            writer.flush()
+
+
+def record_game(outcome: dict) -> list[Message]:
+    from aleph_null_desktop.storage.stats import record_game as record
+
+    return record(outcome)

@@ -18,6 +18,7 @@ import json
 import logging
 import math
 import os
+import stat
 import tempfile
 import time
 from datetime import datetime
@@ -91,6 +92,23 @@ def remove_temporaries(path: Path | str) -> int:
         leftovers = list(path.parent.glob(f".{path.name}.*.tmp"))
     except OSError:
         return 0
+    for leftover in leftovers:
+        try:
+            leftover.unlink()
+            removed += 1
+        except OSError as exc:
+            log.info("temporary file %s not removed: %s", leftover, exc)
+    return removed
+
+
+def remove_temporaries_in(folder: Path | str) -> int:
+    """Deletes every temp file a killed atomic write left in *folder* (``.<name>.<random>.tmp``,
+    whatever the file); returns how many. Call it at start, before anything writes there."""
+    try:
+        leftovers = [p for p in Path(folder).glob(".*.tmp") if p.is_file() and not p.is_symlink()]
+    except OSError:
+        return 0
+    removed = 0
     for leftover in leftovers:
         try:
             leftover.unlink()
@@ -188,6 +206,51 @@ def _too_deep(value: Any, max_depth: int) -> bool:
     return False
 
 
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+_CHUNK = 256 * 1024
+
+
+def read_file_bytes(path: Path | str, max_bytes: int) -> tuple[bytes | None, Message | None]:
+    """The bytes of a data file, read once: ``(data, None)`` or ``(None, problem)``.
+
+    The file is opened without blocking (a FIFO, a device or a socket in its place opens at once
+    instead of waiting for a writer for ever), checked on the opened descriptor to be a regular
+    file (what is checked is what is read: no swap between a look and the read), its size looked
+    at before reading and counted while reading (a file growing meanwhile is cut off at
+    *max_bytes* + 1 and refused). Raises ``FileNotFoundError`` only when there is no file."""
+    try:
+        fd = os.open(Path(path), _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise
+    except IsADirectoryError:
+        return None, later("it is a folder, not a file")
+    except OSError as e:
+        return None, later("it could not be opened: {why}", why=os_reason(e))
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            return None, later("it is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            return None, later("it is not an ordinary file (a pipe, a device or a socket)")
+        if info.st_size > max_bytes:
+            return None, later("it is {size}, more than the {most} allowed", size=_size_text(info.st_size),
+                               most=_size_text(max_bytes))
+        chunks, total = [], 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(_CHUNK, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as e:
+        return None, later("it could not be read: {why}", why=os_reason(e))
+    finally:
+        os.close(fd)
+    if total > max_bytes:  # grew while we looked
+        return None, later("it is more than the {most} allowed", most=_size_text(max_bytes))
+    return b"".join(chunks), None
+
+
 def read_json(
     path: Path | str,
     *,
@@ -197,28 +260,35 @@ def read_json(
     """Read a JSON file.
 
     Returns ``(value, None)`` when the file holds valid JSON, or ``(None, problem)`` when it
-    cannot be used: unreadable, larger than *max_bytes*, empty, not UTF-8, not valid JSON
-    (including NaN/Infinity), nested deeper than *max_depth* levels, or holding a text that cannot
-    be shown (a control or bidirectional character, see safe_text). Raises
-    ``FileNotFoundError`` only when the file does not exist. Never raises anything else for
-    bad content.
+    cannot be used: not an ordinary file (a folder, a FIFO: never waited on), unreadable, larger
+    than *max_bytes*, empty, not UTF-8, not valid JSON (including NaN/Infinity), nested deeper
+    than *max_depth* levels, or holding a text that cannot be shown (a control or bidirectional
+    character, see safe_text). Raises ``FileNotFoundError`` only when the file does not exist.
+    Never raises anything else for bad content.
     """
-    path = Path(path)
-    try:
-        with open(path, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
-            if size > max_bytes:
-                return None, later("it is {size}, more than the {most} allowed", size=_size_text(size),
-                                   most=_size_text(max_bytes))
-            raw = f.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise
-    except IsADirectoryError:
-        return None, later("it is a folder, not a file")
-    except OSError as e:
-        return None, later("it could not be opened: {why}", why=os_reason(e))
-    if len(raw) > max_bytes:  # grew while we looked
-        return None, later("it is more than the {most} allowed", most=_size_text(max_bytes))
+    value, _raw, problem = read_json_bytes(path, max_bytes=max_bytes, max_depth=max_depth)
+    return value, problem
+
+
+def read_json_bytes(
+    path: Path | str,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+) -> tuple[Any, bytes | None, Message | None]:
+    """read_json, also giving the bytes the value was parsed from: ``(value, raw, None)`` or
+    ``(None, raw or None, problem)``. A copy of the file stores *raw*, never a second read."""
+    raw, problem = read_file_bytes(path, max_bytes)
+    if problem is not None:
+        return None, None, problem
+    value, problem = parse_json(raw, max_depth=max_depth)
+    return value, raw, problem
+
+
+def parse_json(raw: bytes, *, max_depth: int = DEFAULT_MAX_DEPTH, deep: bool = True) -> tuple[Any, Message | None]:
+    """The checks of read_json on bytes already read: (value, None) or (None, problem). With
+    *deep* false the walks over every value (depth, texts) are left to the caller, who refuses
+    a wrong shape cheaply first and then asks ``deep_problem``."""
     if not raw.strip():
         return None, later("it is empty")
     try:
@@ -237,12 +307,18 @@ def read_json(
         return None, later("{name} is not allowed in JSON", name=str(e))
     except ValueError:  # huge integer literals
         return None, later("it holds a number thousands of digits long")
+    if not deep:
+        return value, None
+    problem = deep_problem(value, max_depth)
+    return (None, problem) if problem else (value, None)
+
+
+def deep_problem(value: Any, max_depth: int = DEFAULT_MAX_DEPTH) -> Message | str | None:
+    """What the walks over a parsed value find: nested deeper than *max_depth*, or a text that
+    cannot be shown (safe_text); None when neither."""
     if _too_deep(value, max_depth):
-        return None, nlater("it is nested more than {n} level deep", "it is nested more than {n} levels deep", max_depth)
-    problem = safe_text.json_text_problem(value)
-    if problem:
-        return None, problem
-    return value, None
+        return nlater("it is nested more than {n} level deep", "it is nested more than {n} levels deep", max_depth)
+    return safe_text.json_text_problem(value)
 
 
 def type_name(value: Any) -> Message | str:

@@ -28,6 +28,12 @@ _REASONS = {
     errno.ENOSPC: N_("the disk is full"),
     errno.EINVAL: N_("the system does not allow that name"),
     errno.EIO: N_("the disk could not be read or written"),
+    errno.EEXIST: N_("something of that name is in the way"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EMFILE: N_("too many files are open"),
+    errno.EBUSY: N_("the file is in use"),
+    errno.ENXIO: N_("it is a special file with nothing behind it"),
+    errno.ETXTBSY: N_("the file is in use"),
 }
 
 

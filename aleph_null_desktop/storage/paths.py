@@ -58,6 +58,14 @@ def card_packs_dir(*, create: bool = True) -> Path:
     return _ensure(data_dir() / CARD_PACKS_DIR)
 
 
+def writer_folders() -> list[Path]:
+    """Every folder the game writes files into atomically (settings, autosave and statistics,
+    custom cards, card packs), where they are now; none is created."""
+    dirs = _dirs()
+    return [dirs.user_config_path, dirs.user_data_path, dirs.user_data_path / CUSTOM_CARDS_DIR,
+            dirs.user_data_path / CARD_PACKS_DIR]
+
+
 def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 

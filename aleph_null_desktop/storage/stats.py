@@ -28,7 +28,10 @@ from aleph_null_desktop.storage import files, paths
 STATS_VERSION = 1
 MAX_HISTORY = 500
 MAX_BYTES = 4_000_000
-GAME_FIELDS = ("circle", "won", "score", "rank", "reason", "hour", "turns", "date", "pack", "custom")
+GAME_FIELDS = ("circle", "won", "score", "rank", "reason", "hour", "turns", "date", "pack", "custom", "ritual")
+# "ritual": the id the autosave gave the ritual (storage.autosave.RITUAL_OPTION); a ritual is
+# recorded once, however often its end is handed over (a kill between recording and removing its
+# autosave, then the same last move played again)
 UNKNOWN_REASON = "unknown"
 # the endings at which BAPHOMET was summoned (a win, or judged a loss after his summoning)
 SUMMONED_REASONS = ("summoned", "cards_remain", "negative_score")
@@ -71,7 +74,7 @@ def game_problem(game: Any) -> str | None:
     for key in ("hour", "turns"):
         if game.get(key) is not None and game[key] < 0:
             return f"{key} should not be negative"
-    for key in ("rank", "reason", "date", "pack"):
+    for key in ("rank", "reason", "date", "pack", "ritual"):
         if game.get(key) is not None and not isinstance(game[key], str):
             return f"{key} should be text or null"
     if game.get("custom") is not None and not isinstance(game["custom"], bool):
@@ -80,7 +83,7 @@ def game_problem(game: Any) -> str | None:
 
 
 def _clean_game(game: dict) -> dict[str, Any]:
-    return {key: game.get(key) for key in GAME_FIELDS}
+    return {key: game.get(key) for key in GAME_FIELDS if key != "ritual" or game.get(key)}
 
 
 def _count_map(value: Any) -> bool:
@@ -97,16 +100,17 @@ def _with_new_fields(t: Any) -> Any:
 
 
 def _totals_ok(t: Any) -> bool:
+    """Whether one group's totals have every field, of the right type, adding up. Every field's
+    type is checked before any two are compared: a missing or textual count is a False, never a
+    KeyError or TypeError."""
     if not isinstance(t, dict):
         return False
     if t.get("best_rank") is not None and not isinstance(t["best_rank"], str):
         return False
-    if not all(files.is_int(t.get(k)) and t[k] >= 0 for k in ("summoned", "summon_hours")):
+    counts = ("played", "won", "current_streak", "best_streak", "summoned", "summon_hours")
+    if not all(files.is_int(t.get(k)) and t[k] >= 0 for k in counts):
         return False
     if t["summoned"] > t["played"]:
-        return False
-    counts = ("played", "won", "current_streak", "best_streak")
-    if not all(files.is_int(t.get(k)) and t[k] >= 0 for k in counts):
         return False
     if t["won"] > t["played"] or t["best_streak"] > t["won"] or t["current_streak"] > t["best_streak"]:
         return False
@@ -152,7 +156,15 @@ def totals_from_history(history: list[dict[str, Any]]) -> dict[str, dict[str, An
 
 
 def load_stats() -> tuple[dict[str, Any], list[Message]]:
-    """The statistics (see the module doc) and messages for the player. Never raises."""
+    """The statistics (see the module doc) and messages for the player. Never raises. A finished
+    ritual handed to an AutosaveWriter of this process is recorded first."""
+    from aleph_null_desktop.storage.autosave import _flush_writers
+
+    _flush_writers()
+    return _load_stats()
+
+
+def _load_stats() -> tuple[dict[str, Any], list[Message]]:
     try:
         path = paths.stats_path()
     except OSError as e:
@@ -168,7 +180,15 @@ def load_stats() -> tuple[dict[str, Any], list[Message]]:
         problem = later("its totals are {what}, not an object", what=files.type_name(doc["totals"]))
     if problem is not None:
         return empty_stats(), [files.set_aside(path, problem, later("statistics start empty"))]
+    try:
+        return _repaired(path, doc)
+    except Exception as exc:  # a shape no check foresaw: the file goes aside, the game goes on
+        return empty_stats(), [files.set_aside(path, type(exc).__name__, later("statistics start empty"))]
 
+
+def _repaired(path, doc: dict) -> tuple[dict[str, Any], list[Message]]:
+    """The statistics of a document that is an object of the right version: bad games left out,
+    totals counted again when they do not add up (the file set aside and rewritten then)."""
     repairs: list[Message] = []
     history = []
     bad = 0
@@ -211,7 +231,9 @@ def record_game(outcome: dict[str, Any]) -> list[Message]:
 
     *outcome*: ``circle`` (id), ``won`` (bool), ``score`` (int or None), ``rank`` (str or None),
     ``reason`` (str or None: why it ended), ``hour`` (int), ``turns`` (int), ``date`` (ISO text;
-    now if missing), ``pack`` (the card pack's name, or None). Raises ValueError for a malformed outcome (a bug in the caller).
+    now if missing), ``pack`` (the card pack's name, or None), ``ritual`` (its id, or None: a
+    ritual already recorded is not counted twice). Raises ValueError for a malformed outcome (a
+    bug in the caller).
     """
     game = dict(outcome)
     if not game.get("date"):
@@ -220,11 +242,24 @@ def record_game(outcome: dict[str, Any]) -> list[Message]:
     if problem:
         raise ValueError(f"not a game outcome: {problem}")
     game = _clean_game(game)
-    stats, messages = load_stats()
+    stats, messages = _load_stats()
+    if game.get("ritual") and any(old.get("ritual") == game["ritual"] for old in stats["history"]):
+        return messages  # recorded already
     _add(stats["totals"].setdefault(group_of(game), _empty_totals()), game)
     stats["history"].append(game)
     del stats["history"][:-MAX_HISTORY]
     return messages + _write(stats)
+
+
+def recorded(ritual: str) -> bool:
+    """Whether the ritual of that id is among the recorded games (of the last MAX_HISTORY). Only
+    looks: a damaged file is left for load_stats to set aside and say so."""
+    try:
+        doc, problem = files.read_versioned_object(paths.stats_path(), STATS_VERSION, max_bytes=MAX_BYTES)
+    except OSError:  # no file, no folder
+        return False
+    history = doc.get("history") if problem is None else None
+    return isinstance(history, list) and any(isinstance(g, dict) and g.get("ritual") == ritual for g in history)
 
 
 def reset_stats() -> list[Message]:

@@ -28,7 +28,8 @@ log = logging.getLogger(__name__)
 ERROR_SECONDS = 8.0
 INSTANT_SECONDS = 1e6  # an "instant" animation step: longer than any animation
 TRIM_SECONDS = 5.0  # freed memory goes back to the system this often (ui.render.memory)
-RELEASE_GAP_SECONDS = 0.5  # scenes left in quick succession are collected together, at most this often
+RELEASE_GAP_SECONDS = 0.5  # memory is released this long after the last scene was left (scenes left in
+# quick succession are collected together; the frame that leaves a scene does not pay for it too)
 ERRORS_BEFORE_RESET = 30  # the same scene failing frame after frame: go back to the title
 
 
@@ -48,7 +49,7 @@ class App:
         self._errors_in_a_row = 0
         self._trim_clock = 0.0
         self._left_unreleased = False  # a scene was left since memory was last released
-        self._release_clock = RELEASE_GAP_SECONDS  # seconds since then
+        self._release_clock = 0.0  # seconds since the last scene was left
         self.failed_frames = 0  # frames the top-level guard caught (tests and bench/stress.py read it)
         self.last_failure = ""  # the traceback of the latest one
         self.audio = None  # an audio.AudioSystem when run() found one; None: silent
@@ -129,6 +130,10 @@ class App:
         from aleph_null_desktop.storage.os_reason import said_later
 
         first_start = self.first_start = not _settings_exist()
+        if self.persist:
+            removed = storage.remove_temporaries()  # what killed writes left, before anything writes
+            if removed:
+                log.info("%d temporary file(s) left by a killed write removed", removed)
         try:
             settings, messages = storage.load_settings()
         except Exception as exc:  # storage promises not to raise; a bug there must not stop the game
@@ -262,18 +267,15 @@ class App:
 
         if self.autosave is None:
             self.autosave = storage.AutosaveWriter()
+        ritual = storage.ritual_id(game)  # the autosave and the recorded result share it
         if game.outcome is None:
             self.autosave.save(storage.record_from_game(game))  # written on the writer's thread
-            messages = []
-        else:
+        else:  # the result is recorded, then the autosave removed: one ordered step on that thread
             o = game.outcome
-            self.autosave.clear()
-            messages = storage.record_game(
+            self.autosave.finish(
                 {"circle": circle_id, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
                  "hour": game.hour, "turns": game.turn, "pack": pack_name(game),
-                 "custom": bool(getattr(game.cards, "overrides", ()))})
-        if messages:
-            self.report(Joined(messages))
+                 "custom": bool(getattr(game.cards, "overrides", ())), "ritual": ritual})
 
     def close(self) -> None:
         """The game is quitting: the last move reaches the disk, the audio stops."""
@@ -316,7 +318,9 @@ class App:
         return True
 
     def _scene_left(self) -> None:
-        self._left_unreleased = True
+        """A scene was taken off the stack: its memory goes RELEASE_GAP_SECONDS later (scenes left in
+        quick succession together)."""
+        self._left_unreleased, self._release_clock = True, 0.0
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw. An error is shown, logged and survived."""
@@ -348,13 +352,14 @@ class App:
         in so many seconds (a scene's timer, the warning's end), or None: only when input comes."""
         if self._held or self._redraw or pygame.event.peek() or tuple(map(id, self.stack.scenes)) != self._drawn_stack:
             return 0.0
-        times = [self.stack.next_change()]
-        if self.error_time > 0:
-            times.append(self.error_time)
-        if self._left_unreleased:
-            times.append(max(0.0, RELEASE_GAP_SECONDS - self._release_clock))
-        times = [t for t in times if t is not None]
+        times = [t for t in (self.stack.next_change(), self.error_time or None) if t is not None]
         return max(0.0, min(times)) if times else None
+
+    def next_housekeeping_in(self) -> float | None:
+        """When memory is to be released after a scene was left (without a frame), or None."""
+        if not self._left_unreleased:
+            return None
+        return max(0.0, RELEASE_GAP_SECONDS - self._release_clock)
 
     def hold(self, event: pygame.event.Event) -> None:
         """Input the loop took from the queue while it waited: handled first by the next frame."""
@@ -396,7 +401,7 @@ class App:
             log.error("error looking after the audio or the autosave:\n%s", traceback.format_exc())
         self._trim_clock += dt
         self._release_clock += dt
-        if self._left_unreleased and self._release_clock >= RELEASE_GAP_SECONDS:
+        if self._left_unreleased and self._release_clock >= RELEASE_GAP_SECONDS - 1e-9:
             self._left_unreleased = False  # a scene was left: its pictures go now
             self._trim_clock = self._release_clock = 0.0
             memory.release()

@@ -52,6 +52,9 @@ class FrameLoop:
         timeout = self.poll_seconds if due is None else min(due, self.poll_seconds)
         if app.audio_changing():
             timeout = min(timeout, AUDIO_POLL_SECONDS)
+        chores = app.next_housekeeping_in()
+        if chores is not None:
+            timeout = min(timeout, max(chores, INPUT_POLL_SECONDS))
         events = self._wait(timeout)
         now = self.clock()
         slept = now - self._last

@@ -85,7 +85,7 @@ def test_a_pack_without_level_one_interference_is_refused_with_a_clear_message(t
 def test_limits_size_depth_main_deck_and_custom_cards(tmp_path):
     big = tmp_path / "big.json"
     big.write_bytes(b" " * (PACK_MAX_BYTES + 1))
-    assert "at most 1.0 MB" in read_pack(big)[1]
+    assert "more than the 1.0 MB allowed" in read_pack(big)[1]
     deep = tmp_path / "deep.json"
     deep.write_bytes(b"[" * 100_000 + b"]" * 100_000)
     assert "nested" in read_pack(deep)[1]

@@ -67,7 +67,8 @@ def test_the_worker_process_runs_and_cancels():
     assert test.state == "done" and len(test.pairs) == 4 and test.progress == 1.0
     long = CardTest(spec(KIND, games=400))
     long.start()
-    long.cancel()
+    long.cancel()  # returns at once; the worker ends meanwhile
+    long._process.join(5)
     assert long.state == "cancelled" and not long._process.is_alive() and len(long.pairs) < 400
 
 

@@ -1,6 +1,6 @@
 """Run by test_autosave_writer.py: plays random rituals as fast as it can, saving after every
-move through the AutosaveWriter, and prints `<seed> <moves>` once each save has been handed over (`<seed> cleared` once a finished
-ritual's autosave is handed over for removal).
+move through the AutosaveWriter, and prints `<seed> <moves>` once each save has been handed over (`<seed> finished` once a finished
+ritual's result is handed over to be recorded and its autosave removed).
 The test kills it (SIGKILL) at a random moment."""
 
 import random
@@ -19,13 +19,16 @@ def main(rng_seed: int) -> None:
     while True:
         seed = rng.randrange(1, 2**31)
         game = new_game(seed=seed, circle=rng.choice(["adept", "magus"]))
+        storage.ritual_id(game)
         while game.outcome is None:
             game.apply(rng.choice(game.legal_commands()))
             if game.outcome is None:
                 writer.save(storage.record_from_game(game))
                 print(seed, len(game.history), flush=True)
-        writer.clear()
-        print(seed, "cleared", flush=True)
+        o = game.outcome
+        writer.finish({"circle": game.circle, "won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,
+                       "hour": game.hour, "turns": game.turn, "ritual": storage.ritual_id(game)})
+        print(seed, "finished", flush=True)
 
 
 if __name__ == "__main__":

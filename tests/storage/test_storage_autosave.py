@@ -88,6 +88,7 @@ def test_make_record():
         ({"commands": None}, "its commands are null, not a list"),
         ({"commands": [{"kind": "end_turn"}, "end_turn"]}, "command 2 is text, not an object"),
         ({"version": 2}, "newer version of the game"),
+        ({"options": {"interference_pool": {"one": ["x"]}}}, "its interference pool is not a list of card ids"),
     ],
 )
 def test_malformed_records(changes, problem):
@@ -234,7 +235,7 @@ def test_a_finished_game_resumes_finished():
         ({"circle": "emperor"}, "the game could not be set up"),
         ({"cards": {"schema": 1, "cards": [{"id": 5}]}}, "the game could not be set up"),
         ({"cards": {"no": "cards"}}, 'the game could not be set up: the card pack has no "cards" list'),
-        ({"options": {"interference_pool": {"one": ["x"]}}}, "the game could not be set up"),
+        ({"options": {"interference_pool": {"1": ["no_such_card"]}}}, "the game could not be set up"),
     ],
 )
 def test_a_save_that_cannot_be_replayed_is_set_aside(changes, problem, listing):

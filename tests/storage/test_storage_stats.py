@@ -130,7 +130,7 @@ def test_default_date_and_extra_keys_dropped():
     del out["date"]
     record_game({**out, "debug": [1, 2]})
     entry = load_stats()[0]["history"][0]
-    assert set(entry) == set(stats.GAME_FIELDS)
+    assert set(entry) == set(stats.GAME_FIELDS) - {"ritual"}  # the ritual's id only when it has one
     assert entry["date"][:2] == "20" and "T" in entry["date"]
 
 
@@ -191,3 +191,27 @@ def test_recording_onto_a_corrupt_file_reports_and_starts_again(listing):
     assert len(messages) == 1 and "stats.json could not be read" in str(messages[0])
     assert summary(load_stats()[0])["adept"]["played"] == 1
     assert len([n for n in listing(paths.data_dir()) if ".corrupt-" in n]) == 1
+
+
+@pytest.mark.parametrize("totals", [{}, {"played": "x"}, {"played": 1, "won": None}, {"summoned": 2},
+                                    {"played": 1.5, "won": 0, "summoned": 0, "summon_hours": 0}])
+def test_totals_of_the_wrong_shape_are_counted_again_and_a_ritual_still_records(totals, listing):
+    # issue 29: {"adept": {}} raised KeyError in Statistics and in record_game, losing every result
+    history = [game(score=4), loss()]
+    paths.stats_path().write_text(json.dumps({"version": 1, "totals": {"adept": totals}, "history": history}))
+    loaded, messages = load_stats()
+    assert summary(loaded)["adept"]["played"] == 2
+    assert "the totals did not add up" in str(messages[0])
+    assert len([n for n in listing(paths.data_dir()) if ".corrupt-" in n]) == 1
+    assert record_game(game(score=9)) == []
+    assert summary(load_stats()[0])["adept"]["played"] == 3
+
+
+def test_a_ritual_is_recorded_once_however_often_its_end_is_handed_over():
+    # issue 29: killed after recording, before its autosave went, the last move is played again
+    assert record_game(game(score=3) | {"ritual": "r1"}) == []
+    assert record_game(game(score=3) | {"ritual": "r1"}) == []
+    assert record_game(game(score=5) | {"ritual": "r2"}) == []
+    loaded = load_stats()[0]
+    assert [g["ritual"] for g in loaded["history"]] == ["r1", "r2"] and summary(loaded)["adept"]["played"] == 2
+    assert stats.recorded("r1") and not stats.recorded("r3")

@@ -68,6 +68,8 @@ def test_the_log_is_said_again_in_the_new_language(table, driver, app):
 
 
 def test_an_open_choice_follows_a_switch_to_german(table, driver, app, monkeypatch):
+    import pygame
+
     from aleph_null_desktop.ui.table import overlays
 
     shown = []
@@ -90,9 +92,13 @@ def test_an_open_choice_follows_a_switch_to_german(table, driver, app, monkeypat
     assert "Wax Candle (in the discard pile)" in english[1] and english[1][-1] == "None"
     assert english[0] in shown and any("Wax Candle (in the discard pile)" in text for text in shown)
 
+    hour_page = scene.grimoire.rect.copy()
+    hour_page.h = 100  # the table's Grimoire (its Hour, the page's name), above the picker
+    before = pygame.image.tobytes(app.screen.subsurface(hour_page), "RGB")
     app.change_settings(language="de")
     shown.clear()
     driver.frames(3)
+    assert pygame.image.tobytes(app.screen.subsurface(hour_page), "RGB") != before  # "Stunde I"
     prompt, labels = game.pending.prompt, [o.label for o in game.pending.options]
     assert prompt.startswith("Reisigbesen: ") and "discard" not in prompt and "sacrifice" not in prompt
     assert "Wachskerze (auf dem Ablagestapel)" in labels and labels[-1] == "Keine", labels

@@ -10,6 +10,7 @@ Save is disabled, with the reason, while the card does not validate.
 from __future__ import annotations
 
 import json
+import time
 from typing import Callable
 
 import pygame
@@ -43,6 +44,7 @@ CONTENT_W = FORM.right - CONTENT_X - 10
 PREVIEW_W = 470
 PREVIEW_POS = (1380, 118)
 PREVIEW_ID = "custom_preview"
+PREVIEW_STEP_MS = 2.0  # while typing, the new preview is drawn this much a frame (the last one shown meanwhile)
 SECTION_GAP = 16
 
 
@@ -89,6 +91,8 @@ class EditScene(Scene):
         self._clean = self._snapshot() if self.draft.id else None
         self._preview_key = ""
         self._preview: pygame.Surface | None = None
+        self._preview_drawing: CardRenderer | None = None  # the preview being drawn a step a frame (update)
+        self._shadow: pygame.Surface | None = None  # the preview's shadow
         self._preview_stale = False
         self._preview_error = ""
         self.buttons = [
@@ -113,12 +117,12 @@ class EditScene(Scene):
     def _name_changed(self, text: str) -> None:
         self.draft.set_name(self.language, text)
         self.status = ""
-        self.rebuild()
+        self.rebuild(typed=True)
 
     def _flavour_changed(self, text: str) -> None:
         self.draft.set_flavour(self.language, text)
         self.status = ""
-        self.rebuild()
+        self.rebuild(typed=True)
 
     def edit_language(self, language: str) -> None:
         """The name and flavour fields edit this language's texts from now on."""
@@ -144,7 +148,8 @@ class EditScene(Scene):
         self.rebuild()
 
     # ------------------------------------------------------------------ building the form
-    def rebuild(self) -> None:
+    def rebuild(self, typed: bool = False) -> None:
+        """The form laid out again and the preview brought up to date (`typed`: a step a frame)."""
         self.check = validate(self.draft, self.library.others(self.draft.id))
         fonts = self.app.fonts
         self.controls, self.headers = [], []
@@ -221,7 +226,7 @@ class EditScene(Scene):
         max_scroll = max(0, self.content_h - FORM.h)
         if self.scroll > max_scroll:
             self.scroll = max_scroll
-            self.rebuild()
+            self.rebuild(typed)
             return
 
         save = self.buttons[0]
@@ -230,7 +235,7 @@ class EditScene(Scene):
         test = self.buttons[2]
         test.enabled = self.check.ok
         test.detail = "" if self.check.ok else _("when the card is complete")
-        self._update_preview()
+        self._update_preview(at_once=not typed)
 
     def _language_chips(self, y: int) -> None:
         """One radio chip per language of the game, right-aligned on the name's header line."""
@@ -457,7 +462,9 @@ class EditScene(Scene):
 
     # ------------------------------------------------------------------ events
     def next_change(self) -> float | None:
-        """The focused field's caret blinks."""
+        """Frames while the preview is drawn; the focused field's caret blinks."""
+        if self._preview_drawing is not None:
+            return 0.0
         blinks = [t for t in (f.next_blink() for f in self.fields) if t is not None]
         return min(blinks) if blinks else None
 
@@ -514,7 +521,9 @@ class EditScene(Scene):
             self.rebuild()
 
     # ------------------------------------------------------------------ preview
-    def _update_preview(self) -> None:
+    def _update_preview(self, at_once: bool = True) -> None:
+        """The card as the engine would play it, drawn large; not `at_once` (typing): drawn a step
+        a frame by `update`, the last preview shown meanwhile (a whole face costs 10-30 ms)."""
         record = self.draft.to_record(PREVIEW_ID)
         if not self.draft.names():
             record["name"] = {self.language: _("(unnamed)")}
@@ -525,15 +534,29 @@ class EditScene(Scene):
         try:
             card = card_from_dict(record)
         except (CardDataError, RecursionError, TypeError, ValueError) as err:
-            self._preview_stale = self._preview is not None
+            self._preview_stale, self._preview_drawing = self._preview is not None, None
             title = FIELD_TITLES.get(field_of(getattr(err, "field_name", "")))
             where = _(title) if title else ""
             said = humane(err) if isinstance(err, CardDataError) else str(err)
             self._preview_error = f"{where}: {said}" if where else said
             return
         self._preview_error = ""
-        self._preview = CardRenderer({PREVIEW_ID: card}, self.app.fonts).face(PREVIEW_ID, PREVIEW_W)
+        renderer = CardRenderer({PREVIEW_ID: card}, self.app.fonts)
+        if at_once or self._preview is None:
+            self._preview, self._preview_drawing = renderer.face(PREVIEW_ID, PREVIEW_W), None
+        else:
+            self._preview_drawing = renderer
         self._preview_stale = False
+
+    def update(self, dt: float) -> None:
+        renderer = self._preview_drawing
+        if renderer is None:
+            return
+        start = time.thread_time()
+        while not renderer.face_step(PREVIEW_ID, PREVIEW_W):  # one step at least, then while there is time
+            if (time.thread_time() - start) * 1000 >= PREVIEW_STEP_MS:
+                return
+        self._preview, self._preview_drawing = renderer.face(PREVIEW_ID, PREVIEW_W), None
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -616,9 +639,10 @@ class EditScene(Scene):
         w, h = card_size(PREVIEW_W)
         blit_text(surface, fonts.get("title", 22), _("LIVE PREVIEW"), theme.TEXT_DIM, (x + w // 2, y - 2), "midbottom")
         rect = pygame.Rect(x, y + 8, w, h)
-        shadow = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 120), shadow.get_rect(), border_radius=24)
-        surface.blit(shadow, rect.move(10, 12))
+        if self._shadow is None:
+            self._shadow = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(self._shadow, (0, 0, 0, 120), self._shadow.get_rect(), border_radius=24)
+        surface.blit(self._shadow, rect.move(10, 12))
         if self._preview is not None:
             surface.blit(self._preview, rect)
         if self._preview is None or self._preview_stale:

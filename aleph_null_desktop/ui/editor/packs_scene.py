@@ -10,7 +10,7 @@ import os
 
 import pygame
 
-from aleph_null_desktop.cardpacks import PackShelf
+from aleph_null_desktop.cardpacks import PackShelf, shown_names
 from aleph_null_desktop.engine.cards import CardDataError, cardset_with, load_builtin_cards
 from aleph_null_desktop.i18n import _, ngettext
 from aleph_null_desktop.safe_text import quote
@@ -59,7 +59,9 @@ class PacksScene(Scene):
     # ------------------------------------------------------------------ state
     def rows(self) -> list[tuple[str, str, str, bool]]:
         """(id, name, detail, usable) for each file of the folder: good packs, then refused ones."""
-        rows = [(p.id, p.name, p.summary, True) for p in sorted(self.shelf.packs.values(), key=lambda p: p.name.casefold())]
+        shown = shown_names(self.shelf.packs.values())
+        rows = [(p.id, shown[p.id], p.summary, True)
+                for p in sorted(self.shelf.packs.values(), key=lambda p: (p.name.casefold(), p.id))]
         rows += [(r.id, quote(r.path.name, 60, marks=False), r.reason, False) for r in self.shelf.refused]
         return rows
 

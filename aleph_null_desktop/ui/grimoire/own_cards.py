@@ -389,7 +389,7 @@ class OwnCardsDialog(Scene):
         pygame.draw.rect(surface, theme.PARCHMENT, name_rect, border_radius=8)
         pygame.draw.rect(surface, INK_RED if self.choice.pack else theme.INK_SOFT, name_rect,
                          2 if self.choice.pack else 1, border_radius=8)
-        label = self.choice.pack.name if self.choice.pack else _("The printed cards")
+        label = self.choice.pack_label() if self.choice.pack else _("The printed cards")
         blit_text(surface, fit_font(f, "bold", label, name_rect.w - 16, 24, 14), label, theme.INK,
                   name_rect.center, "center")
 

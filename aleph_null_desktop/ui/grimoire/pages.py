@@ -179,6 +179,7 @@ class BookArt:
         self._minis = SurfaceCache("grimoire_minis")  # the table's small Hour pages
         self._readers = weakref.WeakSet()  # the open books (GrimoireScene) showing these pages
         self._parchment: pygame.Surface | None = None
+        self._bases: dict[str, tuple[pygame.Surface, tuple]] = {}  # side -> blank half on its board, corners
         self._reference: Reference | None = None
         self._language = current_language()
 
@@ -255,7 +256,24 @@ class BookArt:
         return self._parchment
 
     def blank(self, side: str) -> pygame.Surface:
-        """A half image: parchment with the gutter's shade at the spine and page edges outside."""
+        """A new half image to write a page on: parchment with the gutter's shade at the spine and
+        page edges outside, on its board (opaque; the board's rounded corners: `_base`)."""
+        return self._base(side)[0].copy()
+
+    def _base(self, side: str) -> tuple[pygame.Surface, tuple]:
+        """The blank half of one side on its board, opaque, and its board's corners (Half.corners).
+        Kept, once a book was opened (2 × 3.4 MB): every spread is written on a copy, so a page is
+        drawn without drawing its parchment, gutter and board again."""
+        base = self._bases.get(side)
+        if base is None:
+            composite = self.board(side)
+            composite.blit(self._blank_page(side), (0, 0))
+            half = Half.of(composite)
+            base = self._bases[side] = (half.image, half.corners)
+        return base
+
+    def _blank_page(self, side: str) -> pygame.Surface:
+        """Parchment with the gutter's shade and page edges, with clear margins for the board."""
         half = pygame.Surface(self.half_size, pygame.SRCALPHA)
         rect = self.page_rect(side)
         # the edges of the pages below, a few lines on the outer side
@@ -357,9 +375,7 @@ class BookArt:
             return None
         if page_id == "cover":
             return Half.of(half, opaque=False)
-        composite = self.board(side)
-        composite.blit(half, (0, 0))
-        return Half.of(composite)
+        return Half(half, self._base(side)[1])  # written on a copy of the blank half (`blank`)
 
     def _draw(self, page_id: str, ctx: BookContext) -> Spread:
         """The spread's halves with their clear margins, not yet on their boards."""
@@ -849,6 +865,7 @@ class BookArt:
 
     def mini_page(self, page_id: str, size: tuple[int, int], context: BookContext = BookContext()) -> pygame.Surface:
         """One small page for the table's Grimoire element (the Hour at a glance)."""
+        self._follow_language()
         key = (page_id, size, context)
         if key in self._minis:
             return self._minis[key]

@@ -171,7 +171,8 @@ class GrimoireScene(Scene):
             messages = self.library.load()
             if self.shelf is None:
                 self.shelf = PackShelf()
-            messages += self.shelf.load()
+            self.shelf.start_loading()  # unchanged packs at once, new ones read off the frame loop
+            messages += self.shelf.take_loaded() or []
         except Exception as exc:  # the book must open even if the folder cannot be read
             log.warning("custom cards not loaded: %s", exc)
             messages = [_("Your custom cards could not be read ({why}).").format(why=reason(exc))]
@@ -197,7 +198,7 @@ class GrimoireScene(Scene):
             chosen.append((names_of(record.get("name")) or (("en", cid),), int(record.get("level", 0)),
                            names_of(dict(cards[replaced].names))
                            if replaced in cards else ()))
-        pack = self.choice.pack.name if self.choice.pack else None
+        pack = self.choice.pack_label()
         interference = tuple(tuple(names_of(dict(cards[i].names))
                                    for i in cards.interference_ids(level))
                              for level in (1, 2, 3)) if self.choice.pack else ()
@@ -362,6 +363,13 @@ class GrimoireScene(Scene):
 
     def update(self, dt: float) -> None:
         self.notice_time = max(0.0, self.notice_time - dt)
+        if self.shelf is not None and self.shelf.loading:
+            read = self.shelf.take_loaded()
+            if read is not None:  # the card packs have been read
+                self.choice.refresh()
+                self.own_changed()
+                if read:
+                    self.notice(" ".join(map(str, read)))
         if self._library_stale and self.app.stack.top is self:  # back from the Card editor
             self._library_stale = False
             self._load_library()
@@ -387,6 +395,8 @@ class GrimoireScene(Scene):
         or the end of a notice."""
         if self.turn is not None or (self._library_stale and self.app.stack.top is self):
             return 0.0
+        if self.shelf is not None and self.shelf.loading:
+            return 0.1  # the card packs are being read: looked at again soon
         timers = [t for t in (self.start_timer, self.notice_time if self.notice_time > 0 else None) if t is not None]
         return max(0.0, min(timers)) if timers else None
 

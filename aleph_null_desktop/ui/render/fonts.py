@@ -23,12 +23,17 @@ FONT_FILES = {
 
 
 class SafeFont(pygame.font.Font):
-    """A pygame Font that never raises on a string: NUL, lone surrogates and other control
-    characters are dropped and very long texts cut before SDL_ttf sees them (safe_text.drawable)."""
+    """A pygame Font that never raises on a string: NUL, lone surrogates, other control and
+    invisible characters are dropped and very long texts cut before SDL_ttf sees them
+    (safe_text.drawable); a text that still draws nothing gives an empty line."""
 
     def render(self, text, antialias, color, bgcolor=None, wraplength=0):
-        return super().render(drawable(text) if isinstance(text, str) else text, antialias, color,
-                              bgcolor, wraplength)
+        text = drawable(text) if isinstance(text, str) else text
+        try:
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        except pygame.error as exc:  # a text of glyphs that draw nothing ("Text has zero width")
+            log.debug("text not drawn (%s): %r", exc, text[:40] if isinstance(text, str) else text)
+            return super().render("", antialias, color, bgcolor)
 
     def size(self, text):
         return super().size(drawable(text) if isinstance(text, str) else text)

@@ -8,6 +8,13 @@ from typing import Callable, Hashable, NamedTuple
 import pygame
 
 
+def screen_picture(size: tuple[int, int]) -> pygame.Surface:
+    """A new opaque picture in the screen's own pixel format (made so at once: a converted copy
+    of a plain one would be a second 8 MB at 1080p, allocated and copied)."""
+    display = pygame.display.get_surface()
+    return pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
+
+
 class CachedLayer:
     """`blit(target, signature, paint)`: paints into its own surface when `signature` differs from
     the last one (the game, the layout, the settings, a hover…), then blits that surface."""
@@ -22,9 +29,7 @@ class CachedLayer:
 
     def blit(self, target: pygame.Surface, signature: Hashable, paint: Callable[[pygame.Surface], None]) -> None:
         if self.surface is None or self.surface.get_size() != target.get_size():
-            self.surface = pygame.Surface(target.get_size())
-            if pygame.display.get_surface() is not None:
-                self.surface = self.surface.convert()
+            self.surface = screen_picture(target.get_size())
             self.invalidate()
         if signature != self.signature:
             self.signature = signature
@@ -73,9 +78,7 @@ class PanelLayer:
         """Brings the picture up to date; `dirty`: regions to paint again whatever changed (where
         the background changed). Returns the regions painted."""
         if self.surface is None or self.surface.get_size() != size:
-            self.surface = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                self.surface = self.surface.convert()
+            self.surface = screen_picture(size)
             self.invalidate()
         surface = self.surface
         if signature != self.signature:

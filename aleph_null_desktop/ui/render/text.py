@@ -142,11 +142,23 @@ def _cut(font: pygame.font.Font, prefix: str, word: str, width: int) -> int:
     return n if n >= 3 else 0
 
 
+_fitted: dict = {}  # (the font at `size`, text, width, min_size) -> the size fit_font found
+FITTED_MAX = 4096  # entries kept (then forgotten together): a screen fits a few hundred
+
+
 def fit_font(fonts, role: str, text: str, width: int, size: int, min_size: int = 10):
-    """The largest font of the role, at most `size`, in which `text` fits on one line."""
-    while size > min_size and fonts.get(role, size).size(text)[0] > width:
-        size -= 1
-    return fonts.get(role, size)
+    """The largest font of the role, at most `size`, in which `text` fits on one line (measured
+    once for the same words, font and width: each size tried is a measurement)."""
+    key = (weakref.ref(fonts.get(role, size)), text, width, min_size)
+    fitted = _fitted.get(key)
+    if fitted is None:
+        fitted = size
+        while fitted > min_size and fonts.get(role, fitted).size(text)[0] > width:
+            fitted -= 1
+        if len(_fitted) >= FITTED_MAX:
+            _fitted.clear()
+        _fitted[key] = fitted
+    return fonts.get(role, fitted)
 
 
 def blit_text(surface: pygame.Surface, font: pygame.font.Font, text: str, colour, pos,

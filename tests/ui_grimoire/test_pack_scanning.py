@@ -1,0 +1,87 @@
+"""Issue 29: card packs are read once per change (remembered by size and modification time), the
+Grimoire's ritual page reads new ones off the frame loop, and a pack of far too many cards is
+refused before any walk over its values."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+from aleph_null_desktop import cardpacks
+from aleph_null_desktop.cardpacks import PackShelf
+from aleph_null_desktop.storage import files, paths
+from aleph_null_desktop.ui.editor.packs_scene import example_pack_path
+
+from .conftest import frames
+from .test_own_cards import open_circle_spread
+
+
+def place(n: int) -> None:
+    doc = json.loads(example_pack_path().read_text(encoding="utf-8"))
+    for i in range(n):
+        (paths.card_packs_dir() / f"pack_{i}.json").write_text(json.dumps({**doc, "name": f"Pack {i}"}),
+                                                               encoding="utf-8")
+
+
+def counting_reads(monkeypatch) -> list:
+    reads = []
+    real = cardpacks.read_pack_doc
+    monkeypatch.setattr(cardpacks, "read_pack_doc", lambda path: (reads.append(path.name), real(path))[1])
+    return reads
+
+
+def test_an_unchanged_pack_is_not_read_again_and_a_changed_one_is(monkeypatch):
+    place(3)
+    reads = counting_reads(monkeypatch)
+    PackShelf().load()
+    assert sorted(reads) == ["pack_0.json", "pack_1.json", "pack_2.json"]
+    shelf = PackShelf()
+    shelf.load()
+    assert len(reads) == 3 and len(shelf.packs) == 3  # remembered
+    path = paths.card_packs_dir() / "pack_1.json"
+    path.write_text(path.read_text(encoding="utf-8").replace("Pack 1", "Pack One"), encoding="utf-8")
+    shelf.load()
+    assert reads[3:] == ["pack_1.json"] and shelf.packs["pack_1"].name == "Pack One"
+
+
+def test_the_ritual_page_reads_new_packs_off_the_frame_loop(app, monkeypatch):
+    place(4)
+    release = threading.Event()
+    on_main = []
+    real = cardpacks.read_pack_doc
+
+    def slow_read(path):  # a 1 MB pack takes its time; the frame loop must not wait for it
+        on_main.append(threading.current_thread() is threading.main_thread())
+        release.wait(20)
+        return real(path)
+
+    monkeypatch.setattr(cardpacks, "read_pack_doc", slow_read)
+    book = open_circle_spread(app)  # opens and turns to the Circles while the packs are read
+    assert book.shelf.loading and book.context.own.packs == 0
+    release.set()
+    for _ in range(200):
+        frames(app)
+        if not book.shelf.loading:
+            break
+    assert not book.shelf.loading and len(book.shelf.packs) == 4 and book.context.own.packs == 4
+    assert on_main and not any(on_main)
+    assert app.failed_frames == 0
+
+
+def test_a_pack_of_far_too_many_cards_is_refused_before_any_walk(tmp_path, monkeypatch):
+    path = tmp_path / "huge.json"
+    path.write_bytes(b'{"schema": 1, "cards": [' + b",".join([b"{}"] * 330_000) + b"]}")
+    walked = []
+    real = files.deep_problem
+    monkeypatch.setattr(files, "deep_problem", lambda *a, **k: (walked.append(1), real(*a, **k))[1])
+    result, problem = cardpacks.read_pack(path)
+    assert result is None and "330000 cards" in problem and not walked
+
+
+def test_a_pack_nested_too_deep_for_the_limit_but_not_for_python_is_refused_in_words(tmp_path):
+    doc = json.loads(example_pack_path().read_text(encoding="utf-8"))
+    doc["cards"][0]["flavour"] = json.loads("[" * 30 + "]" * 30)
+    path = tmp_path / "deep.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result, problem = cardpacks.read_pack(path)
+    assert result is None and problem == "it is nested more than 16 levels deep"
