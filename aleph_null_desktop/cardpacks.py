@@ -332,6 +332,8 @@ class PackShelf:
         self.read_only: str | None = None
         self.loading = False  # start_loading is reading the folder on a thread
         self._loaded: tuple | None = None  # what it read, until take_loaded() puts it on the shelf
+        self.adding = False  # start_adding is checking and copying a pack on a thread
+        self._added: tuple | None = None  # its (pack, message), until take_added() shelves the pack
         self._messages: list[str] = []
 
     @property
@@ -426,6 +428,40 @@ class PackShelf:
     def add(self, source: Path | str) -> tuple[Pack | None, str]:
         """Checks the file at *source* and copies it into the folder; (pack, message). Nothing is
         written unless the whole pack is good. Never raises."""
+        pack, message = self.copy_in(source)
+        if pack is not None:
+            self.packs[pack.id] = pack
+        return pack, message
+
+    def start_adding(self, source: Path | str) -> None:
+        """`add`, off the frame loop (`adding` until `take_added()` gives its answer): a large pack
+        is read and checked on a thread."""
+        self.adding = True
+        threading.Thread(target=self._add_on_thread, args=(source,), name="card pack", daemon=True).start()
+
+    def take_added(self) -> tuple[Pack | None, str] | None:
+        """(pack, message) of a finished `start_adding`, its pack now on the shelf; None while it
+        is still reading (or nothing was started)."""
+        result, self._added = self._added, None
+        if result is None:
+            return None
+        pack, message = result
+        if pack is not None:
+            self.packs[pack.id] = pack
+        self.adding = False
+        return pack, message
+
+    def _add_on_thread(self, source: Path | str) -> None:
+        try:
+            result = self.copy_in(source)
+        except Exception as exc:  # a bug must not leave the screen waiting for ever
+            log.exception("card pack not added")
+            result = (None, _("Card packs could not be read ({why}).").format(why=reason(exc)))
+        self._added = result
+
+    def copy_in(self, source: Path | str) -> tuple[Pack | None, str]:
+        """`add` without putting the pack on the shelf: it only reads the shelf, so it may run on a
+        thread while the frame loop draws the shelf."""
         source = Path(str(source).strip())
         label = quote(source.name or str(source), 60)
         try:
@@ -462,7 +498,6 @@ class PackShelf:
                 file=label, folder=safe_message(self.folder, 120), why=reason(err))
         remember(target, result)
         pack = _pack(pack_id, result, target)
-        self.packs[pack_id] = pack
         return pack, _("Loaded the card pack {name} ({summary}).").format(name=quote(name, 60), summary=pack.summary)
 
     def remove(self, pack_id: str) -> str:

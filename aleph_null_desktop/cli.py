@@ -1,4 +1,4 @@
-"""Command line: play (default), simulate, --smoke-test, --version."""
+"""Command line: play (default), simulate, print-cards, card-code, --smoke-test, --version."""
 
 from __future__ import annotations
 
@@ -20,7 +20,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="play a short scripted ritual headless, check a screenshot, exit")
     parser.add_argument("--screenshot", metavar="PATH", help="with --smoke-test: keep the screenshot (PNG) here")
     parser.add_argument("--windowed", action="store_true", help="start in a window even when the settings say fullscreen")
-    add_simulate_parser(parser.add_subparsers(dest="command", metavar="simulate"))
+    from aleph_null_desktop.editor.card_cli import add_card_parsers
+
+    commands = parser.add_subparsers(dest="command", metavar="{simulate,print-cards,card-code}")
+    add_simulate_parser(commands)
+    add_card_parsers(commands)
     return parser
 
 
@@ -29,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any pygame import
     args = build_parser().parse_args(argv)
     try:
-        if getattr(args, "command", None) == "simulate":
+        if getattr(args, "command", None):
             return args.handler(args)
         if args.smoke_test:
             from aleph_null_desktop.ui.smoke import run_smoke_test

@@ -1,7 +1,8 @@
-"""How long the frame loop waits when the Grimoire's ritual page opens over ten card packs of about
-1 MB each (issue 29: 4.4 s, PackShelf.load() on the frame thread at every opening).
+"""How long the frame loop waits when the Grimoire's ritual page (or the card packs screen) opens
+over ten card packs of about 1 MB each (issue 29: 4.4 s, PackShelf.load() on the frame thread at
+every opening).
 
-    python bench/pack_shelf.py [--packs N] [--repeat R]
+    python bench/pack_shelf.py [--packs N] [--repeat R] [--screen grimoire|packs]
 
 Ten valid packs of 200 added interference cards, each card's flavour in a dozen languages, are
 written into a private data folder. Then, R times: a new GrimoireScene in ritual mode is made and
@@ -40,6 +41,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--packs", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--screen", choices=("grimoire", "packs"), default="grimoire")
     args = parser.parse_args()
     home = tempfile.mkdtemp(prefix="pack-bench-")
     os.environ["XDG_DATA_HOME"] = os.path.join(home, "data")
@@ -50,7 +52,11 @@ def main() -> None:
 
     from aleph_null_desktop.storage import paths
     from aleph_null_desktop.ui.app import App, open_window
+    from aleph_null_desktop.ui.editor.packs_scene import PacksScene
     from aleph_null_desktop.ui.grimoire.scene import GrimoireScene
+
+    def opened(app):
+        return GrimoireScene(app, mode="ritual") if args.screen == "grimoire" else PacksScene(app)
 
     make_packs(str(paths.card_packs_dir()), args.packs)
     sizes = [os.path.getsize(os.path.join(paths.card_packs_dir(), f)) for f in os.listdir(paths.card_packs_dir())]
@@ -66,7 +72,7 @@ def main() -> None:
             app.show_title()
             app.step(1 / 60)
             wall, cpu = time.perf_counter(), time.thread_time()
-            book = GrimoireScene(app, mode="ritual")
+            book = opened(app)
             app.stack.replace_all(book)
             app.step(1 / 60)
             frame_wall, frame_cpu = time.perf_counter() - wall, time.thread_time() - cpu
@@ -77,7 +83,7 @@ def main() -> None:
             figures[label].append((frame_wall, frame_cpu, ready, len(book.shelf.packs)))
             if book.shelf.refused:
                 print("refused:", book.shelf.refused[0].reason)
-    print(f"{args.packs} packs of {statistics.mean(sizes) / 1e6:.2f} MB, {args.repeat} repeats (medians):")
+    print(f"{args.screen}: {args.packs} packs of {statistics.mean(sizes) / 1e6:.2f} MB, {args.repeat} repeats (medians):")
     for label, rows in figures.items():
         wall, cpu, ready, packs = (statistics.median(col) for col in zip(*rows))
         print(f"  {label:5s} open: frame thread {wall:.3f} s wall, {cpu:.3f} s CPU; packs on the shelf after "

@@ -50,7 +50,7 @@ def check_environment() -> str | None:
         return (f"PyInstaller is not installed in this Python ({sys.executable}).\n"
                 f"  Install it with:  {sys.executable} -m pip install \"pyinstaller>=6.10,<7\"\n"
                 f"  (or: pip install -e \".[packaging]\" from the checkout)")
-    missing = [m for m in ("pygame", "pytmx", "platformdirs") if importlib.util.find_spec(m) is None]
+    missing = [m for m in ("pygame", "pytmx", "platformdirs", "reportlab", "PIL") if importlib.util.find_spec(m) is None]
     if missing:
         return (f"the game's dependencies are missing from this Python ({', '.join(missing)}); "
                 f"install the game first:  {sys.executable} -m pip install -e .")

@@ -2,8 +2,9 @@
 """Original, seeded music for Aleph Null Desktop.
 
 An offline tool: the game never imports it and never generates music at run time. It renders
-one track per Hour (plus Hour VII "False Dawn", a title track and a Judgement track) to OGG
-Vorbis in ``music/``, by pure numpy synthesis (no samples, no sound fonts, no borrowed melodies):
+the title track and the Judgement track to OGG Vorbis in ``music/`` by pure numpy synthesis
+(no samples, no sound fonts, no borrowed melodies). The Hours' music is sampled piano, rendered
+by ``tools/compose_hours.py``.
 
 * piano  -- additive: inharmonic partials, two slightly detuned strings per note, two-stage
             per-partial decay, a soft hammer thump, damper on note-off;
@@ -24,7 +25,7 @@ same seed gives the same audio, bit for bit (``render_track(name, seed, seconds)
 Usage::
 
     python tools/compose_music.py                        # all tracks into music/
-    python tools/compose_music.py --only hour1 --seconds 20   # a sketch, in <tmp>/aleph_null_sketch
+    python tools/compose_music.py --only title --seconds 20   # a sketch, in <tmp>/aleph_null_sketch
     python tools/compose_music.py --analyse --png /tmp/audio_png   # levels, seam, pictures
 
 Needs numpy and soundfile (the ``test`` extra); ``--png`` also needs pygame-ce.
@@ -234,10 +235,10 @@ def smooth_length(n: int) -> int:
 
 
 # --------------------------------------------------------------------------------------------
-# Layers: the building blocks the Hours are arranged from
+# Layers: the building blocks the tracks are arranged from
 # --------------------------------------------------------------------------------------------
 
-MOTIF = (2, -1, -1, -2, 3, -1)  # scale steps: the ritual's motif, varied in every Hour
+MOTIF = (2, -1, -1, -2, 3, -1)  # scale steps: the ritual's motif
 
 
 def layer_pad(s: Score, center: float, count: int, vel: float, *, attack=1.5, release=2.0,
@@ -353,209 +354,16 @@ def layer_melody(s: Score, center: float, vel: float, *, phrase_bars: int,
 
 
 # --------------------------------------------------------------------------------------------
-# The Hours
+# The title and the Judgement
 # --------------------------------------------------------------------------------------------
 
 
 def _score(name, title, *, bpm, beats, steps, bars, prog, bars_per_chord, key, mode, seed, seconds,
            mix) -> Score:
-    track_index = list(TRACKS).index(name)
-    rng = np.random.default_rng([seed, track_index])
+    track_index = {"title": 7, "judgement": 8}[name]  # as when the Hours were made here too:
+    rng = np.random.default_rng([seed, track_index])  # the same notes as the committed tracks
     return Score(name, title, bpm, beats, steps, bars, [Chord.parse(c) for c in prog],
                  bars_per_chord, PITCH_CLASSES[key], MODES[mode], rng, seconds, mix)
-
-
-def hour1(seed: int, seconds: float | None) -> Score:
-    """I. Sunset: distant and ethereal, slightly veiled, wobbly; 12/8, dotted crotchet 74."""
-    s = _score("hour1", "I. Sunset", bpm=74, beats=4, steps=3, bars=48,
-               prog=["Dmaj9", "Bm9", "Gmaj9", "A7sus4", "F#m7", "Bm9", "Em9", "A7sus4"],
-               bars_per_chord=1, key="D", mode="lydian", seed=seed, seconds=seconds,
-               mix=Mix(veil_hz=3800, piano_bright=0, wow=0.0035, wow_strings=0.0015,
-                       reverb_s=4.8, reverb_dark=0.55, send_piano=0.75, send_strings=0.65,
-                       piano_gain=0.9, strings_gain=0.55, rms_dbfs=-24))
-    layer_pad(s, 64, 4, 0.30, attack=2.2, release=2.8, voices=3, detune=9, floor=0.5)
-    layer_pad(s, 81, 2, 0.07, attack=3.0, release=3.0, voices=2, detune=14, floor=0.0)
-    layer_arpeggio(s, [0, 2, 3, 4, 3, 2, 1, 2, 3, 5, 3, 2], 67, 6, 0.30,
-                   density=lambda b: 0.45 + 0.45 * s.intensity(b),
-                   accents=[1.15, .8, .85, 1.0, .8, .8, 1.05, .8, .85, 1.0, .8, .8])
-    for bar in range(s.n_bars):
-        s.add("piano", Note(bar * s.bar, low_note(s.chord(bar).bass, 38), s.bar + 0.3, 0.36, -0.3))
-    layer_melody(s, 77, 0.36, phrase_bars=2, prob=lambda b: 0.25 + 0.6 * s.intensity(b),
-                 rhythms=[[3, 3, 2, 1, 3, 12], [6, 2, 1, 3, 6, 6], [-3, 3, 3, 3, 6, 6],
-                          [2, 1, 2, 1, 6, 12]], octave_echo=0.25)
-    s.wind, s.wind_band = 0.02, (500.0, 3000.0)
-    return s
-
-
-def hour2(seed: int, seconds: float | None) -> Score:
-    """II. Twilight: the light goes; B minor, 12/8, dotted crotchet 70, a cello line."""
-    s = _score("hour2", "II. Twilight", bpm=70, beats=4, steps=3, bars=44,
-               prog=["Bm9", "Gmaj7", "Em9", "F#7sus4", "Bm9", "Dmaj7/A", "Gmaj7", "F#7"],
-               bars_per_chord=1, key="B", mode="aeolian", seed=seed, seconds=seconds,
-               mix=Mix(veil_hz=3400, piano_bright=0, wow=0.0022, reverb_s=4.2,
-                       reverb_dark=0.6, send_piano=0.65, send_strings=0.6, strings_gain=0.7,
-                       rms_dbfs=-22.5))
-    layer_pad(s, 60, 4, 0.30, attack=1.8, release=2.5, voices=3, detune=8, floor=0.5)
-    layer_bass_strings(s, 35, 0.30, attack=0.9, release=2.0)
-    layer_arpeggio(s, [0, 1, 2, None, 2, 1, 0, 1, 3, None, 2, 1], 62, 5, 0.28,
-                   density=lambda b: 0.35 + 0.4 * s.intensity(b))
-    layer_melody(s, 71, 0.42, phrase_bars=2, prob=lambda b: 0.45 + 0.5 * s.intensity(b),
-                 rhythms=[[3, 3, 3, 3, 12], [2, 1, 3, 6, 6, 6], [6, 3, 3, 12], [3, 2, 1, 6, 12]])
-    layer_melody(s, 55, 0.20, phrase_bars=4, kind="strings",
-                 prob=lambda b: 0.2 + 0.6 * s.intensity(b),
-                 rhythms=[[12, 6, 6, 24], [6, 6, 12, 24]],
-                 string_kw=dict(attack=0.6, release=1.5, voices=2))
-    s.wind, s.wind_band = 0.008, (350.0, 2200.0)
-    return s
-
-
-def hour3(seed: int, seconds: float | None) -> Score:
-    """III. Midnight: twelve strokes, stillness, a low pedal; C# minor, 6/8 at 60."""
-    s = _score("hour3", "III. Midnight", bpm=60, beats=2, steps=3, bars=80,
-               prog=["C#m9", "Dmaj7/C#", "Amaj7", "F#m9", "C#m9", "Dmaj7/C#", "Amaj7/E", "G#7sus4"],
-               bars_per_chord=2, key="C#", mode="phrygian", seed=seed, seconds=seconds,
-               mix=Mix(veil_hz=2800, piano_bright=0, wow=0.0015, reverb_s=6.0,
-                       reverb_dark=0.65, send_piano=0.7, send_strings=0.6, send_aux=0.7,
-                       strings_gain=0.75, rms_dbfs=-21))
-    layer_pad(s, 54, 4, 0.30, attack=3.0, release=3.5, voices=3, detune=7, floor=0.45)
-    s.drones += [(25.0, 0.05), (32.0, 0.025)]
-    for i in range(12):  # midnight strikes
-        s.add("bells", Note(i * s.bar, 49, 6.0, 0.55 - 0.015 * i, -0.2))
-    for bar in range(16, s.n_bars, 8):
-        s.add("bells", Note(bar * s.bar + s.bar / 2, 61, 5.0, 0.18, 0.4))
-    layer_arpeggio(s, [0, None, None, 1, None, None], 42, 2, 0.40,
-                   density=lambda b: 0.5 + 0.4 * s.intensity(b), pan=-0.2)
-    layer_arpeggio(s, [None, 2, None, None, 4, None], 80, 5, 0.20,
-                   density=lambda b: 0.15 + 0.35 * s.intensity(b), pedal=False, pan=0.4)
-    layer_melody(s, 66, 0.34, phrase_bars=4, prob=lambda b: 0.2 + 0.6 * s.intensity(b),
-                 rhythms=[[3, 3, 6, 6, 6], [6, 3, 3, 12], [-3, 3, 3, 3, 12]])
-    s.wind, s.wind_band = 0.012, (200.0, 1400.0)
-    return s
-
-
-def hour4(seed: int, seconds: float | None) -> Score:
-    """IV. The Witching Hour: a crooked waltz; E harmonic minor, 3/4 at 84, tremolo strings."""
-    s = _score("hour4", "IV. The Witching Hour", bpm=84, beats=3, steps=2, bars=72,
-               prog=["Em", "Cmaj7", "Am6", "B7b9", "Em", "F/E", "D#dim7", "B7"],
-               bars_per_chord=1, key="E", mode="harmonic", seed=seed, seconds=seconds,
-               mix=Mix(veil_hz=5200, piano_bright=1, wow=0.005, wow_strings=0.002,
-                       reverb_s=3.6, reverb_dark=0.5, send_piano=0.55, send_strings=0.45,
-                       strings_gain=0.9, rms_dbfs=-20))
-    layer_pad(s, 64, 3, 0.40, attack=0.8, release=1.2, voices=2, detune=12, tremolo=84 / 60 * 4,
-              tremolo_depth=0.75, timbre="thin", floor=0.3)
-    s.drones += [(28.0, 0.045), (35.0, 0.02)]
-    for bar in range(s.n_bars):  # oom-pah-pah
-        ch = s.chord(bar)
-        s.add("piano", Note(bar * s.bar + s.human(), low_note(ch.bass, 40), s.beat * 1.2, 0.45,
-                            -0.25))
-        for beat in (1, 2):
-            if s.rng.random() < 0.55 + 0.4 * s.intensity(bar):
-                for m in voicing(ch, 57, 3):
-                    s.add("piano", Note(bar * s.bar + beat * s.beat + s.human(0.012), m,
-                                        s.beat * 0.7, 0.22, 0.0))
-    layer_melody(s, 81, 0.30, phrase_bars=2, prob=lambda b: 0.5 + 0.45 * s.intensity(b),
-                 rhythms=[[2, 1, 1, 2, 6], [3, 1, 2, 2, 4], [1, 1, 1, 1, 2, 6], [2, 2, 2, 6]],
-                 detune_sd=0.12, pan=0.35, octave_echo=0.3)
-    for bar in range(3, s.n_bars, 4):
-        s.add("swells", Note((bar + 1) * s.bar, low_note(s.chord(bar + 1).root, 64), 1.8, 0.35,
-                             0.3))
-    return s
-
-
-def hour5(seed: int, seconds: float | None) -> Score:
-    """V. The Darkest Hour: a low ostinato and a heartbeat; C phrygian, 4/4 at 80."""
-    s = _score("hour5", "V. The Darkest Hour", bpm=80, beats=4, steps=2, bars=52,
-               prog=["Cmadd9", "Db/C", "Fm/C", "Db/C", "Abmaj7", "Fm9", "Dbmaj7", "G7b9"],
-               bars_per_chord=1, key="C", mode="phrygian", seed=seed, seconds=seconds,
-               mix=Mix(veil_hz=2300, piano_bright=1, wow=0.001, reverb_s=5.0,
-                       reverb_dark=0.7, send_piano=0.5, send_strings=0.55, send_aux=0.35,
-                       strings_gain=0.8, aux_gain=1.0, rms_dbfs=-19.5))
-    layer_pad(s, 50, 4, 0.32, attack=1.6, release=2.2, voices=3, detune=10, floor=0.5)
-    layer_bass_strings(s, 24, 0.30, attack=0.6, release=1.5, fifth=True)
-    s.drones += [(24.0, 0.05), (31.0, 0.025)]
-    layer_arpeggio(s, [0, 1, 2, 1, 0, 1, 3, 1], 41, 4, 0.40,
-                   density=lambda b: 0.7 + 0.3 * s.intensity(b),
-                   accents=[1.3, .8, .9, .8, 1.1, .8, .9, .8], pedal=False)
-    for bar in range(s.n_bars):  # heartbeat: lub-dub
-        lvl = 0.25 + 0.55 * s.intensity(bar)
-        s.add("drums", Note(bar * s.bar, 34, 0.6, lvl, 0.0))
-        s.add("drums", Note(bar * s.bar + s.beat * 0.6, 33, 0.6, lvl * 0.7, 0.0))
-        if bar % 2 and s.rng.random() < s.intensity(bar):
-            s.add("drums", Note(bar * s.bar + 2 * s.beat, 34, 0.6, lvl * 0.8, 0.0))
-    layer_melody(s, 72, 0.30, phrase_bars=4, prob=lambda b: 0.3 + 0.6 * s.intensity(b),
-                 rhythms=[[4, 4, 8, 16], [2, 2, 4, 8, 16], [8, 4, 4, 16]], octave_echo=0.0)
-    for bar in range(0, s.n_bars, 8):
-        s.add("bells", Note(bar * s.bar + 3 * s.beat, 60, 5.0, 0.14, -0.4))
-    s.wind, s.wind_band = 0.012, (120.0, 900.0)
-    return s
-
-
-def hour6(seed: int, seconds: float | None) -> Score:
-    """VI. The Cock, He Doth Crow: urgent semiquavers, tremolo, dawn bells; F minor, 4/4 at 116."""
-    s = _score("hour6", "VI. The Cock, He Doth Crow", bpm=116, beats=4, steps=4, bars=72,
-               prog=["Fm", "Dbmaj7", "Bbm7", "C7", "Fm", "Gbmaj7", "Eb", "C7b9"],
-               bars_per_chord=1, key="F", mode="aeolian", seed=seed, seconds=seconds,
-               mix=Mix(veil_hz=6500, piano_bright=2, wow=0.0, reverb_s=2.8, reverb_dark=0.4,
-                       send_piano=0.4, send_strings=0.4, send_aux=0.35, strings_gain=0.75,
-                       rms_dbfs=-18))
-    layer_pad(s, 62, 4, 0.30, attack=0.3, release=0.8, voices=2, detune=10, tremolo=116 / 60 * 4,
-              tremolo_depth=0.6, floor=0.55)
-    layer_bass_strings(s, 29, 0.32, attack=0.2, release=0.8, fifth=True)
-    layer_arpeggio(s, [0, 2, 1, 2, 3, 2, 1, 2], 60, 4, 0.30,
-                   density=lambda b: 0.65 + 0.35 * s.intensity(b),
-                   accents=[1.35, .75, .9, .75, 1.15, .75, .9, .75], pedal=False)
-    for bar in range(s.n_bars):
-        ch = s.chord(bar)
-        for beat in range(4):
-            m = low_note(ch.bass, 29)
-            s.add("piano", Note(bar * s.bar + beat * s.beat, m, s.beat * 0.9, 0.42, -0.3))
-            s.add("piano", Note(bar * s.bar + beat * s.beat, m + 12, s.beat * 0.9, 0.28, -0.2))
-            if s.rng.random() < 0.35 + 0.6 * s.intensity(bar):
-                s.add("drums", Note(bar * s.bar + beat * s.beat, 38 if beat else 36, 0.5,
-                                    0.5 if beat == 0 else 0.3, 0.0))
-    layer_melody(s, 77, 0.26, phrase_bars=2, kind="strings",
-                 prob=lambda b: 0.5 + 0.5 * s.intensity(b),
-                 rhythms=[[8, 8, 16], [4, 4, 8, 16], [12, 4, 16]],
-                 string_kw=dict(attack=0.15, release=0.6, voices=3, detune=9))
-    for bar in range(6, s.n_bars, 8):  # the cock crows: short, short, long rising
-        if s.rng.random() < 0.3 + 0.7 * s.intensity(bar):
-            t0 = bar * s.bar + 2 * s.beat
-            for j, (dt, dm, d, g) in enumerate([(0, 0, 0.16, 1), (0.2, 2, 0.16, 1),
-                                                 (0.42, 5, 0.7, 3)]):
-                s.add("strings", StringNote(t0 + dt, 84 + dm, d, 0.22, 0.45, attack=0.03,
-                                            release=0.2, voices=1, glide=g, timbre="reed"))
-    for bar in range(0, s.n_bars, 8):
-        s.add("bells", Note(bar * s.bar, 65, 4.0, 0.22, 0.3))
-        s.add("bells", Note(bar * s.bar + s.beat * 2, 72, 3.0, 0.14, -0.3))
-    return s
-
-
-def hour7(seed: int, seconds: float | None) -> Score:
-    """VII. False Dawn: too bright, out of true; chromatic-mediant majors, 5/4 at 66."""
-    s = _score("hour7", "VII. False Dawn", bpm=66, beats=5, steps=2, bars=34,
-               prog=["Amaj9", "Fmaj7", "Dbmaj7", "Eaug", "Amaj9", "Cmaj7", "Abmaj7", "Eaug"],
-               bars_per_chord=1, key="A", mode="wholetone", seed=seed, seconds=seconds,
-               mix=Mix(veil_hz=6500, piano_bright=2, wow=0.008, wow_strings=0.004,
-                       reverb_s=6.5, reverb_dark=0.3, send_piano=0.8, send_strings=0.8,
-                       send_aux=0.8, strings_gain=0.6, rms_dbfs=-20))
-    layer_pad(s, 69, 4, 0.26, attack=2.5, release=3.0, voices=3, detune=8, glide=-0.35, floor=0.4)
-    layer_pad(s, 69, 3, 0.10, attack=3.0, release=3.0, voices=2, detune=40, floor=0.2,
-              timbre="thin")
-    layer_arpeggio(s, [0, 3, 1, 4, 2, 5, 3, None, 1, None], 78, 6, 0.20,
-                   density=lambda b: 0.35 + 0.4 * s.intensity(b), detune_sd=0.18, pan=0.3)
-    layer_melody(s, 74, 0.30, phrase_bars=2, prob=lambda b: 0.4 + 0.5 * s.intensity(b),
-                 rhythms=[[2, 2, 4, 12], [4, 2, 2, 12], [-2, 2, 2, 2, 12]], detune_sd=0.25)
-    for bar in range(s.n_bars):
-        if s.rng.random() < 0.7:
-            beat = int(s.rng.integers(0, 5))
-            m = voicing(s.chord(bar), 66, 4)[int(s.rng.integers(0, 4))]
-            s.add("swells", Note(bar * s.bar + beat * s.beat, m, 2.4, 0.32,
-                                 float(s.rng.uniform(-0.7, 0.7))))
-    for bar in range(0, s.n_bars, 4):
-        s.add("piano", Note(bar * s.bar, low_note(s.chord(bar).bass, 33), s.bar * 2, 0.35, -0.2))
-    s.drones += [(45.0, 0.012), (45.5, 0.012)]  # two close tones: a slow, queasy beat
-    s.wind, s.wind_band = 0.007, (1500.0, 6000.0)
-    return s
 
 
 def title(seed: int, seconds: float | None) -> Score:
@@ -595,8 +403,7 @@ def judgement(seed: int, seconds: float | None) -> Score:
 
 
 TRACKS: dict[str, Callable[[int, float | None], Score]] = {
-    "hour1": hour1, "hour2": hour2, "hour3": hour3, "hour4": hour4, "hour5": hour5,
-    "hour6": hour6, "hour7": hour7, "title": title, "judgement": judgement,
+    "title": title, "judgement": judgement,
 }
 
 # --------------------------------------------------------------------------------------------

@@ -33,7 +33,10 @@ Behaviour:
   exception. ``available`` tells whether the mixer opened.
 * Volumes are 0..1 and clamped; mute keeps the music running at volume 0 and skips effects.
 * Files: ``resources.music_path("<track>.ogg")`` and ``resources.asset_path("sfx",
-  "<name>.ogg")``, made by ``tools/compose_music.py`` and ``tools/make_sfx.py``.
+  "<name>.ogg")``, made by ``tools/compose_hours.py`` (the Hours), ``tools/compose_music.py``
+  (title, Judgement) and ``tools/make_sfx.py``. An Hour's track is one file of five minutes or
+  more, its sections rendered as one piece and its end folded onto its start, so the stream
+  loops with no seam; it is streamed, never decoded whole into memory.
 """
 
 from aleph_null_desktop.audio.system import (

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PureWindowsPath
 from typing import Any
 
+from aleph_null_desktop.editor import card_code
 from aleph_null_desktop.editor.draft import (
     FLAVOUR_MAX, NAME_MAX, CardDraft, _fold, _record_texts, unique_id, validate,
 )
@@ -31,8 +32,8 @@ IMPORT_MAX_CARDS = 12
 _SAFE_ID = re.compile(r"custom_[a-z0-9_]{1,52}")
 
 
-def export_path(text: str) -> tuple[Path | None, str | None]:
-    """(the file an export to the typed *text* writes: ``~`` expanded, ``.json`` added, None), or
+def export_path(text: str, suffix: str = ".json") -> tuple[Path | None, str | None]:
+    """(the file an export to the typed *text* writes: ``~`` expanded, *suffix* added, None), or
     (None, why it cannot be written there). Never raises: the export dialog checks every keystroke."""
     text = text.strip()
     if not text:
@@ -41,8 +42,8 @@ def export_path(text: str) -> tuple[Path | None, str | None]:
         path = Path(os.path.expanduser(text))
         if path.name in ("", ".", "..") or text.endswith(("/", os.sep)) or path.is_dir():
             return None, _("that is a folder; add a file name")
-        if path.suffix.lower() != ".json":
-            path = path.with_name(path.name + ".json")
+        if path.suffix.lower() != suffix:
+            path = path.with_name(path.name + suffix)
         if PureWindowsPath(path.name).is_reserved():  # CON, NUL, COM1…: the card could not go to Windows
             return None, _("{name} is a name Windows keeps for itself; choose another").format(
                 name=quote(path.name, 40))
@@ -344,6 +345,22 @@ class Library:
             return ImportResult(False, _("{file} was not imported: it cannot be read ({what})").format(
                 file=quote(Path(str(path)).name, 60), what=type(err).__name__))
 
+    def import_code(self, code: str) -> ImportResult:
+        """Adds the card of a pasted card code (editor.card_code), checked as an imported file's
+        card is, or refuses it with a message and changes nothing. Never raises."""
+        label = _("The card code")
+        try:
+            record = card_code.decode(code)
+            return self._import_records([record], label)
+        except card_code.CodeError as err:
+            return ImportResult(False, _("{file} was not imported: {why}. Nothing was changed.").format(
+                file=label, why=err))
+        except EditorError as err:
+            return ImportResult(False, str(err))
+        except Exception as err:  # the last guard, as for a file
+            return ImportResult(False, _("{file} was not imported: it cannot be read ({what})").format(
+                file=label, what=type(err).__name__))
+
     def _import(self, path: Path) -> ImportResult:
         label = quote(path.name or str(path), 60)
         doc, problem = read_limited(path)
@@ -353,6 +370,11 @@ class Library:
         if problem:
             return ImportResult(False, _("{file} was not imported: {why}. Nothing was changed.").format(
                 file=label, why=problem))
+        return self._import_records(records, label)
+
+    def _import_records(self, records: list[dict], label: str) -> ImportResult:
+        """Validates every record (engine, texts, the editor's checks) and writes them all, or
+        none: the common end of importing a file and pasting a code."""
         taken = self._taken()
         others = self.records()
         drafts: list[tuple[CardDraft, str]] = []

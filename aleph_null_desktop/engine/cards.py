@@ -66,15 +66,27 @@ class ActionDef:
     gains_power: bool = field(init=False, compare=False, repr=False)  # its own effect gains power (R4.3)
     cost_moves: tuple[dict, ...] = field(init=False, compare=False, repr=False)  # its cost's move steps
     effect_moves: tuple[dict, ...] = field(init=False, compare=False, repr=False)  # its effect's
-    once_a_turn: bool = field(init=False, compare=False, repr=False)  # moves no card: once a turn
+    # once a turn, or a turn could go on for ever: moves no card and runs nothing down (see _runs_down)
+    once_a_turn: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pay", sum(s["amount"] for s in self.cost if _role(s) == "pay"))
         object.__setattr__(self, "gains_power", any(_role(s) == "gain" for s in self.effect))
         object.__setattr__(self, "cost_moves", tuple(s for s in self.cost if _role(s) == "move"))
         object.__setattr__(self, "effect_moves", tuple(s for s in self.effect if _role(s) == "move"))
-        object.__setattr__(self, "once_a_turn", not any(OPS[s["op"]].moves_a_card(s)
-                                                         for s in self.cost + self.effect))
+        moves = any(OPS[s["op"]].moves_a_card(s) for s in self.cost + self.effect)
+        object.__setattr__(self, "once_a_turn", not moves and not self._runs_down())
+
+    def _runs_down(self) -> bool:
+        """Each use spends power for good, or else takes damage for good, so the uses run out.
+
+        Power and healing then come only from actions that move a card or are once a turn, and
+        from tokens, all bounded in a turn; so such actions can be used as often as they are paid.
+        """
+        roles = {_role(s) for s in self.effect}
+        if "gain" in roles:
+            return False
+        return self.pay > 0 or ("hurt" in roles and "heal" not in roles)
 
 
 @dataclass(frozen=True)

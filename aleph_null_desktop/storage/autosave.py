@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from aleph_null_desktop.i18n import Message, N_, later, nlater
 from aleph_null_desktop.storage import files, paths
+from aleph_null_desktop.storage.said_once import SaidOnce
 
 if TYPE_CHECKING:  # pragma: no cover
     from aleph_null_desktop.engine import Game
@@ -339,7 +340,7 @@ class AutosaveWriter:
         self._writing = False
         self._closed = False
         self._messages: list[str] = []
-        self._said: set[str] = set()  # the warnings given since the last good write: each once
+        self._said = SaidOnce()  # the warnings given since the last good write: each once
         self._lock = threading.Condition()
         self._thread: Any = None
         self.writes = 0
@@ -432,12 +433,7 @@ class AutosaveWriter:
             with self._lock:
                 self._writing = False
                 self.writes += 1
-                if not messages:
-                    self._said.clear()  # the disk took it: a new refusal is news again
-                for message in messages:
-                    if repr(message) not in self._said:  # a full disk is said once, not at every move
-                        self._said.add(repr(message))
-                        self._messages.append(message)
+                self._messages += self._said.news(messages)  # a full disk is said once, not at every move
                 self._lock.notify_all()
 
 

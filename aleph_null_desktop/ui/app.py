@@ -15,6 +15,7 @@ from aleph_null_desktop import i18n
 from aleph_null_desktop.i18n import Deferred, Joined, _, later
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
+from aleph_null_desktop.storage.said_once import SaidOnce
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.display_mode import DisplayMode, fit_window_to_desktop, headless
 from aleph_null_desktop.ui.render import memory
@@ -54,6 +55,8 @@ class App:
         self.last_failure = ""  # the traceback of the latest one
         self.audio = None  # an audio.AudioSystem when run() found one; None: silent
         self.persist = False  # run() turns on the autosave and statistics; tests leave it off
+        self.settings_said = SaidOnce()  # a refused save of the settings, of the statistics: said once
+        self.stats_said = SaidOnce()  # per cause until a save works again
         self.autosave = None  # a storage AutosaveWriter once persist is on (made at the first move)
         self.settings = None  # storage.Settings once start_session() loaded them (defaults until then)
         self._notices: list = []  # startup lines (audio status, storage repairs): title and table log
@@ -142,7 +145,7 @@ class App:
                                                             why=said_later(exc))]
         if self.persist and first_start:  # no settings yet: speak the system's language
             settings = dataclasses.replace(settings, language=i18n.system_language())
-            messages.extend(storage.save_settings(settings))
+            messages.extend(self.settings_said.news(storage.save_settings(settings)))
         self.settings = settings
         messages.extend(self._apply_settings())
         if self.audio is not None:
@@ -200,7 +203,7 @@ class App:
         if self.persist:
             from aleph_null_desktop import storage
 
-            messages = storage.save_settings(self.settings)
+            messages = self.settings_said.news(storage.save_settings(self.settings))
             if messages:
                 self.report(Joined(messages))
 

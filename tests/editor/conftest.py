@@ -33,6 +33,16 @@ class Driver:
     def frames(self, n: int = 1) -> None:
         for _ in range(n):
             self.app.step(FRAME)
+        self.settle()
+
+    def settle(self, limit: float = 30.0) -> None:
+        """More frames while the screen reads a file off the frame loop (a player waits for it)."""
+        import time
+
+        end = time.monotonic() + limit
+        while getattr(self.scene, "busy", False) and time.monotonic() < end:
+            time.sleep(0.002)
+            self.app.step(FRAME)
 
     def post(self, kind, **attrs) -> None:
         import pygame

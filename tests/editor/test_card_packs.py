@@ -148,6 +148,7 @@ def test_hostile_corpus_through_the_pack_screen(driver, tmp_path):
     driver.app.stack.replace_all(PacksScene(driver.app))
     screen = driver.scene
     screen.load_example()
+    driver.settle()
     before = {p.name: p.read_bytes() for p in paths.card_packs_dir().iterdir()}
     path = tmp_path / "in" / "pack.json"
     path.parent.mkdir()

@@ -108,3 +108,23 @@ def test_an_action_that_moves_no_card_is_used_once_a_turn():
 
 def test_no_built_in_action_is_limited_to_once_a_turn():
     assert not [(c.id, a.id) for c in load_builtin_cards().values() for a in c.actions if a.once_a_turn]
+
+
+def test_an_action_that_runs_something_down_is_not_limited():
+    # this edition's ruling applies only where a turn could go on for ever (docs/card-packs.md):
+    # paying power for good, or taking damage for good, runs out by itself
+    mend = {"id": "mend", "cost": [{"op": "pay", "amount": 1}], "effect": [{"op": "remove_damage", "amount": 1}]}
+    bleed = {"id": "bleed", "cost": [], "effect": [{"op": "take_damage", "amount": 1}]}
+    trade = {"id": "trade", "cost": [{"op": "pay", "amount": 1}], "effect": [{"op": "gain_power", "amount": 1}]}
+    sell = {"id": "sell", "cost": [], "effect": [{"op": "take_damage", "amount": 1}, {"op": "gain_power", "amount": 2}]}
+    cure = {"id": "cure", "cost": [], "effect": [{"op": "take_damage", "amount": 1}, {"op": "remove_damage", "amount": 1}]}
+    card = _card("spender", 1, 0, actions=[mend, bleed, trade, sell])
+    limited = {a.id: a.once_a_turn for a in cardset_with([card])["spender"].actions}
+    assert limited == {"mend": False, "bleed": False, "trade": True, "sell": True}
+    assert cardset_with([_card("curer", 1, 0, actions=[cure])])["curer"].actions[0].once_a_turn
+    g = Game.from_scenario({"play": ["spender"], "deck": ["wax_candle"] * 12, "damage": 2, "power": 3},
+                           cardset_with([card]))
+    uid = g.zone("play")[0].uid
+    g.apply(Activate(uid, "mend"))
+    g.apply(Activate(uid, "mend"))  # a second use in the same turn, paid again
+    assert g.damage == 0 and g.power == 1

@@ -38,6 +38,12 @@ NO_OP_MOVES = [  # (a card has at most four actions)
     {"id": "stir", "cost": [], "effect": [_move("scrap", ["hand", "discard"], 2, up_to=True)]},
     {"id": "mill", "cost": [_move("scrap", ["hand", "discard"])], "effect": [{"op": "gain_power", "amount": 2}]},
 ]
+SPENDERS = [  # unlimited, as they run power or health down; and their limited twins that gain it back
+    {"id": "mend", "cost": [{"op": "pay", "amount": 1}], "effect": [{"op": "remove_damage", "amount": 1}]},
+    {"id": "bleed", "cost": [], "effect": [{"op": "take_damage", "amount": 1}]},
+    {"id": "sell", "cost": [], "effect": [{"op": "take_damage", "amount": 1}, {"op": "gain_power", "amount": 2}]},
+    {"id": "trade", "cost": [{"op": "pay", "amount": 1}], "effect": [{"op": "gain_power", "amount": 1}]},
+]
 HEALS_AND_POWER = [
     {"id": "heal", "cost": [{"op": "pay", "amount": 0}], "effect": [{"op": "remove_damage", "amount": 1}]},
     {"id": "well", "cost": [{"op": "pay", "amount": 1}], "effect": [{"op": "gain_power", "amount": 2}]},
@@ -57,7 +63,8 @@ LOOPING_DECK = [
      "actions": NO_OP_MOVES},
     {"id": "sylph", "name": {"en": "Sylph"}, "type": "magical_power", "cost": 0, "actions": HEALS_AND_POWER},
 ]
-LOOPING = LOOPING_DECK + [_interference(f"loop{level}_{n}", level, NO_OP_MOVES if n == 2 else HEALS_AND_POWER)
+LOOPING = LOOPING_DECK + [_interference(f"loop{level}_{n}", level,
+                                        {1: HEALS_AND_POWER, 2: NO_OP_MOVES, 3: SPENDERS}[n])
                           for level in (1, 2, 3) for n in (1, 2, 3)]
 POOL = {level: [f"loop{level}_{n}" for n in (1, 2, 3)] for level in (1, 2, 3)}
 

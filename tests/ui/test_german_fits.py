@@ -282,10 +282,17 @@ def test_the_card_editor_in_german(game_window, app, driver, watch, user_dirs):
         driver.key(key)
         driver.frames(2)
         driver.key(pygame.K_ESCAPE)
-    for button in ("Export…", "Import…"):
+    for button in ("Export…", "Import…", "Print…", "Export PNG…"):
         driver.click(gallery.buttons[button].rect.center)
         driver.frames(2)
         driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_F4)  # the print dialog with its backs switched on
+    driver.key(pygame.K_p, pygame.KMOD_CTRL)
+    driver.key(pygame.K_F4)
+    driver.frames(2)
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_c, pygame.KMOD_CTRL)  # the card's code copied: a message
+    driver.frames(2)
     driver.click(gallery.tile_rects()[2].center, clicks=2)  # the longest name, in the editor
     driver.frames(2)
     edit = driver.scene
@@ -320,7 +327,9 @@ def test_the_card_editor_in_german(game_window, app, driver, watch, user_dirs):
     driver.key(pygame.K_n)  # a new card: no id yet, the editor says how it gets one
     driver.frames(2)
     _check(watch, "NAME (DEUTSCH)", "STIMMUNGSTEXT (DEUTSCH)", "Symbol: ", "AUSGEWÄHLT", "Kartenkennung",
-           "Speichern ist gesperrt", "Nicht gespeichert", "Kobold", "Umbenennen", "Exportieren", "Strg+S")
+           "Speichern ist gesperrt", "Nicht gespeichert", "Kobold", "Umbenennen", "Exportieren", "Strg+S",
+           "Deine Karten drucken", "Rückseiten: ja (beidseitig)", "Papier: A4", "Als PNG speichern …",
+           "Code kopieren", "Der Kartencode von", "Code einfügen")
 
 
 def test_the_card_packs_ritual_setup_and_card_test_in_german(game_window, app, driver, watch, user_dirs):

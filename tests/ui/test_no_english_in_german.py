@@ -163,6 +163,17 @@ def _settle(driver, n: int = 6) -> None:
     driver.frames(n, dt=0.05)
 
 
+def _settle_reading(driver, screen, limit: float = 30.0) -> None:
+    """Frames until the screen has read its files off the frame loop (the player waits)."""
+    import time
+
+    end = time.monotonic() + limit
+    _settle(driver)
+    while screen.busy and time.monotonic() < end:
+        time.sleep(0.002)
+        _settle(driver, 1)
+
+
 def test_start_with_damaged_files_title_settings_statistics_and_pause(app, driver, drawn, user_dirs):
     from aleph_null_desktop.storage import paths
 
@@ -322,8 +333,9 @@ def test_the_card_pack_screen(app, driver, drawn, user_dirs):
     app.show_title()
     screen = PacksScene(app)
     app.stack.push(screen)
-    _settle(driver, 6)
+    _settle_reading(driver, screen)
     screen.load_example()  # its name, description and cards (names, rules, flavour) in German
+    _settle_reading(driver, screen)
     screen.selected = "example_the_churchyard"
     _settle(driver, 6)
     drawn.check("Kartenpaket", "Beispiel: der Kirchhof", "Ein Beispiel-Kartenpaket", "Zwölf Schläge")
@@ -380,3 +392,47 @@ def test_what_the_system_refused_is_said_in_german(app, driver, drawn, user_dirs
     drawn.check("Kein Tonausgabegerät", "keine Berechtigung", "ein Teil des Pfads ist kein Ordner")
     app.audio = None
     app.error_text = ""  # the warnings were the point of the test
+
+
+def test_printing_and_card_codes_in_the_gallery_and_the_editor(app, driver, drawn, user_dirs, monkeypatch, tmp_path):
+    from aleph_null_desktop.editor import CardDraft, Library, card_code
+    from aleph_null_desktop.ui.editor.gallery_scene import GalleryScene
+    from aleph_null_desktop.ui.editor.textfield import Clipboard
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    library = Library()
+    library.load()
+    library.save(CardDraft(name="", other_names={"de": "Grabwächter"}, flavour="",
+                           other_flavours={"de": "Er zählt die Gräber."}))
+    gallery = GalleryScene(app)
+    app.stack.push(gallery)
+    _settle(driver)
+    driver.click(gallery.tile_rects()[1].center)
+    driver.key(pygame.K_p, pygame.KMOD_CTRL)  # Print: paper, backs, page count
+    driver.key(pygame.K_F3)
+    driver.key(pygame.K_F4)
+    _settle(driver)
+    driver.key(pygame.K_ESCAPE)
+    driver.click(gallery.buttons["Export PNG…"].rect.center)
+    _settle(driver)
+    driver.key(pygame.K_ESCAPE)
+    Clipboard.put(card_code.encode(CardDraft(name="Grabwächter").to_record())[:-5])  # a code cut short
+    driver.key(pygame.K_v, pygame.KMOD_CTRL)
+    _settle(driver)
+    assert gallery.messages[-1][0] == "error"
+    Clipboard.local, Clipboard.system_ok = "", False  # nothing to paste: the dialog
+    driver.click(gallery.buttons["Paste code"].rect.center)
+    _settle(driver)
+    driver.key(pygame.K_ESCAPE)
+    monkeypatch.setattr(pygame.scrap, "put_text", lambda text: (_ for _ in ()).throw(pygame.error("no clipboard")))
+    driver.key(pygame.K_c, pygame.KMOD_CTRL)  # no clipboard: the code shown to copy by hand
+    _settle(driver)
+    driver.key(pygame.K_ESCAPE)
+    Clipboard.system_ok = None
+    driver.click(gallery.tile_rects()[1].center, clicks=2)  # the editor's Copy code
+    _settle(driver)
+    driver.key(pygame.K_k, pygame.KMOD_CTRL)
+    _settle(driver)
+    Clipboard.local, Clipboard.system_ok = "", None
+    drawn.check("Deine Karten drucken", "Papier: US-Letter", "Rückseiten: ja", "2 Seiten", "Als PNG speichern",
+                "abgeschnitten", "Kartencode einfügen", "Der Kartencode von", "Zwischenablage", "Code kopieren")

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import threading
+import time
+
+import pygame
 
 from aleph_null_desktop import cardpacks
 from aleph_null_desktop.cardpacks import PackShelf
@@ -85,3 +88,73 @@ def test_a_pack_nested_too_deep_for_the_limit_but_not_for_python_is_refused_in_w
     path.write_text(json.dumps(doc), encoding="utf-8")
     result, problem = cardpacks.read_pack(path)
     assert result is None and problem == "it is nested more than 16 levels deep"
+
+
+def test_the_pack_screen_draws_frames_while_a_slow_pack_is_read_and_loaded(app, monkeypatch):
+    from aleph_null_desktop.ui.editor.packs_scene import PacksScene
+
+    place(2)
+    release = threading.Event()
+    on_main = []
+    real = cardpacks.read_pack_file
+
+    def slow_read(path):  # the folder's packs and a dropped one: read while the frame loop goes on
+        on_main.append(threading.current_thread() is threading.main_thread())
+        release.wait(20)
+        return real(path)
+
+    monkeypatch.setattr(cardpacks, "read_pack_file", slow_read)
+    drawn = []
+    real_draw = PacksScene.draw
+    monkeypatch.setattr(PacksScene, "draw", lambda self, surface: (drawn.append(self.busy), real_draw(self, surface)))
+    app.stack.replace_all(PacksScene(app))  # its first opening reads the two new packs
+    screen = app.stack.top
+    frames(app, 3)
+    assert screen.busy and drawn[-3:] == [True, True, True] and not screen.shelf.packs
+    assert screen.reading_words() == "Reading the card packs folder…"
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(example_pack_path())))
+    frames(app, 3)  # dropped while the folder is read: it waits its turn, the frames go on
+    assert screen.busy and drawn[-1] and app.failed_frames == 0
+    release.set()
+    for _ in range(400):
+        frames(app)
+        if not screen.busy and not screen._waiting:
+            break
+        time.sleep(0.005)
+    assert sorted(screen.shelf.packs) == ["example_the_churchyard", "pack_0", "pack_1"]
+    assert screen.selected == "example_the_churchyard" and screen.messages[-1][0] == "info"
+    assert on_main and not any(on_main)  # every pack was read off the frame loop
+    assert app.failed_frames == 0
+
+
+def test_a_large_pack_dropped_on_the_pack_screen_is_refused_without_holding_a_frame(app, monkeypatch, tmp_path):
+    from aleph_null_desktop.ui.editor.packs_scene import PacksScene
+
+    path = tmp_path / "huge.json"
+    path.write_bytes(b'{"schema": 1, "cards": [' + b",".join([b"{}"] * 330_000) + b"]}")
+    release = threading.Event()
+    on_main = []
+    real = cardpacks.read_pack_file
+
+    def slow_read(source):
+        on_main.append(threading.current_thread() is threading.main_thread())
+        release.wait(20)
+        return real(source)
+
+    app.stack.replace_all(PacksScene(app))
+    screen = app.stack.top
+    frames(app)
+    monkeypatch.setattr(cardpacks, "read_pack_file", slow_read)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    frames(app, 3)
+    assert screen.busy and screen.reading_words() == "Reading the card pack…"
+    assert not screen.buttons["Remove"].enabled and not screen.buttons["Refresh"].enabled
+    release.set()
+    for _ in range(400):
+        frames(app)
+        if not screen.busy:
+            break
+        time.sleep(0.005)
+    kind, text = screen.messages[-1]
+    assert kind == "error" and "330000 cards" in text and not screen.shelf.packs
+    assert on_main == [False] and app.failed_frames == 0

@@ -5,6 +5,7 @@ chosen after the Card editor was visited."""
 from __future__ import annotations
 
 import json
+import time
 
 import pygame
 
@@ -63,5 +64,10 @@ def test_the_pack_screen_lists_packs_of_the_same_name_apart(app):
     place_packs()
     app.stack.replace_all(PacksScene(app))
     frames(app, 2)
+    for _ in range(2000):  # the folder is read off the frame loop
+        if not app.stack.top.busy:
+            break
+        time.sleep(0.005)
+        frames(app)
     names = [name for _id, name, _detail, _usable in app.stack.top.rows()]
     assert len(set(names)) == 3 and sum(NAME in name for name in names) == 2

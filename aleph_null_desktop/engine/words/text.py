@@ -76,8 +76,8 @@ REFUSALS = {
     "short_take_token": N_("{what} costs {cost} power; you have {power} (take a token from the Grimoire first)."),
     "cost_target": N_("{card}'s {action} needs you to {step}, and there is none."),
     "no_target": N_("{card}'s {action} has no target: {step}."),
-    "once_a_turn": N_("{card}'s {action} has been used this turn: an action that moves no card can be used "
-                      "once a turn."),
+    "once_a_turn": N_("{card}'s {action} has been used this turn: an action that moves no card and spends "
+                      "nothing for good (power paid, damage taken) can be used once a turn."),
     "unknown": N_("Unknown command {cmd}."),
     "nothing_to_undo": N_("Nothing to undo: cards have been revealed since (a draw, shuffle or search)."),
 }

@@ -15,6 +15,7 @@ from typing import Callable
 
 import pygame
 
+from aleph_null_desktop.editor import card_code
 from aleph_null_desktop.editor import vocabulary as voc
 from aleph_null_desktop.editor.draft import (
     FLAVOUR_MAX, FIELD_TITLES, MAX_ACTIONS, NAME_MAX, CardDraft, default_icons, field_of, humane, validate,
@@ -95,12 +96,15 @@ class EditScene(Scene):
         self._shadow: pygame.Surface | None = None  # the preview's shadow
         self._preview_stale = False
         self._preview_error = ""
+        self.code = ""  # the card code of the draft, once it is a card
         self.buttons = [
             Button(pygame.Rect(FORM.x, 985, 300, 70), _("Save"), on_click=self.save, key_hint="Ctrl+S"),
             Button(pygame.Rect(FORM.x + 320, 985, 300, 70), _("Back to the gallery"), on_click=self.back,
                    key_hint="Esc"),
             Button(pygame.Rect(FORM.x + 640, 985, 300, 70), _("Test this card"), on_click=self.test_card,
                    key_hint="Ctrl+T"),
+            Button(pygame.Rect(FORM.x + 960, 985, 330, 70), _("Copy code"), on_click=self.copy_code,
+                   key_hint="Ctrl+K"),
         ]
         if not self.draft.id:
             self.name_field.focus()
@@ -235,6 +239,10 @@ class EditScene(Scene):
         test = self.buttons[2]
         test.enabled = self.check.ok
         test.detail = "" if self.check.ok else _("when the card is complete")
+        copy = self.buttons[3]
+        copy.enabled = self.check.ok
+        copy.detail = "" if self.check.ok else _("when the card is complete")
+        self.code = card_code.encode(self._shared_record()) if self.check.ok else ""
         self._update_preview(at_once=not typed)
 
     def _language_chips(self, y: int) -> None:
@@ -442,6 +450,18 @@ class EditScene(Scene):
             return
         self.app.stack.push(CardTestScene(self.app, self.draft.to_record(self.draft.id or "custom_tested_card")))
 
+    def _shared_record(self) -> dict:
+        return self.draft.to_record(self.draft.id)
+
+    def copy_code(self) -> None:
+        """The code of the card as it is now (saved or not), to paste into a message."""
+        from aleph_null_desktop.ui.editor.share import copy_code
+
+        if not self.check.ok:
+            self.status, self.status_kind = _("No code yet: {why}").format(why=self.check.summary()), "error"
+            return
+        self.status, self.status_kind = copy_code(self.app, self._shared_record(), self.draft.shown_name), "info"
+
     def back(self) -> None:
         if self.dirty or (self._clean is None and self.draft.names()):
             self.app.stack.push(DialogScene(
@@ -492,6 +512,8 @@ class EditScene(Scene):
                 self.save()
             elif ctrl and event.key == pygame.K_t:
                 self.test_card()
+            elif ctrl and event.key == pygame.K_k:
+                self.copy_code()
             elif event.key == pygame.K_TAB:
                 self._tab()
             elif event.key == pygame.K_ESCAPE:
@@ -667,6 +689,14 @@ class EditScene(Scene):
         for line in wrap(fonts.get("italic", 20), _("card id: {id}").format(id=cid), w)[:3]:
             font = fit_font(fonts, "italic", line, w, 20, 12)  # an id is one long word
             blit_text(surface, font, line, theme.TEXT_DIM, (x, info_y))
+            info_y += 24
+        if self.code:  # the card's code as it is now: its start, the whole of it goes with Copy code
+            font = fonts.get("italic", 20)
+            line = ngettext("card code ({n} character): {code}", "card code ({n} characters): {code}",
+                            len(self.code)).format(n=len(self.code), code=self.code)
+            while font.size(line + "…")[0] > w and len(line) > 20:
+                line = line[:-8]
+            blit_text(surface, font, line + "…", theme.TEXT_DIM, (x, info_y))
             info_y += 24
         info_y += 6
         warn_keys = [k for k in self.check.warnings]

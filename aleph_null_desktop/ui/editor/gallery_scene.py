@@ -1,6 +1,8 @@
 """The gallery of custom cards: each drawn by the game's card renderer. Create, edit, duplicate,
 rename, delete (with confirmation), export, import (a button, or drop a .json file on the
-window), and start a ritual with custom cards."""
+window), and start a ritual with custom cards. Share them (ui.editor.share): print the selected
+cards (Ctrl+click selects several; none selected prints them all) as print-and-play sheets, save
+one as a PNG, copy its card code, paste a code."""
 
 from __future__ import annotations
 
@@ -25,7 +27,10 @@ from aleph_null_desktop.ui.table.panels import draw_background
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
-GRID = pygame.Rect(60, 190, 1800, 700)
+GRID = pygame.Rect(60, 190, 1800, 630)
+MESSAGES_Y = 846
+SHARE_ROW = pygame.Rect(60, 908, 1800, 70)
+MAIN_ROW = pygame.Rect(60, 990, 1800, 72)
 TILE_W = 250
 TILE_GAP = (34, 64)
 DOUBLE_CLICK_MS = 450
@@ -46,6 +51,7 @@ class GalleryScene(Scene):
         self.messages: list[tuple[str, str]] = [("warning", m) for m in self.library.load()]
         self.background = draw_background(theme.LOGICAL_SIZE)
         self.selected: str | None = None
+        self.chosen: set[str] = set()  # the selection: the selected card, and more by Ctrl+click
         self.scroll = 0
         self._thumbs = SurfaceCache("gallery_thumbnails")  # record id -> (what it showed, face)
         self._last_click = (None, -10_000)
@@ -56,19 +62,28 @@ class GalleryScene(Scene):
             (N_("Delete"), self.delete, "Del"), (N_("Export…"), self.export, ""), (N_("Import…"), self.import_dialog, ""),
             (N_("Ritual with my cards"), self.ritual, ""), (N_("Card packs…"), self.packs, "P"), (N_("Back"), self.leave, "Esc"),
         ]
-        x, gap = 60, 14
+        share = [
+            (N_("Print…"), self.print_dialog, "Ctrl+P"), (N_("Export PNG…"), self.export_png, ""),
+            (N_("Copy code"), self.copy_code, "Ctrl+C"), (N_("Paste code"), self.paste_code, "Ctrl+V"),
+        ]
         self.buttons = {}
+        self._row(app, labels, MAIN_ROW)
+        self._row(app, share, SHARE_ROW, fill=False)
+        self._sync()
+
+    def _row(self, app, labels, row: pygame.Rect, fill: bool = True) -> None:
+        """A row of buttons as wide as their labels; `fill`: the spare room shared out."""
+        x, gap = row.x, 14
         font = app.fonts.get("title", 22)
-        widths = [font.size(_(label))[0] + 56 for label, _key, _action in labels]
-        room = 1800 - gap * (len(labels) - 1)
+        widths = [font.size(_(label))[0] + 56 for label, _action, _key in labels]
+        room = row.w - gap * (len(labels) - 1)
         if sum(widths) > room:  # long words (German): every button narrower, its label fitted
             widths = [w * room // sum(widths) for w in widths]
-        spare = (room - sum(widths)) // len(labels)
+        spare = (room - sum(widths)) // len(labels) if fill else 70
         for (label, action, hint), w in zip(labels, widths):
             w += max(0, spare)
-            self.buttons[label] = Button(pygame.Rect(x, 980, w, 76), _(label), on_click=action, key_hint=hint)
+            self.buttons[label] = Button(pygame.Rect(x, row.y, w, row.h), _(label), on_click=action, key_hint=hint)
             x += w + gap
-        self._sync()
 
     # ------------------------------------------------------------------ state
     @property
@@ -78,7 +93,10 @@ class GalleryScene(Scene):
     def _sync(self) -> None:
         if self.selected not in self.library.entries:
             self.selected = None
-        need = {"Edit", "Duplicate", "Rename", "Delete", "Export…"}
+        self.chosen = {cid for cid in self.chosen if cid in self.library.entries}
+        if self.selected:
+            self.chosen.add(self.selected)
+        need = {"Edit", "Duplicate", "Rename", "Delete", "Export…", "Export PNG…", "Copy code"}
         for label in need:
             b = self.buttons[label]
             b.enabled = self.selected is not None
@@ -86,8 +104,11 @@ class GalleryScene(Scene):
         ritual = self.buttons["Ritual with my cards"]
         ritual.enabled = bool(self.library.entries)
         ritual.detail = "" if ritual.enabled else _("no cards yet")
+        printing = self.buttons["Print…"]  # the dialog says how many cards it prints
+        printing.enabled = bool(self.library.entries)
+        printing.detail = "" if printing.enabled else _("no cards yet")
         if self.library.read_only:
-            for label in ("New card", "Duplicate", "Rename", "Delete", "Import…"):
+            for label in ("New card", "Duplicate", "Rename", "Delete", "Import…", "Paste code"):
                 self.buttons[label].enabled = False
                 self.buttons[label].detail = _("read-only")
 
@@ -228,6 +249,80 @@ class GalleryScene(Scene):
             self.say(result.message, "error")
         self._sync()
 
+    # ------------------------------------------------------------------ sharing
+    def to_print(self) -> list[dict]:
+        """The selected cards in gallery order; all of them when none is selected."""
+        entries = self.entries
+        chosen = [e for e in entries if e.id in self.chosen]
+        return [e.record for e in (chosen or entries)]
+
+    def print_dialog(self) -> None:
+        records = self.to_print()
+        if not records:
+            return
+        from aleph_null_desktop.ui.editor.share import print_cards
+
+        name = (self.library.entries[self.selected].id.removeprefix("custom_") if len(records) == 1 and self.selected
+                else "aleph-null-cards")
+        print_cards(self.app, records, _export_folder() / f"{name}.pdf", self.say)
+
+    def export_png(self) -> None:
+        if not self.selected:
+            return
+        from aleph_null_desktop.ui.editor.share import write_png
+
+        entry = self.library.entries[self.selected]
+
+        def done(text: str | None) -> None:
+            path, problem = export_path(text or "", ".png")
+            problem = problem or write_png(entry.record, path, self.app.fonts)
+            if problem:
+                self.say(_("The image could not be saved: {why}.").format(why=problem), "error")
+            else:
+                self.say(_("Saved “{name}” as an image (750 × 1050) in {path}.").format(name=entry.name, path=path))
+
+        self.app.stack.push(DialogScene(
+            self.app, _("Save the card as an image"), _("A PNG of 750 × 1050 pixels, for posting:"),
+            buttons=[(_("Save"), done), (_("Cancel"), None)],
+            field_text=str(_export_folder() / f"{entry.id.removeprefix('custom_')}.png"),
+            check=lambda text: export_path(text, ".png")[1], max_length=400, width=1100, name="png"))
+
+    def copy_code(self) -> None:
+        if not self.selected:
+            return
+        from aleph_null_desktop.ui.editor.share import copy_code
+
+        entry = self.library.entries[self.selected]
+        self.say(copy_code(self.app, entry.record, entry.name))
+
+    def paste_code(self) -> None:
+        """The card of the code on the clipboard; with none there, a dialog to paste or type it."""
+        if self.library.read_only:
+            self.say(_("Nothing can be saved: {why}.").format(why=self.library.read_only), "error")
+            return
+        from aleph_null_desktop.editor import card_code
+        from aleph_null_desktop.ui.editor.share import clipboard_text
+
+        text = clipboard_text()
+        if text.strip().startswith("AN"):
+            self.import_code(text)
+            return
+        self.app.stack.push(DialogScene(
+            self.app, _("Paste a card code"), _("A card code begins with {prefix} (Ctrl+V pastes it):").format(
+                prefix=card_code.PREFIX),
+            buttons=[(_("Add the card"), lambda code: self.import_code(code or "")), (_("Cancel"), None)],
+            field_text="", check=card_code.problem, max_length=card_code.CODE_MAX, width=1100, name="paste"))
+
+    def import_code(self, code: str) -> None:
+        result = self.library.import_code(code)
+        if result.ok:
+            self.selected = result.ids[-1]
+            self.chosen = {self.selected}
+            self.say(result.message)
+        else:
+            self.say(result.message, "error")
+        self._sync()
+
     def ritual(self) -> None:
         from aleph_null_desktop.ui.editor.ritual_scene import RitualSetupScene
 
@@ -264,6 +359,12 @@ class GalleryScene(Scene):
                 self.rename()
             elif ctrl and key == pygame.K_d:
                 self.duplicate()
+            elif ctrl and key == pygame.K_p:
+                self.print_dialog()
+            elif ctrl and key == pygame.K_c:
+                self.copy_code()
+            elif ctrl and key == pygame.K_v:
+                self.paste_code()
             elif key == pygame.K_n and not ctrl:
                 self.new_card()
             elif key == pygame.K_p and not ctrl:
@@ -273,6 +374,7 @@ class GalleryScene(Scene):
                 i = ids.index(self.selected) if self.selected in ids else -1
                 i = max(0, min(len(ids) - 1, i + (1 if key == pygame.K_RIGHT else -1)))
                 self.selected = ids[i]
+                self.chosen = {self.selected}
                 self._sync()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and GRID.collidepoint(event.pos):
@@ -282,19 +384,35 @@ class GalleryScene(Scene):
                 return True
             for entry, rect in zip(self.entries, rects[1:]):
                 if rect.collidepoint(event.pos):
+                    if getattr(event, "mod", pygame.key.get_mods()) & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                        self._toggle(entry.id)
+                        return
                     now = pygame.time.get_ticks()
                     double = getattr(event, "clicks", 1) >= 2 or (
                         self._last_click[0] == entry.id and now - self._last_click[1] < DOUBLE_CLICK_MS)
                     self.selected = entry.id
+                    self.chosen = {entry.id}
                     self._last_click = (entry.id, now)
                     self._sync()
                     if double:
                         self.edit_selected()
                     return True
             self.selected = None
+            self.chosen = set()
             self._sync()
             return True
         return buttons_handle(list(self.buttons.values()), event)
+
+    def _toggle(self, card_id: str) -> None:
+        """Ctrl+click: the card joins the selection, or leaves it."""
+        if card_id in self.chosen:
+            self.chosen.discard(card_id)
+            if self.selected == card_id:
+                self.selected = next((e.id for e in self.entries if e.id in self.chosen), None)
+        else:
+            self.chosen.add(card_id)
+            self.selected = card_id
+        self._sync()
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -314,7 +432,7 @@ class GalleryScene(Scene):
         for entry, rect in zip(self.entries, rects[1:]):
             if rect.bottom < GRID.y - 40 or rect.top > GRID.bottom + 40:
                 continue
-            selected = entry.id == self.selected
+            selected = entry.id in self.chosen
             if selected:
                 pygame.draw.rect(surface, theme.CANDLE, rect.inflate(16, 16), 5, border_radius=16)
             elif self.hover and rect.collidepoint(self.hover):
@@ -328,7 +446,8 @@ class GalleryScene(Scene):
                                                           side=_(side) if side else "")
             if selected:
                 caption = _("SELECTED · {caption}").format(caption=caption)
-            blit_text(surface, fit_font(fonts, "body" if not selected else "bold", caption, rect.w + 40, 20, 14),
+            # as wide as the gap to the next card leaves: two selected cards' captions never touch
+            blit_text(surface, fit_font(fonts, "body" if not selected else "bold", caption, rect.w + TILE_GAP[0] - 10, 20, 14),
                       caption,
                       theme.CANDLE if selected else theme.TEXT_DIM, (rect.centerx, rect.bottom + 14), "midtop")
         surface.set_clip(old_clip)
@@ -336,7 +455,7 @@ class GalleryScene(Scene):
             blit_wrapped(surface, fonts.get("italic", 28),
                          _("No custom cards yet. Create one with “New card”, or drop a card file here."),
                          theme.TEXT, pygame.Rect(rects[0].right + 60, rects[0].centery - 20, 1200, 100))
-        y = 916
+        y = MESSAGES_Y
         for kind, text in self.messages[-2:]:
             if kind == "info":
                 blit_text(surface, fonts.get("body", 23), text[:200], theme.TEXT, (60, y))

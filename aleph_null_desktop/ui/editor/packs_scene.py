@@ -1,8 +1,9 @@
 """The card packs screen (gallery → "Card packs…"): the packs kept in the data folder's
 ``card_packs`` (its path shown, so a player can also copy files there), each with what it changes
 or why it was refused; load one from a path (a dialog with a path field) or by dropping a file on
-the window; load the example pack; remove one. A pack is chosen for a ritual on the Grimoire's
-Circle page. The checks are cardpacks.read_pack's; nothing here decides what a good pack is."""
+the window; load the example pack; print a pack's cards (print-and-play sheets); remove one. A
+pack is chosen for a ritual on the Grimoire's Circle page. The checks are cardpacks.read_pack's;
+nothing here decides what a good pack is."""
 
 from __future__ import annotations
 
@@ -40,21 +41,25 @@ class PacksScene(Scene):
     def __init__(self, app, shelf: PackShelf | None = None) -> None:
         super().__init__(app)
         self.shelf = shelf or PackShelf()
-        self.messages: list[tuple[str, str]] = [("warning", m) for m in self.shelf.load()]
+        self.messages: list[tuple[str, str]] = []
+        self._waiting: list[str] = []  # paths given while a pack or the folder is being read
+        self._count_when_read = False  # Refresh says how many packs it found
         self.background = draw_background(theme.LOGICAL_SIZE)
         self.selected: str | None = None
         self.scroll = 0
         self._renderer: tuple[str, CardRenderer] | None = None
         labels = [
             (_("Load from a path…"), self.load_dialog, "L"), (_("Load the example pack"), self.load_example, ""),
-            (_("Refresh"), self.refresh, "F5"), (_("Remove"), self.remove, "Del"), (_("Back"), self.leave, "Esc"),
+            (_("Refresh"), self.refresh, "F5"), (_("Print…"), self.print_pack, "Ctrl+P"),
+            (_("Remove"), self.remove, "Del"), (_("Back"), self.leave, "Esc"),
         ]
-        x, gap, w = 60, 14, (1800 - 14 * 4) // 5
+        x, gap = 60, 14
+        w = (1800 - gap * (len(labels) - 1)) // len(labels)
         self.buttons = {}
         for label, action, hint in labels:
             self.buttons[label] = Button(pygame.Rect(x, 980, w, 76), label, on_click=action, key_hint=hint)
             x += w + gap
-        self._sync()
+        self._read_folder()
 
     # ------------------------------------------------------------------ state
     def rows(self) -> list[tuple[str, str, str, bool]]:
@@ -65,13 +70,24 @@ class PacksScene(Scene):
         rows += [(r.id, quote(r.path.name, 60, marks=False), r.reason, False) for r in self.shelf.refused]
         return rows
 
+    @property
+    def busy(self) -> bool:
+        """A pack or the folder is being read off the frame loop."""
+        return self.shelf.loading or self.shelf.adding
+
     def _sync(self) -> None:
         ids = [row[0] for row in self.rows()]
         if self.selected not in ids:
             self.selected = ids[0] if ids else None
+        printing = self.buttons[_("Print…")]
+        printing.enabled = self.selected in self.shelf.packs
+        printing.detail = "" if printing.enabled else _("select a pack")
         remove = self.buttons[_("Remove")]
-        remove.enabled = self.selected is not None and not self.shelf.read_only
-        remove.detail = "" if remove.enabled else (_("read-only") if self.shelf.read_only else _("select a pack"))
+        remove.enabled = self.selected is not None and not self.shelf.read_only and not self.busy
+        remove.detail = "" if remove.enabled else (
+            _("read-only") if self.shelf.read_only else _("reading…") if self.busy else _("select a pack"))
+        self.buttons[_("Refresh")].enabled = not self.busy
+        self.buttons[_("Refresh")].detail = _("reading…") if self.busy else ""
         for label in (_("Load from a path…"), _("Load the example pack")):
             self.buttons[label].enabled = not self.shelf.read_only
             self.buttons[label].detail = _("read-only") if self.shelf.read_only else ""
@@ -86,13 +102,61 @@ class PacksScene(Scene):
             y += ROW_H + ROW_GAP
         return out
 
-    # ------------------------------------------------------------------ commands
-    def load_path(self, path: str) -> None:
-        pack, message = self.shelf.add(os.path.expanduser(str(path).strip()))
+    # ------------------------------------------------------------------ reading, off the frame loop
+    def _read_folder(self) -> None:
+        self.shelf.start_loading()  # unchanged packs at once, the others on a thread
+        self._take_read()
+
+    def _take_read(self) -> None:
+        read = self.shelf.take_loaded()
+        if read is None:
+            self._sync()
+            return
+        self.messages = [("warning", m) for m in read]
+        n, bad = len(self.shelf.packs), len(self.shelf.refused)
+        if self._count_when_read and not self.messages:
+            self.say(ngettext("{n} card pack in the folder; {bad} refused.", "{n} card packs in the folder; {bad} refused.",
+                              n).format(n=n, bad=bad))
+        self._count_when_read = False
+        self._sync()
+
+    def _take_added(self) -> None:
+        added = self.shelf.take_added()
+        if added is None:
+            return
+        pack, message = added
         if pack is not None:
             self.selected = pack.id
         self.say(message, "info" if pack is not None else "error")
         self._sync()
+
+    def update(self, dt: float) -> None:
+        if self.shelf.loading:
+            self._take_read()
+        if self.shelf.adding:
+            self._take_added()
+        if self._waiting and not self.busy:
+            self._start_adding(self._waiting.pop(0))
+
+    def next_change(self) -> float | None:
+        return 0.1 if self.busy or self._waiting else None  # looked at again soon while packs are read
+
+    def _start_adding(self, path: str) -> None:
+        self.shelf.start_adding(os.path.expanduser(str(path).strip()))
+        self._sync()
+
+    def reading_words(self) -> str:
+        if self.shelf.adding or self._waiting:
+            return _("Reading the card pack…")
+        return _("Reading the card packs folder…")
+
+    # ------------------------------------------------------------------ commands
+    def load_path(self, path: str) -> None:
+        """Checks and copies a pack on a thread; given while something is being read, it waits its turn."""
+        if self.busy:
+            self._waiting.append(str(path))
+        else:
+            self._start_adding(str(path))
 
     def load_example(self) -> None:
         self.load_path(str(example_pack_path()))
@@ -111,15 +175,22 @@ class PacksScene(Scene):
             field_text=str(_export_folder()) + os.sep, check=check, max_length=400, width=1100, name="load_pack"))
 
     def refresh(self) -> None:
-        self.messages = [("warning", m) for m in self.shelf.load()]
-        n, bad = len(self.shelf.packs), len(self.shelf.refused)
-        if not self.messages:
-            self.say(ngettext("{n} card pack in the folder; {bad} refused.", "{n} card packs in the folder; {bad} refused.",
-                              n).format(n=n, bad=bad))
-        self._sync()
+        if self.busy:
+            return
+        self._count_when_read = True
+        self._read_folder()
+
+    def print_pack(self) -> None:
+        """Print-and-play sheets of the selected pack's cards (ui.editor.share)."""
+        from aleph_null_desktop.ui.editor.gallery_scene import _export_folder
+        from aleph_null_desktop.ui.editor.share import print_cards
+
+        pack = self.shelf.packs.get(self.selected)
+        if pack is not None:
+            print_cards(self.app, list(pack.records), _export_folder() / f"{pack.id}.pdf", self.say)
 
     def remove(self) -> None:
-        if self.selected is None:
+        if self.selected is None or self.busy:
             return
         pack_id = self.selected
 
@@ -155,6 +226,8 @@ class PacksScene(Scene):
                 self.load_dialog()
             elif key == pygame.K_DELETE:
                 self.remove()
+            elif key == pygame.K_p and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.print_pack()
             elif key in (pygame.K_UP, pygame.K_DOWN) and ids:
                 i = ids.index(self.selected) if self.selected in ids else 0
                 self.selected = ids[max(0, min(len(ids) - 1, i + (1 if key == pygame.K_DOWN else -1)))]
@@ -191,6 +264,9 @@ class PacksScene(Scene):
         self._draw_list(surface)
         self._draw_preview(surface)
         y = 890
+        if self.shelf.adding or self._waiting:  # the folder's reading is said in the empty list
+            y = blit_wrapped(surface, f.get("italic", 22), self.reading_words(), theme.CANDLE,
+                             pygame.Rect(60, y, 1800, 30))
         for kind, text in self.messages[-2:]:
             if kind == "info":
                 y = blit_wrapped(surface, f.get("body", 22), text, theme.TEXT, pygame.Rect(60, y, 1800, 60))
@@ -204,7 +280,10 @@ class PacksScene(Scene):
         old = surface.get_clip()
         surface.set_clip(LIST.inflate(10, 10))
         rows = self.row_rects()
-        if not rows:
+        if not rows and self.shelf.loading:
+            blit_wrapped(surface, f.get("italic", 26), self.reading_words(), theme.CANDLE,
+                         LIST.inflate(-30, 0).move(0, 20))
+        elif not rows:
             blit_wrapped(surface, f.get("italic", 26),
                          _("No card packs yet. “Load the example pack” shows what one looks like; the format is "
                            "described in docs/card-packs.md."), theme.TEXT, LIST.inflate(-30, 0).move(0, 20))

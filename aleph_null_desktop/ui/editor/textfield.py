@@ -41,12 +41,14 @@ class Clipboard:
 
     @classmethod
     def get(cls) -> str:
-        if cls.system_ok:
+        """The system's clipboard text (what another program copied) when it can be read, else
+        the game's own."""
+        if cls.system_ok is not False:
             try:
                 text = pygame.scrap.get_text()
                 if text:
                     return text
-            except Exception:
+            except Exception:  # no clipboard on this system / driver
                 cls.system_ok = False
         return cls.local
 

@@ -42,9 +42,12 @@ SIDE_GLOW = {"church": (236, 222, 160), "hell": (214, 84, 40)}
 
 
 class CardRenderer:
-    def __init__(self, cards, fonts, budget: int | None = None) -> None:
-        """`budget`: bytes of faces kept (default: ui.render.caches "card_faces")."""
+    def __init__(self, cards, fonts, budget: int | None = None, *, for_print: bool = False) -> None:
+        """`budget`: bytes of faces kept (default: ui.render.caches "card_faces"). `for_print`: the
+        smallest text (a long name's lines, the type line, the flavour) grows with the card too,
+        where a screen keeps it at MIN_TEXT."""
         self.cards = cards  # the game's CardSet: card_id -> CardDef
+        self.for_print = for_print
         self.fonts = fonts.unscaled()  # card text follows the card's width, already at the UI scale
         self._faces = SurfaceCache("card_faces", budget)
         self.budget = self._faces.budget
@@ -64,6 +67,14 @@ class CardRenderer:
             self.drawn += not ahead
             self._faces[key] = surface
         return surface
+
+    def drawn_face(self, card_id: str, width: int) -> pygame.Surface:
+        """The face drawn now at any width and not kept: a print at 300 ppi, an exported image."""
+        return self._draw_face(self.cards[card_id], width)
+
+    def drawn_back(self, width: int) -> pygame.Surface:
+        """The back drawn now and not kept."""
+        return self._draw_back(width)
 
     def face_step(self, card_id: str, width: int) -> bool:
         """Draws that face ahead by one step of a few milliseconds (the steps of a large face are
@@ -150,8 +161,9 @@ class CardRenderer:
         inner = self._draw_frame(s, card, unit, frame)
         band = pygame.Rect(inner.x, inner.y, inner.w, round(36 * unit))
         name_lines = self._name_lines(card, band, unit, room=round(inner.h * NAME_ROOM))
-        band.h = max(band.h, len(name_lines) * self.fonts.get("title", MIN_TEXT).get_linesize() + round(6 * unit))
-        type_words = self._type_words(card, _type_text_width(inner.w, unit))
+        band.h = max(band.h, len(name_lines) * self.fonts.get("title", self._least(unit)).get_linesize()
+                     + round(6 * unit))
+        type_words = self._type_words(card, _type_text_width(inner.w, unit), unit)
         text_top = band.bottom + round(70 * unit) + round(26 * unit)
         text_box = pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
                                inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
@@ -164,7 +176,7 @@ class CardRenderer:
         if blocks is None:  # compact: the illustration takes the room of the text
             text_box = None
             if beside_quill:  # the type line ends at the quill's disc in the corner
-                type_words = self._type_words(card, _type_text_width(inner.w, unit, True))
+                type_words = self._type_words(card, _type_text_width(inner.w, unit, True), unit)
             art_bottom = inner.bottom - round(30 * unit)
         else:
             art_bottom = band.bottom + round(70 * unit)
@@ -198,10 +210,11 @@ class CardRenderer:
         German compound is broken with a hyphen) in as many as `room` pixels of height hold, at
         least two; [] if it cannot."""
         width = band.w - max(2 * GEM_MIN_R + 6, round(44 * unit))
-        font = fit_font(self.fonts, "title", card.name, width, max(MIN_TEXT, round(18 * unit)), MIN_TEXT)
+        least = self._least(unit)
+        font = fit_font(self.fonts, "title", card.name, width, max(least, round(18 * unit)), least)
         if font.size(card.name)[0] <= width:
             return [(font, card.name)]
-        font = self.fonts.get("title", MIN_TEXT)
+        font = self.fonts.get("title", least)
         lines = wrap(font, card.name, width)
         if len(lines) <= 2 and all(font.size(line)[0] <= width for line in lines):
             return [(font, line) for line in lines]
@@ -224,7 +237,12 @@ class CardRenderer:
             s.blit(image, (left, y))
             y += font.get_linesize()
 
-    def _type_words(self, card: CardDef, width: int) -> list[str]:
+    def _least(self, unit: float) -> int:
+        """The smallest text on a face: MIN_TEXT on screen; in print, in proportion to the card (as
+        on a table card, 190 px wide, no smaller: 10 pt in print)."""
+        return max(MIN_TEXT, round(11 * unit)) if self.for_print else MIN_TEXT
+
+    def _type_words(self, card: CardDef, width: int, unit: float = 1.0) -> list[str]:
         """The type line's words, the longest form that fits at MIN_TEXT: type, level and side."""
         level = ROMAN.get(card.level, card.level) if card.is_interference else None
         forms = [card.type_name]
@@ -235,7 +253,7 @@ class CardRenderer:
                      f"{card.type_name} {level}", card.type_name]
         if is_custom(card):
             forms = [_("{words} · custom").format(words=f) for f in forms] + forms
-        font = self.fonts.get("italic", MIN_TEXT)
+        font = self.fonts.get("italic", self._least(unit))
         for words in forms:
             if font.size(words)[0] <= width:
                 return [words]
@@ -250,7 +268,7 @@ class CardRenderer:
             return
         text = words[0]
         font = fit_font(self.fonts, "italic", text, _type_text_width(rect.w, unit, beside_quill),
-                        max(MIN_TEXT, round(16 * unit)), MIN_TEXT)
+                        max(self._least(unit), round(16 * unit)), self._least(unit))
         image = font.render(text, True, theme.INK_SOFT)
         s.blit(image, image.get_rect(midleft=(icon.right + round(5 * unit), rect.centery)))
 
@@ -312,12 +330,13 @@ class CardRenderer:
         if box.h <= 0 or box.w <= 0:
             return None, []
         lines = card_text_lines(card)
-        flavour_font = self.fonts.get("italic", MIN_TEXT)
+        least = self._least(unit)
+        flavour_font = self.fonts.get("italic", least)
         flavour_w = box.w - 2 * quill[0]
         flavour = [(flavour_font, line) for line in wrap(flavour_font, card.flavour, flavour_w)] \
             if card.flavour and flavour_w > 0 else []
         flavour_h = len(flavour) * flavour_font.get_linesize() + round(4 * unit) if flavour else 0
-        sizes = range(max(MIN_TEXT, round(17 * unit)), MIN_TEXT - 1, -1)
+        sizes = range(max(least, round(17 * unit)), least - 1, -1)
         for with_flavour in (True, False):
             for size in sizes:  # measured at each size, drawn only at the one that fits
                 blocks = self._layout_rules(lines, box.w, size, unit, draw=False)

@@ -48,6 +48,7 @@ class StatisticsScene(Scene):
         from aleph_null_desktop.storage.stats import empty_stats
 
         stats, messages = load_stats() if self.app.persist else (empty_stats(), [])
+        messages = self.app.stats_said.news(messages) if messages else []  # reading alone proves no save
         if messages:
             self.app.report(Joined(messages))
         self.model: StatisticsModel = build(stats, circles())
@@ -67,7 +68,7 @@ class StatisticsScene(Scene):
     def reset(self) -> None:
         from aleph_null_desktop.storage import reset_stats
 
-        messages = reset_stats() if self.app.persist else []
+        messages = self.app.stats_said.news(reset_stats()) if self.app.persist else []
         if messages:
             self.app.report(Joined(messages))
         self.load()
