@@ -386,7 +386,7 @@ class GalleryScene(Scene):
                 if rect.collidepoint(event.pos):
                     if getattr(event, "mod", pygame.key.get_mods()) & (pygame.KMOD_CTRL | pygame.KMOD_META):
                         self._toggle(entry.id)
-                        return
+                        return True
                     now = pygame.time.get_ticks()
                     double = getattr(event, "clicks", 1) >= 2 or (
                         self._last_click[0] == entry.id and now - self._last_click[1] < DOUBLE_CLICK_MS)
