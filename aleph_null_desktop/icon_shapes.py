@@ -3,7 +3,7 @@
 Each icon is a list of strokes in a unit square (0..1 both ways): ("line", x1, y1, x2, y2),
 ("poly", [(x, y), ...]) closed outline, ("fill", [(x, y), ...]) filled polygon,
 ("circle", cx, cy, r), ("disc", cx, cy, r) filled, ("arc", cx, cy, r, start°, end°).
-ui.icons draws them.
+ui.render.icons draws them.
 """
 
 from __future__ import annotations

@@ -81,7 +81,7 @@ class Session:
 
         from aleph_null_desktop.engine.cards import circles
         from aleph_null_desktop.ui.app import App, open_window
-        from aleph_null_desktop.ui.scripted_input import ScriptedInput
+        from tests.drivers.scripted_input import ScriptedInput
 
         self.pg = pygame
         self.app = App(open_window(), seed=seed)

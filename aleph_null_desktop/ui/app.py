@@ -44,16 +44,15 @@ class App:
         self.rng = random.Random(seed)  # seeds of new rituals; fixed in tests and the smoke test
         self.fonts = Fonts()
         self.layout = load_layout(asset_path("layouts", "table.tmx"))
-        self.stack = SceneStack()
+        self.stack = SceneStack(on_left=self._scene_left)
         self.running = True
         self.error_message = ""  # the warning shown at the top: a text, or an i18n.Message shown in the language of the moment
         self.error_time = 0.0
         self.toast_message, self.toast_time = "", 0.0  # a quiet line at the top of the screen (toast)
         self._errors_in_a_row = 0
         self._trim_clock = 0.0
-        self._departures = 0  # scenes left (SceneStack.departures) when memory was last released
-        self._departures_seen = 0  # scenes left when the last departure was seen
-        self._release_clock = 0.0  # seconds since that departure
+        self._left_unreleased = False  # a scene was left since memory was last released
+        self._release_clock = 0.0  # seconds since the last scene was left
         self.failed_frames = 0  # frames the top-level guard caught (tests and bench/stress.py read it)
         self.last_failure = ""  # the traceback of the latest one
         self.audio = None  # an audio.AudioSystem when run() found one; None: silent
@@ -151,9 +150,8 @@ class App:
             self.show_title()
             return False
         self.play(game, record["circle"])  # the table rebuilds its log from the replayed moves
-        scene = self.stack.top
-        if hasattr(scene, "log") and pack_name(game):
-            scene.log.add(later("Card pack: {name}.", name=Deferred(lambda: pack_name(game))))
+        if pack_name(game):
+            self.stack.top.add_to_log(later("Card pack: {name}.", name=Deferred(lambda: pack_name(game))))
         if messages:
             self.report(Joined(messages))
         return True
@@ -210,10 +208,8 @@ class App:
         self._notices.append(text)
         del self._notices[:-6]
         self.request_frame()
-        scene = self.stack.top
-        if hasattr(scene, "log") and hasattr(scene.log, "add"):
-            scene.log.add(text)
-        else:
+        top = self.stack.top
+        if top is None or not top.add_to_log(text):
             self._unlogged.append(text)
 
     def take_unlogged_notices(self) -> list:
@@ -396,13 +392,20 @@ class App:
         return True
 
     # ------------------------------------------------------------------ the loop
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The app's own keys first (quit, F11), then the top scene's; True when it was used."""
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.current_settings().fullscreen)
         else:
-            self.stack.handle_event(event)
+            return self.stack.handle_event(event)
+        return True
+
+    def _scene_left(self) -> None:
+        """A scene was taken off the stack: its memory goes RELEASE_GAP_SECONDS later (scenes left in
+        quick succession together)."""
+        self._left_unreleased, self._release_clock = True, 0.0
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw. An error is shown, logged and survived."""
@@ -442,10 +445,8 @@ class App:
 
     def next_housekeeping_in(self) -> float | None:
         """When memory is to be released after a scene was left (without a frame), or None."""
-        if self.stack.departures == self._departures:
+        if not self._left_unreleased:
             return None
-        if self.stack.departures != self._departures_seen:
-            return RELEASE_GAP_SECONDS
         return max(0.0, RELEASE_GAP_SECONDS - self._release_clock)
 
     def hold(self, event: pygame.event.Event) -> None:
@@ -488,10 +489,8 @@ class App:
             log.error("error looking after the audio or the autosave:\n%s", traceback.format_exc())
         self._trim_clock += dt
         self._release_clock += dt
-        if self.stack.departures != self._departures_seen:  # a scene was left: its memory goes a moment later
-            self._departures_seen, self._release_clock = self.stack.departures, dt
-        elif self.stack.departures != self._departures and self._release_clock >= RELEASE_GAP_SECONDS - 1e-9:
-            self._departures = self.stack.departures  # a scene was left: its pictures go now
+        if self._left_unreleased and self._release_clock >= RELEASE_GAP_SECONDS - 1e-9:
+            self._left_unreleased = False  # a scene was left: its pictures go now
             self._trim_clock = self._release_clock = 0.0
             memory.release()
         elif self._trim_clock >= TRIM_SECONDS:

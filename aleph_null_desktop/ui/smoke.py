@@ -25,7 +25,8 @@ def run_smoke_test(screenshot: str | None = None) -> int:
     import pygame
 
     from aleph_null_desktop.ui.app import App, _start_audio, open_window
-    from aleph_null_desktop.ui.scripted_input import ScriptedInput
+    from aleph_null_desktop.ui.smoke_player import SmokePlayer
+    from aleph_null_desktop.ui.table.scene import TableScene
 
     started = time.perf_counter()
     pygame.init()
@@ -34,12 +35,12 @@ def run_smoke_test(screenshot: str | None = None) -> int:
     try:
         app = App(open_window(), seed=SMOKE_SEED)
         app.audio = _start_audio()
-        player = ScriptedInput(app)
+        player = SmokePlayer(app)
         app.show_title()
         player.frames()
         player.click(app.stack.top.buttons[0].rect.center)  # the Circle of the Adept
         table = app.stack.top
-        if not hasattr(table, "game"):
+        if not isinstance(table, TableScene):
             raise RuntimeError("the title did not open the table")
         music = _music_status(app, player)
         for _ in range(TURNS):
@@ -116,15 +117,17 @@ def _settle(player, table) -> None:
     """Answers open questions the way a hurried player would: the first option."""
     import pygame
 
+    from aleph_null_desktop.ui.table.overlays import InterferenceSpotlight
+
     for _ in range(10):
         player.frames(5, dt=0.05)
         modal = table.modal
-        targets = table.target_options()
+        targets = table.presenter.target_options()
         if targets:
             player.click(player.card_centre(next(iter(targets))))
         elif modal is not None and getattr(modal, "cards", None):
             player.click(modal.cards[0][2].center)
-        elif modal is not None and hasattr(modal, "carddef"):  # interference drawn: summon it
+        elif isinstance(modal, InterferenceSpotlight):  # interference drawn: summon it
             player.key(pygame.K_RETURN)
         elif modal is not None and getattr(modal, "buttons", None):
             player.click(modal.buttons[-1].rect.center)

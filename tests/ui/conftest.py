@@ -8,7 +8,7 @@ import pytest
 
 from aleph_null_desktop.engine import Game
 from aleph_null_desktop.ui.app import App
-from aleph_null_desktop.ui.scripted_input import ScriptedInput
+from tests.drivers.scripted_input import ScriptedInput
 
 
 @pytest.fixture(scope="session")

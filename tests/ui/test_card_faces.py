@@ -77,7 +77,7 @@ def test_a_custom_card_never_looks_like_the_printed_one(app):
 def test_unusable_cards_are_dimmed_and_say_why_on_hover(table, driver):
     scene = table({"hand": ["gnome", "wax_candle"], "play": ["salamander"], "power": 0})
     gnome, candle = driver.uid("hand", "gnome"), driver.uid("hand", "wax_candle")
-    unusable = scene.derived()["unusable"]
+    unusable = scene.presenter.unusable
     assert unusable[gnome] == scene.game.explain(Summon(gnome))  # the engine's words
     assert candle not in unusable
     centre = tuple(map(round, scene.sprites[gnome].target.center))

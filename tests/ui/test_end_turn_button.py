@@ -26,11 +26,11 @@ def test_no_damage_still_says_the_hour_turns(table, driver):
 
 def test_the_table_warns_when_every_turn_costs_an_hour(table, driver):
     scene = table({"deck": ["wax_candle"] * 4, "hand": ["salamander"]})  # 4 + 1 cards: a hand of 5
-    assert scene.hour_warning() == ""
+    assert scene.presenter.hour_warning() == ""
     driver.key(pygame.K_1)  # summoned: only 4 cards are left to draw
-    warning = scene.hour_warning()
+    warning = scene.presenter.hour_warning()
     assert warning.endswith("from now on every turn costs an Hour.")
     assert scene.log.lines.count(warning) == 1 and scene.message == warning
     driver.frames(20, dt=0.05)
     driver.drag(driver.card_centre(driver.uid("play", "salamander")), driver.zone_centre("discard"))
-    assert scene.hour_warning() == ""  # scrapped: back in the discard pile, 5 to draw again
+    assert scene.presenter.hour_warning() == ""  # scrapped: back in the discard pile, 5 to draw again

@@ -94,8 +94,8 @@ def test_a_hint_for_a_target_choice_marks_the_card_to_choose(app, table, driver)
     scene = table({"play": ["boline"], "hand": ["wax_candle", "sylph"], "deck": ["incense"]})
     boline, sylph = driver.uid("play", "boline"), driver.uid("hand", "sylph")
     driver.drag(driver.card_centre(boline), driver.zone_centre("discard"))
-    assert scene.applied == [Activate(boline, "cut")] and scene.target_options()
-    index = scene.target_options()[sylph]
+    assert scene.applied == [Activate(boline, "cut")] and scene.presenter.target_options()
+    index = scene.presenter.target_options()[sylph]
     app.hint_function = fake_hint(Choose(index))
     driver.key(pygame.K_h)
     wait_for_hint(driver, scene)

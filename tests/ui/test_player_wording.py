@@ -56,7 +56,7 @@ def test_a_lifted_hand_card_leaves_the_hand_title_readable(table, driver):
 def test_choose_tags_sit_clear_of_their_rings(table, driver):
     scene = table({"play": ["boline"], "hand": ["wax_candle", "sylph"], "deck": ["incense"]})
     driver.drag(driver.card_centre(driver.uid("play", "boline")), driver.zone_centre("discard"))
-    for uid in scene.target_options():
+    for uid in scene.presenter.target_options():
         ring = pygame.Rect(scene.sprites[uid].target).inflate(12, 12)
         box = scene._tag_box(pygame.Surface((60, 20)), ring)
         assert box.bottom < ring.top or box.top > ring.bottom

@@ -41,7 +41,7 @@ def _summon_one_by_drag(driver, scene) -> bool:
     driver.drag(driver.card_centre(legal[0]), driver.zone_centre("play"))
     _settle(driver, 10)
     for _ in range(5):  # answer what the summon asks, by clicking the first card offered
-        targets = scene.target_options()
+        targets = scene.presenter.target_options()
         if targets:
             driver.click(driver.card_centre(next(iter(targets))))
         elif scene.modal is not None and getattr(scene.modal, "cards", None):

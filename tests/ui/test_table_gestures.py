@@ -128,7 +128,7 @@ def test_a_target_decision_is_answered_by_clicking_a_glowing_card(table, driver)
     assert scene.applied == [Activate(boline, "cut")]
     pending = scene.game.pending
     assert pending is not None and pending.kind == "target"
-    targets = scene.target_options()
+    targets = scene.presenter.target_options()
     assert set(targets) == {c.uid for c in scene.game.zone("hand")}
     driver.click(driver.card_centre(sylph))
     assert scene.applied[-1] == Choose(targets[sylph])

@@ -105,7 +105,7 @@ def test_an_open_choice_follows_a_switch_to_german(table, driver, app, monkeypat
     assert prompt in shown and any("Wachskerze (auf dem Ablagestapel)" in text for text in shown), shown
     assert not any("Wax Candle" in text or "discard pile" in text for text in shown)
     assert [b.label for b in scene.modal.buttons] == ["Keine: nichts wählen"]
-    end_turn = scene.derived()["end_reason"]  # End Turn says why it waits, in German too
+    end_turn = scene.presenter.end_reason  # End Turn says why it waits, in German too
     assert prompt in end_turn and "First make the open choice" not in end_turn, end_turn
     german_log = scene.log.lines
     assert any(line.startswith("Reisigbesen") for line in german_log), german_log

@@ -73,7 +73,7 @@ def test_the_big_pages_go_once_the_book_is_closed_and_the_small_ones_stay(app):
     import gc
 
     from aleph_null_desktop.engine import new_game
-    from aleph_null_desktop.ui.scripted_input import ScriptedInput
+    from tests.drivers.scripted_input import ScriptedInput
 
     driver = ScriptedInput(app)
     app.play(new_game(seed=4, circle="adept"), "adept")

@@ -130,7 +130,7 @@ class CardTestScene(Scene):
         """While the games are played (on another thread) the count is looked at this often."""
         return POLL_SECONDS if self.test is not None and self.test.state == "running" else None
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.cancel_or_close()
@@ -138,13 +138,13 @@ class CardTestScene(Scene):
                 self.run()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.cycle(-1 if event.key == pygame.K_LEFT else 1)
-            return
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for part in ("prev", "next"):
                 if self.selector[part].collidepoint(event.pos):
                     self.cycle(-1 if part == "prev" else 1)
-                    return
-        buttons_handle(list(self.buttons.values()), event)
+                    return True
+        return buttons_handle(list(self.buttons.values()), event)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

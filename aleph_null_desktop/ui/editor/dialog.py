@@ -78,21 +78,21 @@ class DialogScene(Scene):
         if self.buttons and self.buttons[0].enabled:
             self.buttons[0].click()
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if self.field and self.field.handle_event(event):
             if self.app.stack.top is not self:  # Enter in the field confirmed and closed the dialog
-                return
+                return True
             if event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
                 self._recheck()
             if not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                return
+                return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._confirm()
             elif event.key == pygame.K_ESCAPE and self.buttons:
                 self.buttons[-1].click()
-            return
-        buttons_handle(self.buttons, event)
+            return True
+        return buttons_handle(self.buttons, event)
 
     def next_change(self) -> float | None:
         return self.field.next_blink() if self.field is not None else None

@@ -488,24 +488,24 @@ class EditScene(Scene):
         blinks = [t for t in (f.next_blink() for f in self.fields) if t is not None]
         return min(blinks) if blinks else None
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if hasattr(event, "pos"):
             self.hover = event.pos
         if self.popup is not None:
             result = self.popup.handle_event(event)
             if result is not None:
                 self.popup = None
-            return
+            return True
         if event.type == pygame.MOUSEWHEEL:
             self._scroll_by(-event.y * 60)
-            return
+            return True
         for f in self.fields:
             if f.handle_event(event):
                 if event.type == pygame.MOUSEBUTTONDOWN:
                     for other in self.fields:
                         if other is not f:
                             other.blur()
-                return
+                return True
         if event.type == pygame.KEYDOWN:
             ctrl = bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
             if ctrl and event.key == pygame.K_s:
@@ -522,12 +522,12 @@ class EditScene(Scene):
                         f.blur()
                 else:
                     self.back()
-            return
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and FORM.collidepoint(event.pos):
             for c in self.controls:
                 if c.click(event.pos):
-                    return
-        buttons_handle(self.buttons, event)
+                    return True
+        return buttons_handle(self.buttons, event)
 
     def _tab(self) -> None:
         focused = next((i for i, f in enumerate(self.fields) if f.focused), -1)

@@ -335,17 +335,17 @@ class GalleryScene(Scene):
         self.app.stack.push(PacksScene(self.app))
 
     # ------------------------------------------------------------------ events
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if hasattr(event, "pos"):
             self.hover = event.pos
         if event.type == pygame.DROPFILE:
             self.import_path(event.file)
-            return
+            return True
         if event.type == pygame.MOUSEWHEEL:
             rects = self.tile_rects()
             content = rects[-1].bottom + self.scroll - GRID.y
             self.scroll = max(0, min(max(0, content - GRID.h), self.scroll - event.y * 80))
-            return
+            return True
         if event.type == pygame.KEYDOWN:
             key, mod = event.key, getattr(event, "mod", 0)
             ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
@@ -376,17 +376,17 @@ class GalleryScene(Scene):
                 self.selected = ids[i]
                 self.chosen = {self.selected}
                 self._sync()
-            return
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and GRID.collidepoint(event.pos):
             rects = self.tile_rects()
             if rects[0].collidepoint(event.pos):
                 self.new_card()
-                return
+                return True
             for entry, rect in zip(self.entries, rects[1:]):
                 if rect.collidepoint(event.pos):
                     if getattr(event, "mod", pygame.key.get_mods()) & (pygame.KMOD_CTRL | pygame.KMOD_META):
                         self._toggle(entry.id)
-                        return
+                        return True
                     now = pygame.time.get_ticks()
                     double = getattr(event, "clicks", 1) >= 2 or (
                         self._last_click[0] == entry.id and now - self._last_click[1] < DOUBLE_CLICK_MS)
@@ -396,12 +396,12 @@ class GalleryScene(Scene):
                     self._sync()
                     if double:
                         self.edit_selected()
-                    return
+                    return True
             self.selected = None
             self.chosen = set()
             self._sync()
-            return
-        buttons_handle(list(self.buttons.values()), event)
+            return True
+        return buttons_handle(list(self.buttons.values()), event)
 
     def _toggle(self, card_id: str) -> None:
         """Ctrl+click: the card joins the selection, or leaves it."""

@@ -206,15 +206,15 @@ class PacksScene(Scene):
             buttons=[(_("Remove"), done), (_("Keep it"), None)], name="remove_pack"))
 
     # ------------------------------------------------------------------ events
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if event.type == pygame.DROPFILE:
             self.load_path(event.file)
-            return
+            return True
         if event.type == pygame.MOUSEWHEEL:
             rows = self.row_rects()
             content = (rows[-1][1].bottom + self.scroll - LIST.y) if rows else 0
             self.scroll = max(0, min(max(0, content - LIST.h), self.scroll - event.y * 60))
-            return
+            return True
         if event.type == pygame.KEYDOWN:
             key = event.key
             ids = [row[0] for row in self.rows()]
@@ -231,14 +231,14 @@ class PacksScene(Scene):
             elif key in (pygame.K_UP, pygame.K_DOWN) and ids:
                 i = ids.index(self.selected) if self.selected in ids else 0
                 self.selected = ids[max(0, min(len(ids) - 1, i + (1 if key == pygame.K_DOWN else -1)))]
-            return
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LIST.collidepoint(event.pos):
             for row, rect in self.row_rects():
                 if rect.collidepoint(event.pos):
                     self.selected = row[0]
                     self._sync()
-                    return
-        buttons_handle(list(self.buttons.values()), event)
+                    return True
+        return buttons_handle(list(self.buttons.values()), event)
 
     # ------------------------------------------------------------------ drawing
     def renderer(self, pack) -> CardRenderer:

@@ -95,7 +95,7 @@ class RitualSetupScene(Scene):
         if self.app.stack.top is self:
             self.app.stack.pop()
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if hasattr(event, "pos"):
             self.hover = event.pos
         if event.type == pygame.KEYDOWN:
@@ -103,12 +103,12 @@ class RitualSetupScene(Scene):
                 self.back()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.buttons[0].click()
-            return
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for c in self.controls:
                 if c.click(event.pos):
-                    return
-        buttons_handle(self.buttons, event)
+                    return True
+        return buttons_handle(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts

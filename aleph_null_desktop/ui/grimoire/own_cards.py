@@ -167,7 +167,7 @@ class OwnCardsDialog(Scene):
         return None
 
     # ------------------------------------------------------------------ input
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.hover_pos = event.pos
             hit = self.hit(event.pos)
@@ -175,7 +175,7 @@ class OwnCardsDialog(Scene):
                 self.focus = hit[1]
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(self._max_scroll(), self.scroll - event.y * 60))
-            return
+            return True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             hit = self.hit(event.pos)
             if hit:
@@ -186,11 +186,11 @@ class OwnCardsDialog(Scene):
                     self.toggle(cid)
                 else:
                     self.cycle(cid, -1 if part == "prev" else +1)
-                return
+                return True
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
-            return
-        buttons_handle(self.buttons, event)
+            return True
+        return buttons_handle(self.buttons, event)
 
     def _key(self, key) -> None:
         ids = [r.get("id") for r in self.entries()]

@@ -318,16 +318,15 @@ class GrimoireScene(Scene):
         self.app.play(game, self.chosen)
         log.info("a ritual of the %s with custom cards: %s, card pack: %s", self.chosen,
                  ", ".join(self.choice.chosen), self.choice.pack.name if self.choice.pack else None)
-        table_log = getattr(self.app.stack.top, "log", None)
-        if hasattr(table_log, "add"):
-            if self.choice.pack:
-                pack = self.choice.pack  # said again in the language of the moment after a switch
-                table_log.add(later("Card pack: {name} ({summary}).", name=Deferred(lambda: pack.name),
-                                    summary=Deferred(lambda: pack.summary)))
-            if self.choice.chosen:
-                names = "; ".join(_("{name} in place of {replaced}").format(name=name, replaced=replaced)
-                                  for name, _level, replaced in self.own_cards().chosen_words())
-                table_log.add(_("Your own cards are set aside: {names}.").format(names=names))
+        table = self.app.stack.top
+        if self.choice.pack:
+            pack = self.choice.pack  # said again in the language of the moment after a switch
+            table.add_to_log(later("Card pack: {name} ({summary}).", name=Deferred(lambda: pack.name),
+                                   summary=Deferred(lambda: pack.summary)))
+        if self.choice.chosen:
+            names = "; ".join(_("{name} in place of {replaced}").format(name=name, replaced=replaced)
+                              for name, _level, replaced in self.own_cards().chosen_words())
+            table.add_to_log(_("Your own cards are set aside: {names}.").format(names=names))
 
     def close(self) -> None:
         if self.mode == "ritual" and len(self.app.stack.scenes) <= 1:
@@ -372,7 +371,7 @@ class GrimoireScene(Scene):
         elif kind == "code":
             self.open_code_entry()
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.hover = self.hit_at(event.pos)
@@ -384,6 +383,9 @@ class GrimoireScene(Scene):
                 self.step(-1 if event.y > 0 else +1)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
+        else:
+            return False
+        return True
 
     def _key(self, key) -> None:
         if key in (pygame.K_ESCAPE, pygame.K_F1):

@@ -116,14 +116,15 @@ class JudgementScene(Scene):
 
         self.app.stack.push(StatisticsScene(self.app))
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             hint = self.keys.get(event.key)
             button = next((b for b in self.buttons if b.key_hint == hint), None) if hint else None
-            if button is not None:
-                button.click()
-            return
-        buttons_handle(self.buttons, event)
+            if button is None:
+                return False
+            button.click()
+            return True
+        return buttons_handle(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))

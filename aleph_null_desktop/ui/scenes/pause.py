@@ -67,7 +67,7 @@ class PauseScene(Scene):
     def restyle(self) -> None:
         self._layout()  # labels in the new language, mute's words
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.stack.pop()
@@ -77,8 +77,10 @@ class PauseScene(Scene):
                 self.open_settings()
             elif event.key == pygame.K_c:
                 self.copy_code()
-            return
-        buttons_handle(self.buttons, event)
+            else:
+                return False
+            return True
+        return buttons_handle(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=14)

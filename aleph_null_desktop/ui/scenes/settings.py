@@ -178,7 +178,7 @@ class SettingsScene(Scene):
         if self.app.stack.top is self:
             self.app.stack.pop()
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.close()
@@ -186,10 +186,10 @@ class SettingsScene(Scene):
                 self.sound.toggle_mute()
             else:
                 self.handle_focus_key(event)
-            return
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.keyboard = False
-        buttons_handle(self.buttons, event)
+        return buttons_handle(self.buttons, event)
 
     def handle_focus_key(self, event) -> None:
         controls = self.controls()

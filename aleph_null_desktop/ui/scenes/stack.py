@@ -1,5 +1,10 @@
 """The scene stack: title, table, judgement, pause… Each scene handles events, updates and
-draws; only the top scene gets events; scenes below an overlay are drawn first."""
+draws; only the top scene gets events; scenes below an overlay are drawn first.
+
+The stack tells each scene what happens to it, once, when it happens: `on_enter` (put on the
+stack), `on_leave` (taken off it), `on_cover` (another scene hides it: it is no longer drawn) and
+`on_uncover` (it is the top scene again, or drawn again under an overlay). Nothing is polled per
+frame."""
 
 from __future__ import annotations
 
@@ -20,8 +25,9 @@ class Scene:
     def __init__(self, app) -> None:
         self.app = app
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        pass
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """One input; True when the scene used it."""
+        return False
 
     def update(self, dt: float) -> None:
         pass
@@ -51,15 +57,31 @@ class Scene:
         screen's 8 MB)."""
         return None
 
-    def hidden(self) -> None:
-        """Called every frame in which another scene covers this one and it is not drawn: a
-        scene may let its screen-sized pictures go and draw them again when it shows."""
+    # ------------------------------------------------------------------ lifecycle (called by SceneStack)
+    def on_enter(self) -> None:
+        """The scene was put on the stack (pushed, or the only one)."""
+
+    def on_leave(self) -> None:
+        """The scene was taken off the stack: it is not shown again."""
+
+    def on_cover(self) -> None:
+        """Another scene hides this one (a screen over it, or an overlay that keeps a picture of
+        it): it is not drawn until `on_uncover`, so its screen-sized pictures may go."""
+
+    def on_uncover(self) -> None:
+        """The scene is the top one again, or drawn again under an overlay: the screen holds
+        another scene's picture, so whatever it knew of the screen is gone."""
+
+    def add_to_log(self, text) -> bool:
+        """A line for this scene's log (a notice, the card pack in play); False when it keeps none."""
+        return False
 
 
 class SceneStack:
-    def __init__(self) -> None:
+    def __init__(self, on_left=None) -> None:
         self.scenes: list[Scene] = []
-        self.departures = 0  # pops and replacements so far: App.step frees what was left
+        self.on_left = on_left  # called after a scene was taken off (App frees its pictures soon after)
+        self._hidden: list[Scene] = []  # scenes told `on_cover`, not yet `on_uncover`
         # (key, pieces) of what is under a `keeps_under` overlay: [(picture, where)], the whole
         # screen, or the bands around what the overlay covers
         self._under: tuple | None = None
@@ -70,18 +92,33 @@ class SceneStack:
 
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
+        self._under = None
+        scene.on_enter()
+        self._tell_covered(self.scenes[:self._first_drawn()])
 
     def pop(self) -> Scene | None:
-        self.departures += 1
-        return self.scenes.pop() if self.scenes else None
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        self._under = None
+        self._forget(scene)
+        scene.on_leave()
+        self._tell_uncovered()
+        if self.on_left is not None:
+            self.on_left()
+        return scene
 
     def replace_all(self, scene: Scene) -> None:
-        self.scenes = [scene]
-        self.departures += 1
+        left, self.scenes, self._hidden, self._under = self.scenes, [scene], [], None
+        for old in reversed(left):
+            old.on_leave()
+        scene.on_enter()
+        if left and self.on_left is not None:
+            self.on_left()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if self.top:
-            self.top.handle_event(event)
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The top scene's answer: True when it used the event."""
+        return bool(self.top.handle_event(event)) if self.top else False
 
     def update(self, dt: float) -> None:
         if self.top:
@@ -91,12 +128,32 @@ class SceneStack:
         """The top scene's `next_change` (only the top scene is updated)."""
         return self.top.next_change() if self.top else None
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _first_drawn(self) -> int:
+        """The lowest scene drawn: the top one and those under overlays."""
         first = len(self.scenes) - 1
         while first > 0 and self.scenes[first].overlay:
             first -= 1
-        for scene in self.scenes[:first]:
-            scene.hidden()
+        return max(first, 0)
+
+    def _tell_covered(self, scenes) -> None:
+        for scene in scenes:
+            if not any(scene is hidden for hidden in self._hidden):
+                self._hidden.append(scene)
+                scene.on_cover()
+
+    def _forget(self, scene: Scene) -> None:
+        self._hidden = [hidden for hidden in self._hidden if hidden is not scene]
+
+    def _tell_uncovered(self) -> None:
+        """After a pop: the new top scene, and those drawn again under overlays, hear it once."""
+        top = self.top
+        for scene in self.scenes[self._first_drawn():]:
+            if scene is top or any(scene is hidden for hidden in self._hidden):
+                self._forget(scene)
+                scene.on_uncover()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        first = self._first_drawn()
         top = self.top
         if top is None or not top.keeps_under or first == len(self.scenes) - 1:
             self._under = None
@@ -106,23 +163,24 @@ class SceneStack:
         # the scenes under the top one are not updated while it is open: their picture is kept
         covered = top.covers()
         covered = None if covered is None else covered.clip(surface.get_rect())
-        key = (self.departures, id(top), id(surface), surface.get_size(), current_language(), style.current(),
+        key = (id(top), id(surface), surface.get_size(), current_language(), style.current(),
                None if covered is None else tuple(covered))
         if self._under is not None and self._under[0] == key:
             for picture, where in self._under[1]:
                 surface.blit(picture, where)
-            for scene in self.scenes[first:-1]:
-                scene.hidden()
         else:
-            for scene in self.scenes[first:-1]:
+            under = self.scenes[first:-1]
+            for scene in under:
+                if any(scene is hidden for hidden in self._hidden):  # drawn once more for the picture
+                    self._forget(scene)
+                    scene.on_uncover()
                 scene.draw(surface)
             if top.veil:
                 darken(surface, top.veil)
             self._under = None  # (the old picture goes before the new one is made)
             self._under = (key, [(surface.subsurface(band).copy(), band.topleft)
                                  for band in _around(surface.get_rect(), covered) if band.w and band.h])
-            for scene in self.scenes[first:-1]:  # kept: their own pictures go before the top one draws
-                scene.hidden()
+            self._tell_covered(under)  # kept: their own pictures go before the top one draws
         top.draw(surface)
 
 

@@ -113,7 +113,7 @@ class StatisticsScene(Scene):
     def focus_stops(self) -> list:
         return ["rows", *(b for b in self.buttons if b.enabled)]
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.close()
@@ -123,15 +123,15 @@ class StatisticsScene(Scene):
                 self.rituals_button.click()
             else:
                 self.handle_focus_key(event)
-            return
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.keyboard = False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for n in range(len(self.model.rows)):
                 if self.row_rect(n).collidepoint(event.pos):
                     self.selected = n
-                    return
-        buttons_handle(self.buttons, event)
+                    return True
+        return buttons_handle(self.buttons, event)
 
     def handle_focus_key(self, event) -> None:
         stops = self.focus_stops()

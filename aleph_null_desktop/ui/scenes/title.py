@@ -157,14 +157,16 @@ class TitleScene(Scene):
     def _menu_button(label: str, action, key: str, detail: str = "") -> Button:
         return Button(pygame.Rect(0, 0, 0, 0), label, on_click=action, detail=detail, key_hint=key)
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             if pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < self.circle_count:
                 self.circle_buttons[event.key - pygame.K_1].click()
             elif event.key in self.keys:
                 self.keys[event.key].click()
-            return
-        buttons_handle(self.buttons, event)
+            else:
+                return False
+            return True
+        return buttons_handle(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts, cols = self.app.fonts, self.columns

@@ -10,6 +10,7 @@ HAND_CARD_W = 240  # wide enough for every card's words at 16 px (card_renderer.
 PLAY_CARD_W = 240
 GAP = 10
 PLAY_TITLE_ROOM = 22  # the play zone's title ("In play") at its top left stays clear of the cards
+HOVER_LIFT = 26  # the card under the mouse rises out of the hand this much
 
 
 def _card_h(width: float) -> float:

@@ -85,7 +85,7 @@ class TableFocus:
     def stops(self) -> list[tuple]:
         game = self.scene.game
         cards = [("card", c.uid) for c in game.zone("hand")] + [("card", c.uid) for c in game.zone("play")]
-        if self.scene.none_offered():  # "Choose none" beside the prompt, after the glowing cards
+        if self.scene.presenter.none_offered():  # "Choose none" beside the prompt, after the glowing cards
             cards.append(("none", None))
         return (cards + [("zone", name) for name in PILES if name in self.scene.rects]
                 + [("button", name) for name in BUTTONS if name in self.scene.buttons])

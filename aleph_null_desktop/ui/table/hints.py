@@ -115,16 +115,16 @@ class HintKeeper:
         if game.outcome is not None:
             scene.say(_("The ritual is over; there is nothing to suggest."))
             return
-        if self.job is not None and self.job.version == scene.version:
+        if self.job is not None and self.job.version == scene.presenter.version:
             return  # already thinking about this position
         function = scene.app.hint_function or default_hint_function()
         self.hint = None
-        self.job = HintJob(function, game, scene.version)
+        self.job = HintJob(function, game, scene.presenter.version)
         scene.say("")  # the prompt bar shows "thinking…", then the hint
 
     def current(self) -> Hint | None:
         """The hint on show, if it still belongs to the position on the table."""
-        if self.hint is not None and self.hint.version != self.scene.version:
+        if self.hint is not None and self.hint.version != self.scene.presenter.version:
             self.hint = None
         return self.hint
 
@@ -134,7 +134,7 @@ class HintKeeper:
             return
         self.job = None
         scene = self.scene
-        if job.version != scene.version:  # the player moved on while the AI was thinking
+        if job.version != scene.presenter.version:  # the player moved on while the AI was thinking
             self.discarded += 1
             return
         if job.error is not None:

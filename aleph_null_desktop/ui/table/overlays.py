@@ -90,7 +90,7 @@ class ActionMenu(Modal):
     def __init__(self, scene, uid: int, anchor: pygame.FRect, keyboard: bool = False) -> None:
         self.scene = scene
         game = scene.game
-        self.uid, self.zone, self.version = uid, game.zone_of(uid), scene.version
+        self.uid, self.zone, self.version = uid, game.zone_of(uid), scene.presenter.version
         self.keyboard = keyboard
         carddef = game.cards[game.card(uid).card_id]
         self.title = carddef.name
@@ -133,7 +133,7 @@ class ActionMenu(Modal):
 
     def applies(self) -> bool:
         game = self.scene.game
-        return self.scene.version == self.version and self.uid in {c.uid for c in game.zone(self.zone)}
+        return self.scene.presenter.version == self.version and self.uid in {c.uid for c in game.zone(self.zone)}
 
     def handle_event(self, event) -> bool:
         """Esc closes; 1–9, Enter, Tab and the arrows work the menu. Any other key closes the menu
@@ -222,7 +222,7 @@ class ChoicePicker(Modal):
     def __init__(self, scene, decision) -> None:
         self.scene = scene
         self.decision = decision
-        self.version = scene.version
+        self.version = scene.presenter.version
         game = scene.game
         fonts = scene.app.fonts
         card_opts = [(i, o) for i, o in enumerate(decision.options) if o.uid is not None]
@@ -268,7 +268,7 @@ class ChoicePicker(Modal):
         return fonts.get("body", PICKER_LABEL_SIZES[-1])
 
     def applies(self) -> bool:
-        return self.scene.game.pending is self.decision and self.scene.version == self.version
+        return self.scene.game.pending is self.decision and self.scene.presenter.version == self.version
 
     def _choose(self, index: int) -> None:
         self.close()
@@ -365,7 +365,7 @@ class ChoicePicker(Modal):
 class ConfirmDialog(Modal):
     def __init__(self, scene, title: str, text: str, yes: str, on_yes, no: str | None = None) -> None:
         self.scene = scene
-        self.version = scene.version
+        self.version = scene.presenter.version
         self.title, self.text = title, text
         no = no if no is not None else _("Keep playing")
         self.rect = pygame.Rect(0, 0, 760, 300)
@@ -378,7 +378,7 @@ class ConfirmDialog(Modal):
         ]
 
     def applies(self) -> bool:
-        return self.scene.version == self.version
+        return self.scene.presenter.version == self.version
 
     def handle_event(self, event) -> bool:
         """Enter presses the focused button (at first the first), Tab / arrows move between the two,

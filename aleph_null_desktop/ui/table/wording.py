@@ -20,6 +20,9 @@ WOULD_LOSE = {
 }
 
 
+HOUR_WARNING = N_("Fewer cards are left to draw than your hand holds: from now on every turn costs an Hour.")
+
+
 def without_rule_numbers(text: str) -> str:
     """'… must be summoned (R4.3).' → '… must be summoned.'"""
     return _RULE_NUMBERS.sub("", text or "")

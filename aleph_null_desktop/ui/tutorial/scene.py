@@ -11,6 +11,7 @@ import pygame
 from aleph_null_desktop.engine import EndTurn, Game
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.table.presenter import TablePresenter
 from aleph_null_desktop.ui.table.scene import TableScene
 from aleph_null_desktop.ui.render.text import blit_wrapped, wrap
 from aleph_null_desktop.ui.tutorial.lesson import CIRCLE, DEAL, FINISHED, STEPS
@@ -18,6 +19,18 @@ from aleph_null_desktop.ui.widgets.button import Button
 
 COACH = pygame.Rect(372, 430, 1192, 222)  # over the empty lower part of the play area
 COACH_OVER_PANEL = pygame.Rect(372, 6, 1192, 130)  # above a pop-up or a picker
+
+
+class LessonPresenter(TablePresenter):
+    """The lesson only goes forward: Undo is greyed, and says so."""
+
+    def can_undo(self) -> bool:
+        return False
+
+    def disabled_reason(self, name: str) -> str:
+        if name == "undo" and self.game.outcome is None:
+            return _("The lesson only goes forward; in a ritual of your own Ctrl+Z takes a move back.")
+        return super().disabled_reason(name)
 
 
 class TutorialScene(TableScene):
@@ -64,29 +77,25 @@ class TutorialScene(TableScene):
             return
         super().end_turn_gesture()
 
-    def can_undo(self) -> bool:
-        return False
-
-    def disabled_reason(self, name: str) -> str:
-        if name == "undo" and self.game.outcome is None:
-            return _("The lesson only goes forward; in a ritual of your own Ctrl+Z takes a move back.")
-        return super().disabled_reason(name)
+    @staticmethod
+    def make_presenter(game) -> TablePresenter:
+        return LessonPresenter(game)
 
     def undo(self) -> None:
-        self.say(self.disabled_reason("undo"), warn=True)
+        self.say(self.presenter.disabled_reason("undo"), warn=True)
 
     # ------------------------------------------------------------------ leaving
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if self.modal is None and self.big_uid is None:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
                 self.leave_button.click()
-                return
+                return True
             if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.leave_button.hit(event.pos):
                 self.leave_button.click()
-                return
+                return True
             if event.type == pygame.MOUSEMOTION:
                 self.leave_button.hot = self.leave_button.hit(event.pos)
-        super().handle_event(event)
+        return super().handle_event(event)
 
     # ------------------------------------------------------------------ the coach
     def pointed_rect(self) -> pygame.Rect | None:

@@ -1,5 +1,6 @@
-"""Plays the game as a person would, by posting real pygame mouse and keyboard events through the
-app's own loop, one frame per step. Used by the smoke test and the UI tests."""
+"""The smoke test's player (`aleph-null --smoke-test`): real pygame mouse and keyboard events posted
+through the app's own loop, one frame per step, as a person would play. The tests' driver
+(tests/drivers/scripted_input.py) builds on it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pygame
 FRAME = 1 / 60
 
 
-class ScriptedInput:
+class SmokePlayer:
     def __init__(self, app) -> None:
         self.app = app
 
@@ -49,10 +50,6 @@ class ScriptedInput:
         self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button, clicks=clicks)
         self.frames()
 
-    def double_click(self, pos) -> None:
-        self.click(pos, clicks=1)
-        self.click(pos, clicks=2)
-
     def key(self, key, mod: int = 0) -> None:
         self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
         self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
@@ -64,9 +61,6 @@ class ScriptedInput:
 
     def zone_centre(self, name: str):
         return self.scene.rects[name].center
-
-    def uid(self, zone: str, card_id: str) -> int:
-        return next(c.uid for c in self.scene.game.zone(zone) if c.card_id == card_id)
 
 
 def _point(pos) -> tuple[int, int]:

@@ -1,0 +1,341 @@
+"""The table's input: mouse and keys become gestures (press, drag, drop, click, double click, keys)
+and each gesture one engine command, or the engine's reason why not. Precedence: the card read
+large, then the open panel, then the table. A part of TableScene."""
+
+from __future__ import annotations
+
+import pygame
+
+from aleph_null_desktop.engine import Activate, Choose, Summon
+from aleph_null_desktop.i18n import _, ngettext
+from aleph_null_desktop.ui.grimoire import open_reference
+from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
+from aleph_null_desktop.ui.table.focus import number_key
+from aleph_null_desktop.ui.table.gestures import drop_command
+from aleph_null_desktop.ui.table.overlays import ActionMenu, PileViewer
+
+DRAG_THRESHOLD = 6
+
+
+class TableInput:
+    def card_at(self, pos) -> int | None:
+        """The topmost card of the hand or of play under the point."""
+        hovered = self.hover_uid
+        order = [c.uid for c in self.game.zone("play")] + [c.uid for c in self.game.zone("hand")]
+        if hovered in order:  # the lifted card is drawn on top
+            order.remove(hovered)
+            order.append(hovered)
+        for uid in reversed(order):
+            sprite = self.sprites.get(uid)
+            if sprite is None:
+                continue
+            rect = pygame.FRect(sprite.target)
+            if uid == hovered:
+                rect.h += HOVER_LIFT
+                rect.y -= HOVER_LIFT
+            if rect.collidepoint(pos):
+                return uid
+        return None
+
+    # ------------------------------------------------------------------ events
+    def default_move(self, uid: int) -> None:
+        """Double-click or a number key: the card's only legal move; a menu when there are several."""
+        zone = self.game.zone_of(uid)
+        name = self.game.cards[self.game.card(uid).card_id].name
+        targets = self.presenter.target_options()
+        if targets is not None:
+            if uid in targets:
+                self.submit(Choose(targets[uid]))
+            else:
+                self.say(self.game.pending.prompt, warn=True)
+            return
+        if zone == "hand":
+            self.submit(Summon(uid))
+            return
+        moves = [c for c in self.game.legal_commands() if getattr(c, "uid", None) == uid]
+        if len(moves) == 1:
+            self.submit(moves[0])
+        elif moves:
+            self.open_menu(uid)
+        else:
+            actions = self.game.cards[self.game.card(uid).card_id].actions
+            if not actions:
+                self.say(_("{name} has no actions.").format(name=name), warn=True)
+            else:
+                self.say(self.game.explain(Activate(uid, actions[0].id)) or "", warn=True)
+
+    def open_menu(self, uid: int, keyboard: bool = False) -> None:
+        sprite = self.sprites.get(uid)
+        anchor = sprite.rect if sprite else pygame.FRect(self.rects["play"].center, (1, 1))
+        self.modal = ActionMenu(self, uid, anchor, keyboard=keyboard)
+
+    def _choose_none(self) -> None:
+        pending = self.game.pending
+        if pending is None:
+            return
+        index = next((i for i, o in enumerate(pending.options) if o.uid is None), None)
+        if index is not None:
+            self.submit(Choose(index))
+
+    def handle_event(self, event) -> bool:
+        """One input, one effect. Precedence: the card read large (any click or Esc closes it),
+        then the open panel (menu, picker, question, spotlight, pile), then the table. A click
+        counts only where it was pressed: a release after the panel under it changed is dropped."""
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
+            self.alt_held = event.type == pygame.KEYDOWN
+            return True
+        if (self.press or self.drag) and (event.type == pygame.WINDOWFOCUSLOST or (
+                event.type == pygame.MOUSEMOTION and not getattr(event, "buttons", (1,))[0])):
+            self._put_back_held_card()  # the button went up where the window could not see it
+            if event.type != pygame.MOUSEMOTION:
+                return True
+        if self.big_uid is not None and (event.type == pygame.MOUSEBUTTONDOWN or
+                                         (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
+            self.big_uid = None
+            self.press_owner = "closed"  # the release of this click belongs to nothing
+            self._motion(getattr(event, "pos", self.mouse))  # the table follows the mouse again, from where it is
+            return True
+        if self.big_uid is not None and event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos  # under the card read large, the veiled table does not follow the mouse
+            return True
+        if self.game.outcome is not None:
+            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+                self.judgement_timer = 0.0
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focus.visible = False
+            if self.modal is not None and isinstance(self.modal, ActionMenu) and getattr(event, "clicks", 1) >= 2:
+                self.modal = None  # the second click of a double-click goes to the card, not the menu
+            self.press_owner = self.modal
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            owner, self.press_owner = self.press_owner, None
+            if owner is not self.modal:  # pressed on something that has gone since
+                self.press = self.drag = None
+                return True
+        if self.modal is not None:
+            if event.type == pygame.MOUSEMOTION:
+                self.mouse = event.pos
+            self.press = self.drag = None
+            used = self.modal.handle_event(event)
+            self._close_stale_modal()
+            if used or event.type != pygame.KEYDOWN:
+                return bool(used)
+            self._key(event, beside_panel=self.modal is not None)
+            return True
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.rects["log"].collidepoint(self.mouse):
+                self.log.wheel(event.y)
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self._button_down(event)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._button_up(event.pos)
+        else:
+            return False
+        return True
+
+    def _key(self, event, beside_panel: bool = False) -> None:
+        """The table's keys. `beside_panel`: a panel is open and did not want this key; then only
+        the keys that do not act on the table (hint, rules, undo) apply."""
+        key, mods = event.key, event.mod
+        if key == pygame.K_h:
+            self.hints.request()
+        elif key == pygame.K_F1:  # the Grimoire's rules over the table (its glossary while a card is
+            # read large); Esc or F1 comes back
+            open_reference(self.app, self._glossary_page() if self.card_tip_shown() else None)
+        elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
+            self.undo()
+        elif beside_panel:
+            return
+        elif key == pygame.K_ESCAPE:
+            self.app.pause()
+        elif key == pygame.K_SPACE:
+            self.end_turn_gesture()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.activate_focus()
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.log.wheel(1 if key == pygame.K_PAGEUP else -1)
+        elif self.focus.handle_key(event):
+            stop = self.focus.current()
+            self.hover_uid = stop[1] if stop and stop[0] == "card" else None
+        elif number_key(event) is not None:
+            hand = self.game.zone("hand")
+            index = number_key(event)
+            if index < len(hand):
+                self.default_move(hand[index].uid)
+            else:
+                self.say(_("There is no card {n} in your hand.").format(n=index + 1), warn=True)
+
+    def activate_focus(self) -> None:
+        """Enter on the table: open (or choose) what the keyboard is on."""
+        stop = self.focus.current()
+        if stop is None:
+            self.focus.set(self.focus.stops()[0] if self.focus.stops() else None)
+            self.say(_("Tab or the arrow keys move over the table; Enter opens what is outlined."))
+            return
+        kind, key = stop
+        if kind == "none":
+            self._choose_none()
+        elif kind == "card":
+            targets = self.presenter.target_options()
+            if targets is not None:
+                self._click_card(key, 1)
+            else:
+                self.open_menu(key, keyboard=True)
+        elif kind == "button":
+            button = self.buttons[key]
+            if not button.click():
+                self.say(self.presenter.disabled_reason(key), warn=True)
+        else:
+            self.open_zone(key)
+
+    def open_zone(self, zone: str) -> None:
+        """A click or Enter on a pile, the tokens or the Grimoire's page."""
+        if zone == "tokens":
+            if self.game.tokens:
+                self.take_token()
+            else:
+                self.say(_("There is no Magical Power token on the Grimoire."), warn=True)
+        elif zone == "grimoire":
+            open_reference(self.app, self.grimoire.page)
+        elif zone == "deck":
+            n = len(self.game.zone("deck"))
+            self.say(ngettext("The deck holds {n} card, face down.", "The deck holds {n} cards, face down.", n).format(n=n))
+        elif zone in ("discard", "sacrifice", "set_aside"):
+            self.modal = PileViewer(self, {"sacrifice": "sacrificed"}.get(zone, zone))
+
+    def _close_stale_modal(self) -> None:
+        """A panel that was answered, or whose question no longer applies, goes; the next waiting
+        decision (if any) is shown."""
+        modal = self.modal
+        if modal is None:
+            return
+        if modal.done or self.game.outcome is not None or not modal.applies():
+            self.modal = None
+            self._sync_prompts()
+
+    def _motion(self, pos) -> None:
+        self.mouse = pos
+        if self.press and not self.drag:
+            dx, dy = pos[0] - self.press["pos"][0], pos[1] - self.press["pos"][1]
+            if abs(dx) + abs(dy) >= DRAG_THRESHOLD:
+                self._start_drag()
+        if self.drag:
+            self.drag["pos"] = pos
+            return
+        self.hover_uid = self.card_at(pos)
+        for button in self.buttons.values():
+            button.hot = button.enabled and button.hit(pos)
+        self.none_button.hot = self.none_button.hit(pos)
+
+    def _button_down(self, event) -> None:
+        pos = event.pos
+        self.mouse = pos
+        if event.button == 3:
+            self.big_uid = self.card_at(pos)
+            return
+        if event.button != 1:
+            return
+        uid = self.card_at(pos)
+        if uid is not None:
+            self.press = {"uid": uid, "zone": self.game.zone_of(uid), "pos": pos,
+                          "clicks": getattr(event, "clicks", 1)}
+        elif self.rects["tokens"].collidepoint(pos) and self.game.tokens:
+            self.press = {"token": True, "pos": pos, "clicks": 1}
+        else:
+            self.press = None
+
+    def _start_drag(self) -> None:
+        press = self.press
+        if "uid" in press:
+            uid = press["uid"]
+            sprite = self.sprites[uid]
+            self.drag = {"uid": uid, "source": self.game.zone_of(uid),
+                         "offset": (press["pos"][0] - sprite.rect.x, press["pos"][1] - sprite.rect.y),
+                         "pos": press["pos"]}
+        else:
+            self.drag = {"token": True, "source": "tokens", "offset": (25, 25), "pos": press["pos"]}
+        self.hover_uid = None
+
+    def _button_up(self, pos) -> None:
+        press, drag = self.press, self.drag
+        self.press = self.drag = None
+        if drag:
+            self._drop(drag, pos)
+            return
+        if press and "uid" in press:
+            self._click_card(press["uid"], press["clicks"])
+            return
+        if press and "token" in press:
+            self.take_token()
+            return
+        for name, button in self.buttons.items():
+            if button.hit(pos):  # each callback asks the engine and says why when it must refuse
+                if not button.click():
+                    self.say(self.presenter.disabled_reason(name), warn=True)
+                return
+        if self.game.pending is not None and self.presenter.has_none_option() and self.none_button.hit(pos):
+            self.none_button.click()
+            return
+        if self.grimoire.hit(pos):  # the Grimoire's page: open the book at this Hour
+            open_reference(self.app, self.grimoire.page)
+            return
+        zone = self.app.layout.zone_at(*pos, names=("deck", "discard", "sacrifice", "set_aside"))
+        if zone:
+            self.open_zone(zone)
+
+    def _click_card(self, uid: int, clicks: int) -> None:
+        targets = self.presenter.target_options()
+        if targets is not None:
+            if uid in targets:
+                self.submit(Choose(targets[uid]))
+            else:
+                self.say(self.game.pending.prompt + " " + _("(the cards you may choose glow)"), warn=True)
+            return
+        if clicks >= 2:
+            self.default_move(uid)
+        else:
+            self.open_menu(uid)
+
+    def drop_target(self, pos) -> str | None:
+        return self.app.layout.zone_at(*pos, names=("play", "hand", "discard", "sacrifice", "power",
+                                                    "tokens", "grimoire"))
+
+    def _drop(self, drag, pos) -> None:
+        target = self.drop_target(pos)
+        if "token" in drag:
+            if target in ("tokens", "grimoire"):
+                return
+            self.take_token()
+            return
+        uid = drag["uid"]
+        sprite = self.sprites.get(uid)
+        if sprite is not None:  # spring back from where it was let go (or glide on if accepted)
+            sprite.jump_from(self._drag_rect(drag, sprite))
+        cmd, reason = drop_command(self.game, uid, drag["source"], target)
+        if cmd is not None:
+            self.submit(cmd)
+        elif reason:
+            self.say(reason, warn=True)
+
+    def _drag_rect(self, drag, sprite) -> pygame.FRect:
+        """The card in the air; over a pile it shrinks to the pile's size so the pile stays visible."""
+        if self.drop_target(drag["pos"]) in ("discard", "sacrifice"):
+            small = pygame.FRect((0, 0), self._pile_card_size())
+            small.midtop = (drag["pos"][0], drag["pos"][1] - 20)
+            return small
+        return pygame.FRect(drag["pos"][0] - drag["offset"][0], drag["pos"][1] - drag["offset"][1],
+                            sprite.target.w, sprite.target.h)
+
+    def legal_drop_zones(self) -> dict[str, bool]:
+        """While dragging: each zone the card may land on, and whether the engine allows it."""
+        drag = self.drag
+        if not drag:
+            return {}
+        if "token" in drag:
+            return {"power": True, "play": True}
+        uid, source = drag["uid"], drag["source"]
+        return self.presenter.drop_zones(uid, source)

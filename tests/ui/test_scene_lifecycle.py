@@ -1,0 +1,113 @@
+"""The scene stack tells each scene, once and when it happens, that it entered, left, was covered or
+uncovered (no per-frame polling); `handle_event` says whether the scene used the event; a scene
+that was left has its pictures freed soon after; notices go to the log of a scene that keeps one."""
+
+import pygame
+
+from aleph_null_desktop.ui.render import memory
+from aleph_null_desktop.ui.scenes.pause import PauseScene
+from aleph_null_desktop.ui.scenes.stack import Scene
+
+TABLE = {"hour": 2, "power": 3, "play": ["salamander", "bell"], "hand": ["wax_candle", "undine"],
+         "deck": ["sylph", "boline"], "discard": ["chasuble"]}
+
+
+class Recording(Scene):
+    def __init__(self, app, name, heard, overlay=False) -> None:
+        super().__init__(app)
+        self.name, self.heard, self.overlay = name, heard, overlay
+
+    def on_enter(self):
+        self.heard.append((self.name, "enter"))
+
+    def on_leave(self):
+        self.heard.append((self.name, "leave"))
+
+    def on_cover(self):
+        self.heard.append((self.name, "cover"))
+
+    def on_uncover(self):
+        self.heard.append((self.name, "uncover"))
+
+
+def test_each_hook_is_heard_once_when_it_happens(driver):
+    app, heard = driver.app, []
+    app.stack.replace_all(Recording(app, "a", heard))
+    app.stack.push(Recording(app, "b", heard))
+    driver.frames(5)  # frames tell nothing more
+    app.stack.push(Recording(app, "c", heard, overlay=True))  # b is drawn under it: not covered
+    driver.frames(5)
+    app.stack.pop()
+    app.stack.pop()
+    driver.frames(5)
+    app.show_title()
+    assert heard == [("a", "enter"), ("b", "enter"), ("a", "cover"), ("c", "enter"),
+                     ("c", "leave"), ("b", "uncover"), ("b", "leave"), ("a", "uncover"), ("a", "leave")]
+
+
+def test_the_table_lets_its_pictures_go_under_the_pause_menu_and_paints_whole_after(table, driver):
+    scene = table(TABLE)
+    driver.frames(2)
+    assert scene.board.surface is not None and scene.still.surface is not None
+    driver.key(pygame.K_ESCAPE)  # the pause menu keeps a picture of the table: the table's own go
+    assert isinstance(driver.scene, PauseScene)
+    assert scene.board.surface is None and scene.still.surface is None
+    screen = driver.app.screen
+    driver.key(pygame.K_ESCAPE)  # resume
+    assert driver.scene is scene and scene.board.surface is not None
+    painted = screen.copy()
+    scene.on_uncover()  # forget the screen: the whole table is painted afresh
+    driver.app.request_frame()
+    driver.frames(1)
+    assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(screen, "RGB")
+
+
+def test_the_table_lets_its_pictures_go_under_the_grimoire(table, driver):
+    scene = table(TABLE)
+    driver.frames(2)
+    driver.key(pygame.K_F1)  # the rules, over the table
+    assert driver.scene is not scene
+    assert scene.board.surface is None and scene.still.surface is None
+    driver.key(pygame.K_ESCAPE)
+    driver.frames(30, dt=0.05)
+    assert driver.scene is scene and scene.board.surface is not None
+
+
+def test_handle_event_says_whether_the_scene_used_the_event(app, driver):
+    app.show_title()
+    driver.frames()
+    title = app.stack.top
+    unknown = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)
+    assert app.handle_event(unknown) is False
+    settings = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0)
+    assert app.handle_event(settings) is True and app.stack.top is not title
+
+
+def test_the_table_says_which_events_it_used(table, driver):
+    scene = table(TABLE)
+    assert scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=3)) is False
+    assert scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0),
+                                                 buttons=(0, 0, 0))) is True
+
+
+def test_a_scene_left_has_its_memory_given_back_once(driver, monkeypatch):
+    app, released = driver.app, []
+    monkeypatch.setattr(memory, "release", lambda: released.append(1))
+    app.show_title()
+    driver.frames(40, dt=0.05)
+    released.clear()
+    app.pause()
+    app.stack.pop()
+    driver.frames(40, dt=0.05)
+    assert released == [1]
+    driver.frames(40, dt=0.05)
+    assert released == [1]  # not again while nothing more was left
+
+
+def test_notices_go_to_the_log_of_the_scene_that_keeps_one(table, driver):
+    scene = table(TABLE)
+    driver.app.notice("A test notice.")
+    assert "A test notice." in [str(line) for line in scene.log.lines]
+    driver.app.show_title()
+    driver.app.notice("Another notice.")
+    assert "Another notice." in [str(text) for text in driver.app.take_unlogged_notices()]
