@@ -119,7 +119,9 @@ def test_a_scene_timer_wakes_the_loop_and_counts_the_time_asleep(app, loop):
             break
     slept = time.monotonic() - start
     assert scene.left <= 0 and slept >= 0.19
-    assert abs(scene.counted - slept) < 0.03  # its clock kept real time while the loop slept
+    # its clock kept real time while the loop slept: the 0.2 s were counted in a few steps, each far
+    # longer than a frame (a loop that counted only its frames would need 12 of them)
+    assert scene.counted >= 0.2 and scene.counted / scene.draws > 1 / 30
     assert scene.draws <= 4  # the opening frame and the timer's (not 12 frames of waiting)
     assert turns(loop, 20) == 0
 
