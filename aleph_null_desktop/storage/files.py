@@ -87,18 +87,11 @@ def remove_temporaries(path: Path | str) -> int:
     """Deletes the temp files a killed ``write_json_atomic(path, ...)`` left beside *path*;
     returns how many. Call it at startup, before anything writes *path*."""
     path = Path(path)
-    removed = 0
     try:
         leftovers = list(path.parent.glob(f".{path.name}.*.tmp"))
     except OSError:
         return 0
-    for leftover in leftovers:
-        try:
-            leftover.unlink()
-            removed += 1
-        except OSError as exc:
-            log.info("temporary file %s not removed: %s", leftover, exc)
-    return removed
+    return _unlink_all(leftovers)
 
 
 def remove_temporaries_in(folder: Path | str) -> int:
@@ -108,6 +101,10 @@ def remove_temporaries_in(folder: Path | str) -> int:
         leftovers = [p for p in Path(folder).glob(".*.tmp") if p.is_file() and not p.is_symlink()]
     except OSError:
         return 0
+    return _unlink_all(leftovers)
+
+
+def _unlink_all(leftovers: list[Path]) -> int:
     removed = 0
     for leftover in leftovers:
         try:

@@ -14,7 +14,7 @@ from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.render.text import fit_font
+from aleph_null_desktop.ui.render.text import blit_text, fit_font
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 MARGIN, TOP, GAP = 60, 120, 24
@@ -75,10 +75,9 @@ class AchievementsScene(Scene):
             title, body = title - 1, body - 1
         return title, body
 
-    def _text(self, surface, font, text: str, colour, pos, anchor: str = "topleft") -> None:
+    def _text(self, surface, font, text: str, colour, pos, anchor: str = "topleft") -> pygame.Rect:
         self.drawn.append(text)
-        image = font.render(text, True, colour)
-        surface.blit(image, image.get_rect(**{anchor: pos}))
+        return blit_text(surface, font, text, colour, pos, anchor)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.drawn = []

@@ -16,7 +16,7 @@ from aleph_null_desktop.i18n import Joined, _
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.render.text import fit_font
+from aleph_null_desktop.ui.render.text import blit_text, fit_font
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 MARGIN, TOP = 60, 110
@@ -187,10 +187,9 @@ class RitualsScene(Scene):
             self.first = self.selected - self.rows_shown + 1
 
     # ------------------------------------------------------------------ drawing
-    def _text(self, surface, font, text: str, colour, pos, anchor: str = "topleft") -> None:
+    def _text(self, surface, font, text: str, colour, pos, anchor: str = "topleft") -> pygame.Rect:
         self.drawn.append(text)
-        image = font.render(text, True, colour)
-        surface.blit(image, image.get_rect(**{anchor: pos}))
+        return blit_text(surface, font, text, colour, pos, anchor)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.drawn = []

@@ -20,7 +20,7 @@ from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.scenes.statistics_model import StatisticsModel, build
 from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.render.text import fit_font
+from aleph_null_desktop.ui.render.text import blit_text, fit_font
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 MARGIN, TABLE_TOP = 60, 96
@@ -166,10 +166,7 @@ class StatisticsScene(Scene):
     # ------------------------------------------------------------------ drawing
     def _text(self, surface, font, text: str, colour, pos, anchor: str = "topleft") -> pygame.Rect:
         self.drawn.append(text)
-        image = font.render(text, True, colour)
-        rect = image.get_rect(**{anchor: pos})
-        surface.blit(image, rect)
-        return rect
+        return blit_text(surface, font, text, colour, pos, anchor)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.drawn = []
