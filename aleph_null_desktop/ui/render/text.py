@@ -169,6 +169,17 @@ def blit_text(surface: pygame.Surface, font: pygame.font.Font, text: str, colour
     return rect
 
 
+class DrawnWords:
+    """A screen that keeps the words it drew in its last frame, in `drawn` (read by the tests)."""
+
+    drawn: list[str]
+
+    def _text(self, surface: pygame.Surface, font: pygame.font.Font, text: str, colour, pos,
+              anchor: str = "topleft") -> pygame.Rect:
+        self.drawn.append(text)
+        return blit_text(surface, font, text, colour, pos, anchor)
+
+
 def blit_wrapped(surface: pygame.Surface, font: pygame.font.Font, text: str, colour,
                  rect: pygame.Rect, align: str = "left", line_gap: int = 0) -> int:
     """Draws wrapped text from the top of `rect`; returns the y below the last line."""

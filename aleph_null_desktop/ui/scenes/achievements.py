@@ -14,13 +14,13 @@ from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.render.text import blit_text, fit_font
+from aleph_null_desktop.ui.render.text import DrawnWords, fit_font
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 MARGIN, TOP, GAP = 60, 120, 24
 
 
-class AchievementsScene(Scene):
+class AchievementsScene(Scene, DrawnWords):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.drawn: list[str] = []
@@ -74,10 +74,6 @@ class AchievementsScene(Scene):
                 and body > 10:
             title, body = title - 1, body - 1
         return title, body
-
-    def _text(self, surface, font, text: str, colour, pos, anchor: str = "topleft") -> pygame.Rect:
-        self.drawn.append(text)
-        return blit_text(surface, font, text, colour, pos, anchor)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.drawn = []

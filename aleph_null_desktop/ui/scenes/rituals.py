@@ -16,7 +16,7 @@ from aleph_null_desktop.i18n import Joined, _
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.render.text import blit_text, fit_font
+from aleph_null_desktop.ui.render.text import DrawnWords, fit_font
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 MARGIN, TOP = 60, 110
@@ -40,7 +40,7 @@ def when_words(entry) -> str:
         return entry.ended
 
 
-class RitualsScene(Scene):
+class RitualsScene(Scene, DrawnWords):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.drawn: list[str] = []
@@ -187,10 +187,6 @@ class RitualsScene(Scene):
             self.first = self.selected - self.rows_shown + 1
 
     # ------------------------------------------------------------------ drawing
-    def _text(self, surface, font, text: str, colour, pos, anchor: str = "topleft") -> pygame.Rect:
-        self.drawn.append(text)
-        return blit_text(surface, font, text, colour, pos, anchor)
-
     def draw(self, surface: pygame.Surface) -> None:
         self.drawn = []
         fonts = self.app.fonts

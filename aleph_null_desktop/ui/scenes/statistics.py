@@ -20,7 +20,7 @@ from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.scenes.statistics_model import StatisticsModel, build
 from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.render.text import blit_text, fit_font
+from aleph_null_desktop.ui.render.text import DrawnWords, fit_font
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 MARGIN, TABLE_TOP = 60, 96
@@ -29,7 +29,7 @@ COLUMNS = ((0.29, N_("Circle")), (0.08, N_("Rituals")), (0.07, N_("Wins")), (0.0
            (0.17, N_("Best score · rank")), (0.14, N_("Streak now / best")), (0.18, N_("Average Hour summoned")))
 
 
-class StatisticsScene(Scene):
+class StatisticsScene(Scene, DrawnWords):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.drawn: list[str] = []
@@ -164,10 +164,6 @@ class StatisticsScene(Scene):
         return pygame.Rect(stop.rect)
 
     # ------------------------------------------------------------------ drawing
-    def _text(self, surface, font, text: str, colour, pos, anchor: str = "topleft") -> pygame.Rect:
-        self.drawn.append(text)
-        return blit_text(surface, font, text, colour, pos, anchor)
-
     def draw(self, surface: pygame.Surface) -> None:
         self.drawn = []
         fonts = self.app.fonts
