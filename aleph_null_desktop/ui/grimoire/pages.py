@@ -895,22 +895,15 @@ class BookArt:
         if hour is not None:
             hp = hour_pages()[hour]
             last = max(context.last_hour, hour)
-            blit_text(page, f.get("title", 16), _("GRIMOIRE · Hour {hour} of {last}").format(hour=ROMAN[hour], last=ROMAN[last]),
-                      theme.INK_SOFT, (cx, 8), "midtop")
-            blit_text(page, f.get("title", 50), _("Hour {hour}").format(hour=ROMAN[hour]), theme.INK, (cx, 26), "midtop")
-            font = fit_font(f, "italic", hp.name, w - 20, 24, 16)
-            blit_text(page, font, hp.name, INK_RED, (cx, 86), "midtop")
             rule = steps_text(hp.page_rule) if hp.page_rule else ""
             note = _("page rule: {rule}").format(rule=rule) if rule and rule != "—" else _("no page rule")
-            font = f.get("body", 17)
-            lines = wrap(font, note, w - 20)
-            if len(lines) > 2:
-                font = fit_font(f, "body", note, 2 * (w - 20), 17, 13)
-                lines = wrap(font, note, w - 20)[:2]
-            y = 114 if len(lines) > 1 else 118
-            for line in lines:
-                blit_text(page, font, line, theme.INK_SOFT, (cx, y), "midtop")
-                y += font.get_linesize() - 2
+            _stack_lines(page, f, [
+                ("title", 16, _("GRIMOIRE · Hour {hour} of {last}").format(hour=ROMAN[hour], last=ROMAN[last]),
+                 theme.INK_SOFT, 1),
+                ("title", 50, _("Hour {hour}").format(hour=ROMAN[hour]), theme.INK, 1),
+                ("italic", 24, hp.name, INK_RED, 1),
+                ("body", 17, note, theme.INK_SOFT, 2),
+            ])
         elif page_id == "hierarchy":
             blit_text(page, f.get("title", 16), _("GRIMOIRE · Hierarchy"), theme.INK_SOFT, (cx, 8), "midtop")
             blit_text(page, f.get("title", 40), _("Judgement"), theme.INK, (cx, 30), "midtop")
@@ -925,3 +918,32 @@ class BookArt:
             blit_text(page, f.get("title", 30), _("GRIMOIRE"), theme.INK, (cx, h // 2), "center")
         self._minis[key] = page
         return page
+
+
+def _stack_lines(page: pygame.Surface, fonts, items) -> None:
+    """Lines (role, size, text, colour, most lines) one under another, centred on the page: each
+    at its size if it fits the page's width (wrapped onto at most so many lines), else at the
+    largest size that does; when the whole stack is taller than the page, every size is made
+    smaller together until it fits (at any UI scale and in any language)."""
+    w, h = page.get_size()
+    width = w - 16
+    for shrink in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
+        laid = []
+        for role, size, text, colour, most in items:
+            size = max(8, round(size * shrink))
+            font = fonts.get(role, size)
+            lines = wrap(font, text, width) if text else []
+            while len(lines) > most and size > 8:
+                size -= 1
+                font = fonts.get(role, size)
+                lines = wrap(font, text, width)
+            if lines and max(font.size(line)[0] for line in lines) > width:
+                font = fit_font(fonts, role, max(lines, key=lambda line: font.size(line)[0]), width, size, 8)
+            laid += [(font, line, colour) for line in lines[:most]]
+        height = sum(font.get_linesize() for font, _line, _colour in laid)
+        if height <= h - 10:
+            break
+    y = 6 + max(0, (h - 10 - height) // 4)
+    for font, line, colour in laid:
+        blit_text(page, font, line, colour, (w // 2, y), "midtop")
+        y += font.get_linesize()

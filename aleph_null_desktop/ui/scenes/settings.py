@@ -28,7 +28,7 @@ from aleph_null_desktop.ui.table.panels import draw_background
 from aleph_null_desktop.ui.render.text import blit_text, fit_font
 from aleph_null_desktop.ui.widgets.button import Button, Stepper, buttons_handle
 
-UI_SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.4, 1.5)
+UI_SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.5)  # the steps the layout test (test_layout_matrix) covers
 assert UI_SCALES[0] == UI_SCALE_RANGE[0] and UI_SCALES[-1] == UI_SCALE_RANGE[1]
 SPEEDS = ((1.0, N_("Normal")), (2.0, N_("Fast")), (0.0, N_("Instant")))
 SAMPLE_CARDS = ("church_bells", "book_of_pacts")  # the Church emblem and a Key's badge

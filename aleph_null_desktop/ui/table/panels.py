@@ -4,11 +4,13 @@ its layout rectangle, the same rectangle the mouse is tested against."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages
 from aleph_null_desktop.i18n import N_, _, ngettext
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font, wrap
@@ -75,9 +77,12 @@ def draw_grimoire(surface, fonts, rect, tokens_rect, game, token_pulse: float, t
     pygame.draw.rect(surface, theme.PARCHMENT, rect, border_radius=10)
     pygame.draw.rect(surface, theme.GOLD, rect, 3, border_radius=10)
     page = hour_pages().get(game.hour)
-    blit_text(surface, fonts.get("title", 17), _("GRIMOIRE VERUM"), theme.INK_SOFT, (rect.centerx, rect.y + 10), "midtop")
-    numeral = fonts.get("title", 52).render(_("Hour {hour}").format(hour=ROMAN.get(game.hour, game.hour)), True, theme.INK)
-    surface.blit(numeral, numeral.get_rect(midtop=(rect.centerx, rect.y + 30)))
+    header = _("GRIMOIRE VERUM")
+    blit_text(surface, fit_font(fonts, "title", header, rect.w - 16, 17, 8), header, theme.INK_SOFT,
+              (rect.centerx, rect.y + 10), "midtop")
+    hour = _("Hour {hour}").format(hour=ROMAN.get(game.hour, game.hour))
+    blit_text(surface, fit_font(fonts, "title", hour, rect.w - 16, 52, 8), hour, theme.INK,
+              (rect.centerx, rect.y + 30), "midtop")
     name = page.name if page else ""
     font = fit_font(fonts, "italic", name, rect.w - 20, 22)
     blit_text(surface, font, name, theme.INK_SOFT, (rect.centerx, rect.y + 98), "midtop")
@@ -93,10 +98,14 @@ def draw_grimoire(surface, fonts, rect, tokens_rect, game, token_pulse: float, t
         pygame.draw.circle(surface, theme.POWER, disc.center, 24)
         draw_icon(surface, "token", disc.inflate(-8, -8), theme.INK)
     words = token_words(game)
-    font = fonts.get("body", 16)
     x = tokens_rect.x + 12 + game.tokens * 52
-    blit_wrapped(surface, font, words, theme.INK, pygame.Rect(x, tokens_rect.y + 12,
-                                                              tokens_rect.right - x - 6, 60))
+    box = pygame.Rect(x, tokens_rect.y + 8, tokens_rect.right - x - 6, tokens_rect.h - 14)
+    size = 16
+    font = fonts.get("body", size)
+    while size > 8 and len(wrap(font, words, box.w)) * font.get_linesize() > box.h:
+        size -= 1  # the words in the tray at any UI scale and in any language
+        font = fonts.get("body", size)
+    blit_wrapped(surface, font, words, theme.INK, box)
 
 
 def token_slots(tokens_rect: pygame.Rect, count: int) -> list[tuple[int, int]]:
@@ -118,7 +127,14 @@ def draw_counter(surface, fonts, rect, icon: str, value: str, label: str, colour
     draw_icon(surface, icon, pygame.Rect(rect.x + 10, rect.y + 8, 34, 34), colour)
     if value:  # "": the caller draws the value itself (the table's power ticks)
         blit_text(surface, fonts.get("bold", 34), value, theme.TEXT, (rect.x + 54, rect.y + 2))
-    blit_text(surface, fonts.get("body", 16), label, theme.TEXT_DIM, (rect.x + 10, rect.bottom - 24))
+    font = fitted(fonts, "body", label, rect.w - 16, 16)
+    blit_text(surface, font, label, theme.TEXT_DIM, (rect.x + 10, rect.bottom - 6 - font.get_linesize()))
+
+
+def fitted(fonts, role: str, text: str, width: int, size: int):
+    """The font of the role, at most `size`, in which `text` fits the width, but never smaller
+    than the table's smallest words (TEXT_MIN px on the screen, whatever the UI scale)."""
+    return fit_font(fonts, role, text, width, size, min(size, math.ceil(TEXT_MIN / style.current().ui_scale)))
 
 
 def draw_damage(surface, fonts, rect, damage: int, pulse: float) -> None:
@@ -133,9 +149,9 @@ def draw_damage(surface, fonts, rect, damage: int, pulse: float) -> None:
     blit_text(surface, fit_font(fonts, "bold", count, rect.w - 112, 26, 12), count, theme.TEXT,
               (rect.right - 10, rect.y + 6), "topright")
     label = _("damage (3 loses)") if damage < 2 else _("damage: next loses")
-    font = fit_font(fonts, "body", label, rect.w - 16, 16, 12)  # never past the panel's edge
+    font = fitted(fonts, "body", label, rect.w - 16, 16)  # never past the panel's edge
     blit_text(surface, font, label, theme.WARN if damage >= 2 else theme.TEXT_DIM,
-              (rect.x + 10, rect.bottom - 24))
+              (rect.x + 10, rect.bottom - 6 - font.get_linesize()))
 
 
 PILE_TITLE_H = 26
@@ -181,7 +197,8 @@ def draw_pile(surface, fonts, renderer, rect, title: str, cards, face_up: bool, 
     if glow:
         pygame.draw.rect(surface, theme.GLOW_LEGAL, rect.inflate(10, 10), 4, border_radius=12)
     if hint:
-        blit_text(surface, fonts.get("italic", HINT_SIZE), hint, theme.TEXT_DIM, (rect.centerx, rect.bottom + 2), "midtop")
+        blit_text(surface, fitted(fonts, "italic", hint, rect.w + 16, HINT_SIZE), hint, theme.TEXT_DIM,
+                  (rect.centerx, rect.bottom + 2), "midtop")
 
 
 SET_ASIDE_CAPTION_H = 38  # the caption lives in the gap under the pile, above the keys panel
