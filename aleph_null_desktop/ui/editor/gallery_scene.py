@@ -24,7 +24,7 @@ from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font, wrap
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 GRID = pygame.Rect(60, 190, 1800, 630)
@@ -415,16 +415,33 @@ class GalleryScene(Scene):
         self._sync()
 
     # ------------------------------------------------------------------ drawing
+    def _draw_header(self, surface, fonts) -> None:
+        """The title, what the screen is for and where the cards are, above the grid: wrapped to the
+        window's width, the three made smaller together until they fit (any UI scale, any language)."""
+        title = _("Your interference cards")
+        intro = _("The blank cards of the box, designed by you. Click a card to select it, double-click to edit; "
+                  "drop a .json card file on the window to import it.")
+        folder = ngettext("{n} card in {folder}", "{n} cards in {folder}", len(self.library.entries)).format(
+            n=len(self.library.entries), folder=self.library.folder)
+        width = theme.LOGICAL_SIZE[0] - 124
+        for shrink in (1.0, 0.9, 0.8, 0.7, 0.6):
+            parts = [(fit_font(fonts, "title", title, width, round(46 * shrink), 10), [title], theme.GOLD),
+                     (fonts.get("italic", round(25 * shrink)), None, theme.TEXT),
+                     (fit_font(fonts, "body", folder, width, round(21 * shrink), 10), [folder], theme.TEXT_DIM)]
+            parts[1] = (parts[1][0], wrap(parts[1][0], intro, width), theme.TEXT)
+            height = sum(font.get_linesize() * len(lines) for font, lines, _colour in parts)
+            if 30 + height <= GRID.top - 14:
+                break
+        y = 30
+        for font, lines, colour in parts:
+            for line in lines:
+                blit_text(surface, font, line, colour, (62, y))
+                y += font.get_linesize()
+
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
         surface.blit(self.background, (0, 0))
-        blit_text(surface, fonts.get("title", 46), _("Your interference cards"), theme.GOLD, (60, 34))
-        blit_text(surface, fonts.get("italic", 25),
-                  _("The blank cards of the box, designed by you. Click a card to select it, double-click to edit; "
-                    "drop a .json card file on the window to import it."), theme.TEXT, (62, 100))
-        blit_text(surface, fonts.get("body", 21),
-                  ngettext("{n} card in {folder}", "{n} cards in {folder}", len(self.library.entries)).format(
-                      n=len(self.library.entries), folder=self.library.folder), theme.TEXT_DIM, (62, 140))
+        self._draw_header(surface, fonts)
         old_clip = surface.get_clip()
         surface.set_clip(GRID.inflate(20, 40))
         rects = self.tile_rects()

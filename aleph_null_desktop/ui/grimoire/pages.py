@@ -616,14 +616,30 @@ class BookArt:
                    if hour <= last else _("Hour {hour} (only with The Long Night)").format(hour=ROMAN[hour]))
         f = self.fonts
         r = self.text_rect("left")
-        blit_text(left, f.get("title", 30), _("HOUR"), theme.INK_SOFT, (r.centerx, r.y + 30), "midtop")
-        blit_text(left, f.get("title", 190), ROMAN[hour], theme.INK, (r.centerx, r.y + 60), "midtop")
-        name_font = fit_font(f, "title", page.name, r.w, 52, 28)
-        blit_text(left, name_font, page.name, INK_RED, (r.centerx, r.y + 320), "midtop")
-        draw_icon(left, HOUR_ICONS.get(hour, "hourglass"), pygame.Rect(r.centerx - 90, r.y + 420, 180, 180),
-                  theme.INK_SOFT, width=5)
         caption = _("the {page} page").format(page=title)
-        blit_text(left, f.get("italic", 28), caption, theme.INK_SOFT, (r.centerx, r.y + 640), "midtop")
+        room = r.h - 30 - 80  # above the Hour track
+        for shrink in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5):  # the whole column smaller until it fits the page
+            fonts = [fit_font(f, "title", _("HOUR"), r.w, round(30 * shrink), 8),
+                     fit_font(f, "title", ROMAN[hour], r.w, round(190 * shrink), 8),
+                     fit_font(f, "title", page.name, r.w, round(52 * shrink), 8),
+                     fit_font(f, "italic", caption, r.w, round(28 * shrink), 8)]
+            icon = round(180 * shrink)
+            numeral_h = fonts[1].get_ascent()  # capitals: nothing below the baseline
+            used = fonts[0].get_linesize() + numeral_h + fonts[2].get_linesize() + icon + fonts[3].get_linesize()
+            if used <= room:
+                break
+        gap = max(0, (room - used) // 5)
+        y = r.y + 30
+        blit_text(left, fonts[0], _("HOUR"), theme.INK_SOFT, (r.centerx, y), "midtop")
+        y += fonts[0].get_linesize() + gap // 2
+        blit_text(left, fonts[1], ROMAN[hour], theme.INK, (r.centerx, y), "midtop")
+        y += numeral_h + gap
+        blit_text(left, fonts[2], page.name, INK_RED, (r.centerx, y), "midtop")
+        y += fonts[2].get_linesize() + gap
+        draw_icon(left, HOUR_ICONS.get(hour, "hourglass"), pygame.Rect(r.centerx - icon // 2, y, icon, icon),
+                  theme.INK_SOFT, width=5)
+        y += icon + gap
+        blit_text(left, fonts[3], caption, theme.INK_SOFT, (r.centerx, y), "midtop")
         self._hour_track(left, pygame.Rect(r.x, r.bottom - 70, r.w, 56), hour, last)
 
         r = self.text_rect("right")

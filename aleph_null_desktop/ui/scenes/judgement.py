@@ -179,10 +179,8 @@ class JudgementScene(Scene):
         if outcome.won:
             ranks = "   ·   ".join(f"{_(name)} {HIERARCHY_SPANS[name]}" for _lowest, name in HIERARCHY)
             y += 24
-            blit_text(surface, fonts.get("body", 19), _("The Grand Hierarchy: {ranks}").format(ranks=ranks),
-                      theme.INK_SOFT,
-                      (cx, y), "midtop")
-            y += 30
+            y = blit_wrapped(surface, fonts.get("body", 19), _("The Grand Hierarchy: {ranks}").format(ranks=ranks),
+                             theme.INK_SOFT, pygame.Rect(30, y, surface.get_width() - 60, 200), align="center") + 6
         return y
 
     def _draw_standing(self, surface, y: int) -> int:

@@ -149,7 +149,7 @@ def draw_damage(surface, fonts, rect, damage: int, pulse: float) -> None:
     blit_text(surface, fit_font(fonts, "bold", count, rect.w - 112, 26, 12), count, theme.TEXT,
               (rect.right - 10, rect.y + 6), "topright")
     label = _("damage (3 loses)") if damage < 2 else _("damage: next loses")
-    font = fitted(fonts, "body", label, rect.w - 16, 16)  # never past the panel's edge
+    font = fit_font(fonts, "body", label, rect.w - 16, 16, 8)  # never past the panel's edge
     blit_text(surface, font, label, theme.WARN if damage >= 2 else theme.TEXT_DIM,
               (rect.x + 10, rect.bottom - 6 - font.get_linesize()))
 

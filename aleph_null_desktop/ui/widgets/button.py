@@ -64,14 +64,23 @@ class Button:
                 size -= 1  # a smaller label that fits beside the badge or under it, never past the edge
                 font = fit_font(fonts, role, self.label, inner.w, size, 12)
                 beside_badge = font.size(self.label)[0] <= self.rect.w - 2 * (badge.get_width() + 14)
-        detail_font = fonts.get("italic" if not self.enabled else "body", max(14, min(24, size - 4)))
-        detail_lines = wrap(detail_font, self.detail, inner.w) if self.detail else []
-        max_lines = max(0, (inner.h - font.get_linesize()) // detail_font.get_linesize())
-        detail_lines = detail_lines[:max_lines]
-        total = font.get_linesize() + len(detail_lines) * detail_font.get_linesize()
-        y = self.rect.centery - total // 2
-        if not beside_badge:
-            y = max(y, self.rect.top + 2 + badge.get_height())
+        detail_size = max(14, min(24, size - 4))
+        while True:  # the whole second line, smaller (never cut) when the button is short
+            detail_font = fonts.get("italic" if not self.enabled else "body", detail_size)
+            detail_lines = wrap(detail_font, self.detail, inner.w) if self.detail else []
+            total = font.get_linesize() + len(detail_lines) * detail_font.get_linesize()
+            y = self.rect.centery - total // 2
+            if not beside_badge:
+                y = max(y, self.rect.top + 2 + badge.get_height())
+            if y + total <= self.rect.bottom - 2:
+                break
+            if detail_size > 10:
+                detail_size -= 1
+            elif size > 10 and self.detail:  # then the label too: both lines inside the button
+                size -= 1
+                font = fit_font(fonts, role, self.label, inner.w, size, 8)
+            else:
+                break
         label = render(font, self.label, ink)
         surface.blit(label, label.get_rect(midtop=(inner.centerx, y)))
         y += font.get_linesize()
