@@ -383,7 +383,28 @@ class BookArt:
         return Half(half, self._base(side)[1])  # written on a copy of the blank half (`blank`)
 
     def _draw(self, page_id: str, ctx: BookContext) -> Spread:
-        """The spread's halves with their clear margins, not yet on their boards."""
+        """The spread's halves with their clear margins, not yet on their boards: drawn again with
+        smaller words while they run past the foot of a page (a large UI scale, a long language)."""
+        if page_id == "cover" or page_id.startswith("ref-"):  # the reference is paginated to fit
+            return self._draw_spread(page_id, ctx)
+        fonts = self.fonts
+        try:
+            for shrink in (1.0, 0.92, 0.85, 0.78, 0.7, 0.62, 0.55):
+                self.fonts = fonts.shrunk(shrink)
+                self._lowest = 0
+                drawn = self._draw_spread(page_id, ctx)
+                if self._lowest <= self.text_rect("left").bottom:
+                    break
+        finally:
+            self.fonts = fonts
+        return drawn
+
+    def _below(self, y: int) -> int:
+        """Notes how far down a page the words went (`_draw` sees a page too full); returns y."""
+        self._lowest = max(getattr(self, "_lowest", 0), y)
+        return y
+
+    def _draw_spread(self, page_id: str, ctx: BookContext) -> Spread:
         if page_id == "cover":
             return Spread(None, self.cover())
         if page_id == "circles":
@@ -421,7 +442,7 @@ class BookArt:
         for line in wrap(font, text, rect.w - indent):
             half.blit(font.render(line, True, colour), (rect.x + indent, y))
             y += font.get_linesize()
-        return y
+        return self._below(y)
 
     def _bullet(self, half, rect: pygame.Rect, text: str, y: int) -> int:
         font = font_for(self.fonts, "li")
@@ -471,6 +492,8 @@ class BookArt:
                 y = self._para(left, r, text, y) + 6
             y += 18
         if own_block is not None:
+            if y > top_of_own:  # the words ran into the block at the foot: too full
+                self._below(r.bottom + 1)
             left.blit(own_block, (r.x, top_of_own))
             hits += [(action, "left", rect.move(r.x, top_of_own)) for action, rect in own_hits]
         else:
@@ -562,17 +585,32 @@ class BookArt:
         pygame.draw.circle(half, theme.INK, badge.center, 22)
         blit_text(half, f.get("bold", 26), str(n + 1), theme.PARCHMENT, badge.center, "center")
         level = difficulty(n)
-        name_font = fit_font(f, "title", circle.name, plate.w - 230, 30, 20)
-        blit_text(half, name_font, circle.name, theme.INK, (plate.x + 72, plate.y + 16))
-        blit_text(half, f.get("italic", 22), level, theme.INK_SOFT, (plate.right - 16, plate.y + 20), "topright")
         sets, arrive = circle_lines(circle)
-        body = f.get("body", 22)
-        blit_text(half, body, sets, theme.INK, (plate.x + 72, plate.y + 58))
+        cells = [f"{ROMAN[h]} +{circle.arrivals[h]}" if circle.arrivals.get(h) else ROMAN[h] for h in range(1, 7)]
+        width = plate.right - 14 - (plate.x + 72)
+        tag_room = 150 if own is not None and own.chosen else 0
+        for shrink in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5):  # the plate's words smaller together until they fit
+            level_font = f.get("italic", round(22 * shrink))
+            name_font = fit_font(f, "title", circle.name, width - level_font.size(level)[0] - 16,
+                                 round(30 * shrink), 8)
+            body = fit_font(f, "body", sets, width, round(22 * shrink), 8)
+            arrive_font, cell_font = f.get("italic", round(20 * shrink)), f.get("bold", round(21 * shrink))
+            cell_w = max(62, max(cell_font.size(c)[0] for c in cells) + 10)
+            cell_h = max(36, cell_font.get_linesize() + 4)
+            label_w = arrive_font.size(_("arrive:"))[0] + 12
+            tall = (name_font.get_linesize() + body.get_linesize() + cell_h + 8 <= plate.h - 16)
+            if tall and label_w + 6 * (cell_w + 6) + tag_room <= width:
+                break
+        y = plate.y + 12
+        blit_text(half, name_font, circle.name, theme.INK, (plate.x + 72, y))
+        blit_text(half, level_font, level, theme.INK_SOFT, (plate.right - 16, y + 4), "topright")
+        y += name_font.get_linesize() + 2
+        blit_text(half, body, sets, theme.INK, (plate.x + 72, y))
+        y += body.get_linesize() + 4
         # the Hour track: I…VI, with the number of cards arriving at each Hour
-        cell_w, cell_h = 62, 36
-        x0, y0 = plate.x + 72, plate.y + 94
-        blit_text(half, f.get("italic", 20), _("arrive:"), theme.INK_SOFT, (x0, y0 + 6))
-        x0 += 74
+        x0, y0 = plate.x + 72, y
+        blit_text(half, arrive_font, _("arrive:"), theme.INK_SOFT, (x0, y0 + (cell_h - arrive_font.get_linesize()) // 2))
+        x0 += label_w
         for h in range(1, 7):
             cell = pygame.Rect(x0 + (h - 1) * (cell_w + 6), y0, cell_w, cell_h)
             count = circle.arrivals.get(h, 0)
@@ -582,7 +620,7 @@ class BookArt:
             else:
                 pygame.draw.rect(half, theme.INK_SOFT, cell, 1, border_radius=6)
                 label, colour = ROMAN[h], theme.INK_SOFT
-            blit_text(half, f.get("bold", 21), label, colour, cell.center, "center")
+            blit_text(half, cell_font, label, colour, cell.center, "center")
         if own is not None and own.chosen:  # whether this Circle can take the ticked cards
             unfit = own.unfit(circle)
             tag = pygame.Rect(x0 + 6 * (cell_w + 6) + 10, y0, plate.right - 14 - (x0 + 6 * (cell_w + 6) + 10), cell_h)
@@ -685,7 +723,7 @@ class BookArt:
         blit_text(half, font, text, INK_RED, (rect.x, y))
         y += font.get_linesize()
         pygame.draw.line(half, theme.PARCHMENT_DARK, (rect.x, y), (rect.right, y), 2)
-        return y + 8
+        return self._below(y + 8)
 
     def _arrivals(self, half, rect: pygame.Rect, hour: int, ctx: BookContext, y: int) -> int:
         all_circles = circles()
@@ -810,13 +848,14 @@ class BookArt:
                     (_("Judgement: the Grand Hierarchy"), ("goto", "hierarchy"), None)]
         font, num_font = f.get("body", 25), f.get("italic", 23)
         hits = []
-        row_h = min(38, (r.bottom - y) // max(1, len(entries)))
+        row_h = max(font.get_linesize(), min(38, (r.bottom - y) // max(1, len(entries))))
         for label, action, number in entries:
             if label is None:
                 y += row_h // 2
                 continue
             row = pygame.Rect(r.x, y, r.w, row_h)
-            image = font.render(label, True, theme.INK)
+            number_w = num_font.size(_("p. {n}").format(n=number))[0] + 24 if number is not None else 0
+            image = fit_font(f, "body", label, r.w - number_w, 25, 8).render(label, True, theme.INK)
             left.blit(image, (row.x, row.y))
             if number is not None:
                 num = num_font.render(_("p. {n}").format(n=number), True, theme.INK_SOFT)
@@ -826,6 +865,7 @@ class BookArt:
                     pygame.draw.circle(left, theme.PARCHMENT_DARK, (x, row.y + font.get_ascent() - 2), 2)
             hits.append((action, "left", row))
             y += row_h
+        self._below(y)
         r = self.text_rect("right")
         y = self._title(right, r, _("Leafing through"), 40, r.y + 4) + 14
         for text in (_("Click a line of the contents to turn to it."),

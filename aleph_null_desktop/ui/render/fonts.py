@@ -46,19 +46,26 @@ class Fonts:
     falls back with a log line. The least recently used sizes are closed once the fonts pass
     their budget (ui.render.caches); whoever still holds one keeps it working."""
 
-    def __init__(self, scaled: bool = True, _shared: "Fonts | None" = None) -> None:
+    def __init__(self, scaled: bool = True, _shared: "Fonts | None" = None, shrink: float = 1.0) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         self.scaled = scaled
+        self.shrink = shrink  # a page too full for its words at the UI scale draws them this much smaller
         self._cache = SurfaceCache("fonts") if _shared is None else _shared._cache
         self._missing: set[str] = set() if _shared is None else _shared._missing
 
     def unscaled(self) -> "Fonts":
         return Fonts(scaled=False, _shared=self) if self.scaled else self
 
+    def shrunk(self, factor: float) -> "Fonts":
+        """The same fonts, every size `factor` times the usual (for a page whose words do not fit)."""
+        return self if factor == 1.0 else Fonts(self.scaled, _shared=self, shrink=self.shrink * factor)
+
     def get(self, role: str, size: int) -> pygame.font.Font:
         if self.scaled:
             size = max(6, style.scaled(size))
+        if self.shrink != 1.0:
+            size = max(6, round(size * self.shrink))
         key = (role, size)
         font = self._cache.get(key)
         if font is None:
