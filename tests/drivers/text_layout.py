@@ -91,10 +91,15 @@ class Recorder:
             text, ink = known
             ink = ink.clip(area)
             if ink.w and ink.h:
-                self._add(sheet, text, ink.move(x - area.x + ox, y - area.y + oy), visible)
+                scrolled = target.get_clip() != target.get_rect()  # a viewport: lines scroll past its edges
+                self._add(sheet, text, ink.move(x - area.x + ox, y - area.y + oy), visible, scrolled)
             return
         if _opaque(source):
             self._hide(sheet, placed.clip(visible), covered=False)
+        elif placed.w >= MIN_BOX and placed.h >= MIN_BOX and _solid_middle(source, area):
+            for box in sheet.boxes:  # a card laid over a zone's frame: the frame is under it
+                if box.rect.colliderect(placed):
+                    box.under.append(placed.clip(visible))
         if isinstance(source, WordSurface):
             src_sheet, (sx, sy) = self.sheet(source)
             region = area.move(sx, sy)
@@ -144,7 +149,11 @@ class Recorder:
                        for b in src_sheet.boxes if region.contains(b.rect)]
 
     # -- words and boxes kept
-    def _add(self, sheet: Sheet, text: str, ink: pygame.Rect, visible: pygame.Rect) -> None:
+    def _add(self, sheet: Sheet, text: str, ink: pygame.Rect, visible: pygame.Rect, scrolled: bool) -> None:
+        shown = ink.clip(visible)
+        if scrolled and shown.w == ink.w and shown.h and shown.h < ink.h:
+            sheet.words.append(Word(text, shown))  # half out of a scrolled list: it scrolls into view
+            return
         self._add_word(sheet, Word(text, ink), visible)
 
     @staticmethod
@@ -224,6 +233,14 @@ def _topleft(dest) -> tuple[int, int]:
     if isinstance(dest, pygame.Rect):
         return dest.topleft
     return round(dest[0]), round(dest[1])
+
+
+def _solid_middle(source: pygame.Surface, area: pygame.Rect) -> bool:
+    """A picture with rounded corners (a card, a panel): opaque in its middle."""
+    try:
+        return source.get_at(area.center)[3] == 255 and source.get_alpha() in (None, 255)
+    except (IndexError, pygame.error):
+        return False
 
 
 def _opaque(source: pygame.Surface) -> bool:

@@ -219,8 +219,13 @@ def draw_message(surface, fonts, kind: str, text: str, rect: pygame.Rect, size: 
         pygame.draw.line(surface, theme.INK, (icon.centerx, icon.y + 6), (icon.centerx, icon.bottom - 6), 2)
         pygame.draw.circle(surface, theme.INK, (icon.centerx, icon.bottom - 3), 1)
     font = fonts.get("body", size)
+    lines = wrap(font, text, rect.w - 28)
+    while size > 10 and rect.y + len(lines) * font.get_linesize() > surface.get_height() - 4:
+        size -= 1  # smaller words rather than words below the window's edge
+        font = fonts.get("body", size)
+        lines = wrap(font, text, rect.w - 28)
     y = rect.y
-    for line in wrap(font, text, rect.w - 28):
+    for line in lines:
         surface.blit(font.render(line, True, colour), (rect.x + 28, y))
         y += font.get_linesize()
     return y

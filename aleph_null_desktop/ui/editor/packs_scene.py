@@ -253,14 +253,27 @@ class PacksScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         f = self.app.fonts
         surface.blit(self.background, (0, 0))
-        blit_text(surface, f.get("title", 46), _("Card packs"), theme.GOLD, (60, 34))
-        blit_wrapped(surface, f.get("italic", 24),
-                     _("A card pack replaces printed cards by their id: the texts of your own box, or a friend's "
-                       "set. Choose one for a ritual on the Grimoire's Circle page (P on the sheet of your own "
-                       "cards). Load a pack from a path, drop it on the window, or copy .json files into the "
-                       "folder below and press Refresh."), theme.TEXT, pygame.Rect(62, 96, 1790, 90))
+        intro = _("A card pack replaces printed cards by their id: the texts of your own box, or a friend's "
+                  "set. Choose one for a ritual on the Grimoire's Circle page (P on the sheet of your own "
+                  "cards). Load a pack from a path, drop it on the window, or copy .json files into the "
+                  "folder below and press Refresh.")
         where = _("Your card packs folder: {folder}").format(folder=self.shelf.folder)
-        blit_text(surface, fit_font(f, "bold", where, 1790, 22, 14), where, theme.CANDLE, (62, 200))
+        for shrink in (1.0, 0.9, 0.8, 0.7, 0.6):  # the header above the list, smaller together if need be
+            title_font = f.get("title", round(46 * shrink))
+            intro_font = f.get("italic", round(24 * shrink))
+            where_font = fit_font(f, "bold", where, 1790, round(22 * shrink), 10)
+            lines = wrap(intro_font, intro, 1790)
+            height = (title_font.get_linesize() + len(lines) * intro_font.get_linesize() + 8
+                      + where_font.get_linesize())
+            if 30 + height <= LIST.top - 8:
+                break
+        y = 30
+        blit_text(surface, title_font, _("Card packs"), theme.GOLD, (60, y))
+        y += title_font.get_linesize()
+        for line in lines:
+            blit_text(surface, intro_font, line, theme.TEXT, (62, y))
+            y += intro_font.get_linesize()
+        blit_text(surface, where_font, where, theme.CANDLE, (62, y + 8))
         self._draw_list(surface)
         self._draw_preview(surface)
         y = 890

@@ -286,7 +286,8 @@ class StatisticsScene(Scene, DrawnWords):
             self._text(surface, small, str(value), theme.TEXT_DIM, (plot.x - 8, y), "midright")
         pygame.draw.line(surface, theme.TEXT_DIM, plot.topleft, plot.bottomleft, 2)
         pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright, 2)
-        self._text(surface, small, _("score"), theme.TEXT_DIM, (plot.x - 8, plot.y - 4), "bottomright")
+        self._text(surface, small, _("score"), theme.TEXT_DIM,  # above the top gridline's number
+                   (plot.x - 8, plot.y - small.get_linesize() // 2 - 2), "bottomright")
         no_score_y = plot.bottom + small.get_linesize() // 2 + 4
         self._text(surface, small, _("no score"), theme.TEXT_DIM, (plot.x - 8, no_score_y), "midright")
         if not self.model.points:

@@ -126,9 +126,19 @@ def draw_counter(surface, fonts, rect, icon: str, value: str, label: str, colour
     panel(surface, rect, pulse)
     draw_icon(surface, icon, pygame.Rect(rect.x + 10, rect.y + 8, 34, 34), colour)
     if value:  # "": the caller draws the value itself (the table's power ticks)
-        blit_text(surface, fonts.get("bold", 34), value, theme.TEXT, (rect.x + 54, rect.y + 2))
+        blit_text(surface, counter_value_font(fonts, rect, label, 34), value, theme.TEXT, (rect.x + 54, rect.y + 2))
     font = fitted(fonts, "body", label, rect.w - 16, 16)
     blit_text(surface, font, label, theme.TEXT_DIM, (rect.x + 10, rect.bottom - 6 - font.get_linesize()))
+
+
+def counter_value_font(fonts, rect, label: str, size: int):
+    """The bold figure of a counter at `size`, or smaller: its digits end above the label's line."""
+    room = rect.h - 8 - fitted(fonts, "body", label, rect.w - 16, 16).get_linesize()
+    font = fonts.get("bold", size)
+    while size > 12 and font.get_ascent() + 2 > room:
+        size -= 1
+        font = fonts.get("bold", size)
+    return font
 
 
 def fitted(fonts, role: str, text: str, width: int, size: int):
