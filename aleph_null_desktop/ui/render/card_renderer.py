@@ -34,6 +34,7 @@ def card_size(width: int) -> tuple[int, int]:
     return (width, round(width * theme.CARD_RATIO))
 
 
+ARTS_H = (70, 40, 10)  # the illustration's height (for a 200 px card): smaller, when the rules need the room
 MIN_TEXT = 16  # px at the 1920×1080 layout: 14 px at the default 1689×950 window
 GEM_MIN_R = 12
 NAME_ROOM = 0.3  # of the card's height at most for a long name (three lines of a gallery card)
@@ -164,13 +165,16 @@ class CardRenderer:
         band.h = max(band.h, len(name_lines) * self.fonts.get("title", self._least(unit)).get_linesize()
                      + round(6 * unit))
         type_words = self._type_words(card, _type_text_width(inner.w, unit), unit)
-        text_top = band.bottom + round(70 * unit) + round(26 * unit)
-        text_box = pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
-                               inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
-        yield
-        quill = _quill_room(text_box, inner, unit) if is_custom(card) else (0, 0)
-        blocks, flavour = (yield from self._fit_rules_steps(card, text_box, unit, quill)) \
-            if name_lines and type_words else (None, [])
+        blocks, flavour = None, []
+        for art_h in ARTS_H if name_lines and type_words else ():  # a smaller picture before no words
+            text_top = band.bottom + round(art_h * unit) + round(26 * unit)
+            text_box = pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
+                                   inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
+            yield
+            quill = _quill_room(text_box, inner, unit) if is_custom(card) else (0, 0)
+            blocks, flavour = yield from self._fit_rules_steps(card, text_box, unit, quill)
+            if blocks is not None:
+                break
         yield
         beside_quill = blocks is None and is_custom(card)
         if blocks is None:  # compact: the illustration takes the room of the text
@@ -179,7 +183,7 @@ class CardRenderer:
                 type_words = self._type_words(card, _type_text_width(inner.w, unit, True), unit)
             art_bottom = inner.bottom - round(30 * unit)
         else:
-            art_bottom = band.bottom + round(70 * unit)
+            art_bottom = band.bottom + round(art_h * unit)
         self._draw_name_band(s, card, band, name_lines, unit)
         art = pygame.Rect(inner.x, band.bottom, inner.w, max(1, art_bottom - band.bottom))
         self._draw_art(s, card, art, frame, unit)

@@ -283,13 +283,8 @@ class TablePainting:
         blit_text(surface, self.app.fonts.get("title", 17), title, theme.TEXT_DIM, self._zone_title_rect(name, title))
 
     def _zone_title_rect(self, name: str, title: str) -> pygame.Rect:
-        """The play zone's title inside its top left corner (arrange.PLAY_TITLE_ROOM keeps it clear of the
-        cards); the hand's just above its zone, in the gap, where the hand's cards never lie."""
         rect = self.rects[name]
-        image = render(self.app.fonts.get("title", 17), title, theme.TEXT_DIM)
-        if name == "hand":
-            return image.get_rect(bottomleft=(rect.x + 14, rect.y - 2))
-        return image.get_rect(topleft=(rect.x + 14, rect.y + 6))
+        return render(self.app.fonts.get("title", 17), title, theme.TEXT_DIM).get_rect(topleft=(rect.x + 14, rect.y + 6))
 
     def _tint(self, size, alpha: int) -> pygame.Surface:
         """A translucent candle-glow rectangle, made once per size."""

@@ -11,6 +11,8 @@ from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.text import fit_font, render, wrap
 
+DETAIL_MIN = 12  # a button's second line no smaller than this (at the 1920×1080 layout): else left off
+
 # the names of keys as a shortcut badge shows them; a language may name them its own way (Strg+Z)
 KEY_NAMES = (N_("Space"), N_("Ctrl+Z"), N_("Enter"), N_("Esc"), N_("Del"), N_("Tab"))
 
@@ -34,6 +36,7 @@ class Button:
     hot: bool = False  # drawn highlighted (the mouse is over it)
     key_hint: str = ""  # a keyboard shortcut shown in the corner
     lead: int = 0  # room kept free at the left for a mark drawn by the owner (a radio dot)
+    detail_hidden: bool = False  # the last draw had no room for the second line
 
     def hit(self, pos) -> bool:
         return self.rect.collidepoint(pos)
@@ -52,6 +55,7 @@ class Button:
             fill, edge, ink = theme.PANEL, theme.DISABLED, theme.TEXT_DIM
         pygame.draw.rect(surface, fill, self.rect, border_radius=8)
         pygame.draw.rect(surface, edge, self.rect, 2 if self.enabled else 1, border_radius=8)
+        self.detail_hidden = False
         inner = self.rect.inflate(-20, -10)
         inner.x, inner.w = inner.x + self.lead, inner.w - self.lead
         badge = render(fonts.get("body", 16), key_name(self.key_hint), theme.TEXT_DIM) if self.key_hint else None
@@ -65,21 +69,23 @@ class Button:
                 font = fit_font(fonts, role, self.label, inner.w, size, 12)
                 beside_badge = font.size(self.label)[0] <= self.rect.w - 2 * (badge.get_width() + 14)
         detail_size = max(14, min(24, size - 4))
-        while True:  # the whole second line, smaller (never cut) when the button is short
+        while True:  # the whole second line, smaller when the button is short; never cut in the middle
             detail_font = fonts.get("italic" if not self.enabled else "body", detail_size)
             detail_lines = wrap(detail_font, self.detail, inner.w) if self.detail else []
             total = font.get_linesize() + len(detail_lines) * detail_font.get_linesize()
             y = self.rect.centery - total // 2
             if not beside_badge:
                 y = max(y, self.rect.top + 2 + badge.get_height())
-            if y + total <= self.rect.bottom - 2:
+            if y + total <= self.rect.bottom - 2 or not detail_lines:
                 break
-            if detail_size > 10:
+            if detail_size > DETAIL_MIN:
                 detail_size -= 1
-            elif size > 10 and self.detail:  # then the label too: both lines inside the button
-                size -= 1
-                font = fit_font(fonts, role, self.label, inner.w, size, 8)
             else:
+                self.detail_hidden = True  # no room: the label alone (the screen says it elsewhere too)
+                detail_lines = []
+                y = self.rect.centery - font.get_linesize() // 2
+                if not beside_badge:
+                    y = max(y, self.rect.top + 2 + badge.get_height())
                 break
         label = render(font, self.label, ink)
         surface.blit(label, label.get_rect(midtop=(inner.centerx, y)))
