@@ -8,9 +8,10 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, Summon
 from aleph_null_desktop.i18n import _, ngettext
+from aleph_null_desktop.ui import prompts
 from aleph_null_desktop.ui.grimoire import open_reference
 from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
-from aleph_null_desktop.ui.table.focus import number_key
+from aleph_null_desktop.ui.table.focus import LOG, number_key
 from aleph_null_desktop.ui.table.gestures import drop_command
 from aleph_null_desktop.ui.table.overlays import ActionMenu, PileViewer
 
@@ -158,6 +159,13 @@ class TableInput:
             self.activate_focus()
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.log.wheel(1 if key == pygame.K_PAGEUP else -1)
+        elif key in (pygame.K_l, pygame.K_F7):  # the log: outlined; Up and Down scroll it (F7: a pad's Back)
+            self.focus.set(LOG)
+            self.hover_uid = None
+        elif key in (pygame.K_UP, pygame.K_DOWN) and self.focus.visible and self.focus.current() == LOG:
+            self.log.wheel(1 if key == pygame.K_UP else -1)
+        elif key == pygame.K_PAUSE:
+            self.app.pause()
         elif self.focus.handle_key(event):
             stop = self.focus.current()
             self.hover_uid = stop[1] if stop and stop[0] == "card" else None
@@ -174,7 +182,9 @@ class TableInput:
         stop = self.focus.current()
         if stop is None:
             self.focus.set(self.focus.stops()[0] if self.focus.stops() else None)
-            self.say(_("Tab or the arrow keys move over the table; Enter opens what is outlined."))
+            self.say(_("The d-pad moves over the table, LB and RB from zone to zone; A opens what is outlined.")
+                     if prompts.pad_in_use() else
+                     _("Tab or the arrow keys move over the table; Enter opens what is outlined."))
             return
         kind, key = stop
         if kind == "none":

@@ -1,0 +1,48 @@
+"""Which device the player used last, so that prompts name its buttons: the pad's (A, B, Start …)
+while a game controller is in use, the keyboard's otherwise. The app sets it from each input."""
+
+from __future__ import annotations
+
+import pygame
+
+from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.gamepad import PAD_PROMPTS
+
+_pad_in_use = False
+
+# the face buttons' usual colours (the letter is always written: colour alone says nothing)
+FACE_COLOURS = {"A": (92, 160, 72), "B": (196, 70, 58), "X": (66, 118, 196), "Y": (214, 176, 52)}
+
+
+def pad_in_use() -> bool:
+    return _pad_in_use
+
+
+def use_pad(on: bool) -> bool:
+    """The pad (True) or the keyboard and mouse (False) was used last; True when that changed."""
+    global _pad_in_use
+    changed, _pad_in_use = _pad_in_use != on, on
+    return changed
+
+
+def pad_button(key: str) -> str:
+    """The pad's button for a shortcut written as on the keyboard ("Enter" → "A"); "" when the pad
+    has none (it reaches that control by moving the focus to it)."""
+    return PAD_PROMPTS.get(key, "")
+
+
+def pad_badge(font: pygame.font.Font, button: str) -> pygame.Surface:
+    """A controller button as a badge: a coloured disc with its letter for A/B/X/Y, a rounded
+    plate with its name for the others (LB, RB, Start, Back)."""
+    text = font.render(button, True, theme.INK if button in FACE_COLOURS else theme.TEXT)
+    h = text.get_height() + 4
+    w = h if button in FACE_COLOURS else text.get_width() + 14
+    badge = pygame.Surface((w, h), pygame.SRCALPHA)
+    if button in FACE_COLOURS:
+        pygame.draw.circle(badge, FACE_COLOURS[button], (w // 2, h // 2), h // 2)
+        pygame.draw.circle(badge, theme.INK, (w // 2, h // 2), h // 2, 1)
+    else:
+        pygame.draw.rect(badge, theme.PANEL_EDGE, badge.get_rect(), border_radius=h // 2)
+        pygame.draw.rect(badge, theme.TEXT_DIM, badge.get_rect(), 1, border_radius=h // 2)
+    badge.blit(text, text.get_rect(center=(w // 2, h // 2)))
+    return badge
