@@ -22,6 +22,7 @@ from aleph_null_desktop.ui.display_mode import DisplayMode, fit_window_to_deskto
 from aleph_null_desktop.ui.render import memory
 from aleph_null_desktop.ui.frame_loop import FrameLoop
 from aleph_null_desktop.ui.gamepad import CONTROLLER_EVENTS, Gamepads
+from aleph_null_desktop.ui.keys import remap
 from aleph_null_desktop.ui.render.fonts import Fonts
 from aleph_null_desktop.ui.render.text import blit_wrapped
 from aleph_null_desktop.ui.scenes.stack import SceneStack
@@ -74,6 +75,8 @@ class App:
         self.gamepads = Gamepads()  # controllers become keys (ui.gamepad); tests replace its opener
         self.button_focus = ButtonFocus()  # arrows and Enter over the buttons of a screen without a focus
         style.apply(self.current_settings())  # the default look until start_session() reads the player's
+        prompts.set_bindings(self.current_settings().key_bindings())  # and the default keys, named as keys
+        prompts.use_pad(False)
 
     # ------------------------------------------------------------------ navigation
     def show_title(self) -> None:
@@ -251,6 +254,7 @@ class App:
         if self.audio is not None:
             self.audio.apply_settings(settings)
         restyled = style.apply(settings)
+        restyled = prompts.set_bindings(settings.key_bindings()) or restyled  # the badges name the player's keys
         language = i18n.current_language()
         problem = i18n.set_language(settings.language) if settings.language != language else None
         if restyled or i18n.current_language() != language:
@@ -402,6 +406,12 @@ class App:
         if event.type in CONTROLLER_EVENTS:
             return self._controller_event(event)
         self._note_device(event)
+        top = self.stack.top
+        if getattr(top, "takes_every_key", False) and event.type == pygame.KEYDOWN:
+            return self.stack.handle_event(event)  # Settings → Keys waiting for the new key
+        event = remap(event, self.current_settings().key_bindings(), getattr(top, "uses_keymap", False))
+        if event is None:  # a default key whose action the player moved elsewhere
+            return True
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

@@ -9,6 +9,7 @@ from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.gamepad import PAD_PROMPTS
 
 _pad_in_use = False
+_bindings: dict[str, str] = {}  # the player's keys (Settings → Keys), for the badges
 
 # the face buttons' usual colours (the letter is always written: colour alone says nothing)
 FACE_COLOURS = {"A": (92, 160, 72), "B": (196, 70, 58), "X": (66, 118, 196), "Y": (214, 176, 52)}
@@ -23,6 +24,20 @@ def use_pad(on: bool) -> bool:
     global _pad_in_use
     changed, _pad_in_use = _pad_in_use != on, on
     return changed
+
+
+def set_bindings(bindings: dict[str, str]) -> bool:
+    """The player's keys changed (App._apply_settings); True when the badges must be drawn again."""
+    global _bindings
+    changed, _bindings = _bindings != bindings, dict(bindings)
+    return changed
+
+
+def moved_key(key: str) -> str | None:
+    """The player's own key for a badge that names a default one ("H" → "J"), or None."""
+    from aleph_null_desktop.ui.keys import badge
+
+    return badge(key, _bindings)
 
 
 def pad_button(key: str) -> str:

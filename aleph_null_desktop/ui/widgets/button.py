@@ -20,6 +20,11 @@ def key_name(key: str) -> str:
     game controller is in use, its button for the shortcut ("" when it has none)."""
     if prompts.pad_in_use():
         return prompts.pad_button(key)
+    return keyboard_name(prompts.moved_key(key) or key)  # the player's own key where moved (Settings → Keys)
+
+
+def keyboard_name(key: str) -> str:
+    """A key's name on the player's keyboard ("Ctrl+Z" is "Strg+Z" on a German one)."""
     if key in KEY_NAMES:
         return _(key)
     if key.startswith("Ctrl+"):
