@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from aleph_null_desktop.ui.button_focus import scene_targets
 from aleph_null_desktop.ui.table.focus import ARROWS, LOG, nearest
 
 PAD_ID = 7  # the joystick instance id SDL would give the pad
@@ -140,6 +141,40 @@ class PadInput:
         for button in reversed(path):
             self.press(button)
         assert focus.current() == stop, (stop, focus.current())
+
+
+    def outline_onto(self, rect) -> None:
+        """The outline of a screen without a focus of its own (ui.button_focus) onto the target at
+        `rect`, by the shortest run of d-pad and shoulder presses (RB/LB go round like Tab)."""
+        app = self.app
+        scene = app.stack.top
+        if not app.button_focus.visible_on(scene):
+            self.press(DPAD[pygame.K_DOWN])  # shows the outline
+        rects = [pygame.Rect(t.rect) for t in scene_targets(scene)]
+        goal = rects.index(pygame.Rect(rect))
+        start = rects.index(app.button_focus.rect)
+
+        def moves(i):
+            for key, direction in ARROWS.items():
+                yield DPAD[key], nearest(rects, i, direction)
+            yield RB, (i + 1) % len(rects)
+            yield LB, (i - 1) % len(rects)
+
+        came, frontier = {start: None}, [start]
+        while frontier and goal not in came:
+            i = frontier.pop(0)
+            for button, to in moves(i):
+                if to not in came:
+                    came[to] = (i, button)
+                    frontier.append(to)
+        assert goal in came, "the pad cannot reach it"
+        path, at = [], goal
+        while came[at] is not None:
+            at, button = came[at]
+            path.append(button)
+        for button in reversed(path):
+            self.press(button)
+        assert app.button_focus.rect == pygame.Rect(rect), (app.button_focus.rect, rect)
 
 
 def _distance(a, b) -> float:

@@ -203,3 +203,47 @@ def test_prompts_name_the_pads_buttons_while_it_is_used(app, driver, pad):
     assert key_name("T") == ""  # no pad button: the outline reaches it
     driver.key(pygame.K_DOWN)  # the keyboard again
     assert not prompts.pad_in_use() and key_name("F1") == "F1"
+
+
+def test_the_card_editor_by_controller_a_new_card_made_and_saved(app, driver, pad, user_dirs):
+    from aleph_null_desktop.ui.editor.edit_scene import EditScene
+    from aleph_null_desktop.ui.editor.gallery_scene import GalleryScene
+
+    app.show_title()
+    driver.frames()
+    pad.outline_onto(driver.scene.editor_button.rect)
+    pad.press(A)
+    gallery = driver.scene
+    assert isinstance(gallery, GalleryScene)
+    pad.outline_onto(gallery.buttons["New card"].rect)
+    pad.press(A)
+    editor = driver.scene
+    assert isinstance(editor, EditScene) and editor.name_field.focused
+    driver.post(pygame.TEXTINPUT, text="Pad Card")  # the Steam Deck's on-screen keyboard types text
+    driver.frames()
+    pad.press(B)  # leaves the name field
+    assert not editor.name_field.focused and isinstance(driver.scene, EditScene)
+
+    def chip(label):
+        return next(c for c in editor.controls if getattr(c, "label", None) == label)
+
+    pad.outline_onto(chip("Church").rect)
+    pad.press(A)
+    assert editor.draft.side == "church"
+    level = next(c for c in editor.controls if getattr(c, "label", None) == "Level")
+    pad.outline_onto(level._parts()[2])  # its +
+    pad.press(A)
+    assert editor.draft.level == 2
+    pad.outline_onto(next(c for c in editor.controls if getattr(c, "label", None) == "Add an effect").rect)
+    pad.press(A)
+    assert editor.popup is not None  # the effects to choose from
+    pad.press(DPAD[pygame.K_DOWN])  # shows the highlight on the first
+    pad.press(DPAD[pygame.K_DOWN])
+    chosen = editor.popup.items[editor.popup.focus][0]
+    pad.press(A)
+    assert editor.popup is None and len(editor.draft.on_summon) == 1, chosen
+    pad.outline_onto(editor.buttons[0].rect)  # Save
+    pad.press(A)
+    assert "Pad Card" in [e.name for e in editor.library.sorted()], editor.status
+    pad.press(B)  # back to the gallery
+    assert driver.scene is gallery
