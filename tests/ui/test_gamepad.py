@@ -50,13 +50,17 @@ def pad_for(pad, scene, cmd) -> None:
         pad.focus_table_stop(scene, ("card", uid) if uid is not None else ("none", None))
         pad.press(A)
         return
-    if isinstance(cmd, (Summon, Activate)):
+    if isinstance(cmd, Summon):  # A picks the card up over the play area, A drops it there
+        pad.focus_table_stop(scene, ("card", cmd.uid))
+        pad.press(A)
+        assert scene.drag and scene.drag["carried"] and scene.drag["place"] == "play"
+        pad.press(A)
+    elif isinstance(cmd, Activate):
         pad.focus_table_stop(scene, ("card", cmd.uid))
         pad.press(A)
         menu = scene.modal
         assert isinstance(menu, ActionMenu) and menu.uid == cmd.uid
-        wanted = 0 if isinstance(cmd, Summon) else \
-            [a.id for a in scene.game.cards[scene.game.card(cmd.uid).card_id].actions].index(cmd.action)
+        wanted = [a.id for a in scene.game.cards[scene.game.card(cmd.uid).card_id].actions].index(cmd.action)
         usable = [i for i, b in enumerate(menu.buttons) if b.enabled]
         for _ in range(usable.index(wanted) - usable.index(menu.focus)):
             pad.press(DPAD[pygame.K_DOWN])
@@ -247,3 +251,23 @@ def test_the_card_editor_by_controller_a_new_card_made_and_saved(app, driver, pa
     assert "Pad Card" in [e.name for e in editor.library.sorted()], editor.status
     pad.press(B)  # back to the gallery
     assert driver.scene is gallery
+
+
+def test_a_card_picked_up_follows_the_dpad_and_a_drops_it_b_puts_it_back(app, driver, table, pad):
+    scene = table({"hand": ["wax_candle", "sylph"], "deck": ["sylph"] * 4})
+    candle = scene.game.zone("hand")[0].uid
+    pad.focus_table_stop(scene, ("card", candle))
+    pad.press(A)
+    assert scene.drag["uid"] == candle and scene.drag["place"] == "play"
+    assert scene.legal_drop_zones() == {"play": True}  # the play area glows as under a mouse drag
+    assert scene.drag["pos"] == scene.rects["play"].center
+    pad.press(DPAD[pygame.K_RIGHT])  # on to its own place, the hand
+    assert scene.drag["place"] == "hand" and scene.drag["pos"] == scene.rects["hand"].center
+    pad.press(A)  # dropped where it came from: nothing happens
+    assert scene.drag is None and scene.applied == []
+    pad.press(A)
+    pad.press(B)  # put back
+    assert scene.drag is None and scene.applied == [] and scene.game.zone_of(candle) == "hand"
+    pad.press(A)
+    pad.press(A)  # dropped on the play area: summoned
+    assert scene.applied == [Summon(candle)] and scene.game.zone_of(candle) == "play"

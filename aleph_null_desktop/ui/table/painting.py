@@ -204,6 +204,7 @@ class TablePainting:
             and game.outcome is None
         renderer = self.renderer
         dragging = self.drag["uid"] if self.drag and "uid" in self.drag else None
+        carried = bool(self.drag and self.drag.get("carried"))  # by a pad: A drops it
         over = self.drop_target(self.drag["pos"]) if self.drag else None
 
         def pile(name, zone, title, face_up, hint):
@@ -245,8 +246,10 @@ class TablePainting:
             Part("keys", r["keys"], prompts.pad_in_use(), lambda surface: panels.draw_keys(surface, fonts, r["keys"])),
             Part("log", r["log"], (len(self.log.lines), self.log.lines[-1] if self.log.lines else "", self.log.scroll),
                  lambda surface: self.log.draw(surface, fonts, r["log"], _("What happened"))),
-            Part("play", r["play"], (drops.get("play"), drops.get("play") is False and dragging, not game.zone("play")),
+            Part("play", r["play"], (drops.get("play"), drops.get("play") is False and dragging, not game.zone("play"),
+                                     carried),
                  lambda surface: self._draw_zone_outline(surface, "play", drops, _("In play"),
+                                                         _("A: summon here") if carried else
                                                          _("release here to summon"))),
             Part("hand", r["hand"], drops.get("hand"),
                  lambda surface: self._draw_zone_outline(surface, "hand", drops, "", "")),

@@ -24,7 +24,7 @@ KEYS_HELP = (
 )
 PAD_HELP = (  # the same panel while a game controller is in use (ui.gamepad)
     (N_("D-pad / stick"), N_("move the outline")),
-    (N_("A"), N_("open, choose, confirm")),
+    (N_("A"), N_("pick up, drop, open, choose")),
     (N_("B"), N_("back · Start: the menu")),
     (N_("LB / RB"), N_("hand, play, piles, buttons")),
     (N_("X"), N_("hint · Y: the Grimoire")),
