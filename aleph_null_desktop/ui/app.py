@@ -407,11 +407,12 @@ class App:
             return self._controller_event(event)
         self._note_device(event)
         top = self.stack.top
-        if getattr(top, "takes_every_key", False) and event.type == pygame.KEYDOWN:
-            return self.stack.handle_event(event)  # Settings → Keys waiting for the new key
-        event = remap(event, self.current_settings().key_bindings(), getattr(top, "uses_keymap", False))
-        if event is None:  # a default key whose action the player moved elsewhere
-            return True
+        if event.type == pygame.KEYDOWN:
+            if getattr(top, "takes_every_key", False):
+                return self.stack.handle_event(event)  # Settings → Keys waiting for the new key
+            event = remap(event, self.current_settings().key_bindings(), getattr(top, "uses_keymap", False))
+            if event is None:  # a default key whose action the player moved elsewhere
+                return True
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
