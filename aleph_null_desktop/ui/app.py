@@ -77,6 +77,7 @@ class App:
         style.apply(self.current_settings())  # the default look until start_session() reads the player's
         prompts.set_bindings(self.current_settings().key_bindings())  # and the default keys, named as keys
         prompts.use_pad(False)
+        prompts.pad_named("")
 
     # ------------------------------------------------------------------ navigation
     def show_title(self) -> None:
@@ -436,7 +437,11 @@ class App:
 
     def _controller_event(self, event) -> bool:
         keys = self.gamepads.translate(event)
-        for note in self.gamepads.take_notes():
+        notes = self.gamepads.take_notes()
+        if notes:  # plugged in or out: the prompts use the names printed on the pad plugged in last
+            prompts.pad_named(self.gamepads.last_name)
+            self.restyle()
+        for note in notes:
             self.notice(note)
         for key in keys:
             self.handle_event(key)

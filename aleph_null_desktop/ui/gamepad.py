@@ -86,6 +86,7 @@ class Gamepads:
         self.opener = opener
         self.controllers: dict[int, object] = {}  # instance id → the open controller
         self.notes: list = []  # "connected" / "disconnected" lines for the player
+        self.last_name = ""  # of the controller plugged in last (a Steam Deck's prompts use its names)
         self.held: int | str | None = None  # the direction held (a d-pad button or STICK)
         self.stick_key: int | None = None  # the arrow the left stick points to, None at rest
         self._stick = [0.0, 0.0]
@@ -99,7 +100,8 @@ class Gamepads:
             log.info("controller %s could not be opened: %s", device_index, exc)
             return
         self.controllers[_instance_id(pad, device_index)] = pad
-        self.notes.append(later("Controller connected: {name}.", name=_name(pad)))
+        self.last_name = _name(pad)
+        self.notes.append(later("Controller connected: {name}.", name=self.last_name))
 
     def _removed(self, instance_id: int) -> None:
         pad = self.controllers.pop(instance_id, None)

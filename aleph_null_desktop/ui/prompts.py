@@ -40,10 +40,27 @@ def moved_key(key: str) -> str | None:
     return badge(key, _bindings)
 
 
+# the Steam Deck prints other names on the same buttons (A, B, X, Y are the same)
+DECK_NAMES = {"Start": "Menu", "Select": "View", "LB": "L1", "RB": "R1"}
+_deck = False
+
+
+def pad_named(name: str) -> None:
+    """The controller plugged in last: a Steam Deck's prompts use the Deck's names."""
+    global _deck
+    _deck = "steam deck" in str(name).lower()
+
+
 def pad_button(key: str) -> str:
     """The pad's button for a shortcut written as on the keyboard ("Enter" → "A"); "" when the pad
     has none (it reaches that control by moving the focus to it)."""
-    return PAD_PROMPTS.get(key, "")
+    button = PAD_PROMPTS.get(key, "")
+    return DECK_NAMES.get(button, button) if _deck else button
+
+
+def pad_name(button: str) -> str:
+    """A button's name as printed on the pad in use ("Start" is "Menu" on a Steam Deck)."""
+    return DECK_NAMES.get(button, button) if _deck else button
 
 
 def pad_badge(font: pygame.font.Font, button: str) -> pygame.Surface:

@@ -18,7 +18,7 @@ from aleph_null_desktop.ui.table.focus import LOG
 from aleph_null_desktop.ui.table.overlays import ActionMenu, ChoicePicker, ConfirmDialog, InterferenceSpotlight
 from aleph_null_desktop.ui.table.scene import TableScene
 from aleph_null_desktop.ui.widgets.button import key_name
-from tests.drivers.pad_input import A, B, BACK, DPAD, LB, PAD_ID, RB, START, X, PadInput
+from tests.drivers.pad_input import A, B, BACK, DPAD, LB, PAD_ID, RB, START, X, FakeController, PadInput
 
 MAX_MOVES = 400
 
@@ -205,6 +205,13 @@ def test_prompts_name_the_pads_buttons_while_it_is_used(app, driver, pad):
     assert prompts.pad_in_use()
     assert (key_name("Enter"), key_name("Esc"), key_name("F1"), key_name("H")) == ("A", "B", "Y", "X")
     assert key_name("T") == ""  # no pad button: the outline reaches it
+    assert (key_name("Pause"), key_name("F6")) == ("Menu", "R1")  # as a Steam Deck names them
+    pad.pull_out()
+    other = PadInput(driver)
+    other.opened.clear()
+    app.gamepads.opener = lambda index: FakeController(index, name="Xbox Wireless Controller")
+    other.plug_in(1)
+    assert (key_name("Pause"), key_name("F6"), key_name("Enter")) == ("Start", "RB", "A")
     driver.key(pygame.K_DOWN)  # the keyboard again
     assert not prompts.pad_in_use() and key_name("F1") == "F1"
 

@@ -249,9 +249,12 @@ def keys_rows(fonts, width: int, size: int) -> list[tuple[str, list[str]]]:
     hanging indent after the key) where they are wider than the panel."""
     key_font, text_font = fonts.get("bold", size), fonts.get("body", size)
     rows = []
-    for key, what in (PAD_HELP if prompts.pad_in_use() else KEYS_HELP):
-        indent = key_font.size(_(key))[0] + 8
-        rows.append((_(key), _key_words(text_font, _(what), width - indent)))
+    pad = prompts.pad_in_use()
+    for key, what in (PAD_HELP if pad else KEYS_HELP):
+        name = _(key) if not pad else " / ".join(prompts.pad_name(_(k)) for k in key.split(" / "))
+        words = _(what) if not pad else _(what).replace("Start", prompts.pad_name("Start"))
+        indent = key_font.size(name)[0] + 8
+        rows.append((name, _key_words(text_font, words, width - indent)))
     return rows
 
 
