@@ -300,3 +300,17 @@ def test_a_circle_chosen_in_the_grimoire_by_controller(app, driver, pad):
     driver.frames(20, dt=0.1)
     table = driver.scene
     assert isinstance(table, TableScene) and table.game.circle == "magus"
+
+
+def test_the_controller_subsystem_starts_and_raw_joystick_presses_are_not_wanted(app):
+    from aleph_null_desktop.ui.gamepad import start_controllers
+
+    raw = [pygame.JOYAXISMOTION, pygame.JOYBUTTONDOWN]
+    try:
+        assert start_controllers() is True  # SDL's game controllers, also with the dummy video driver
+        from pygame._sdl2 import controller
+
+        assert controller.get_init() and all(pygame.event.get_blocked(kind) for kind in raw)
+        assert not pygame.event.get_blocked(pygame.CONTROLLERBUTTONDOWN)
+    finally:
+        pygame.event.set_allowed(raw + [pygame.JOYBALLMOTION, pygame.JOYHATMOTION, pygame.JOYBUTTONUP])
