@@ -17,6 +17,7 @@ from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.storage.said_once import SaidOnce
 from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui.desktop_motion import DesktopMotionHint
 from aleph_null_desktop.ui.display_mode import DisplayMode, fit_window_to_desktop, headless
 from aleph_null_desktop.ui.render import memory
 from aleph_null_desktop.ui.frame_loop import FrameLoop
@@ -64,6 +65,7 @@ class App:
         self._notices: list = []  # startup lines (audio status, storage repairs): title and table log
         self._unlogged: list = []  # notices not yet in a table's log
         self.display_mode = DisplayMode()
+        self.desktop_motion = DesktopMotionHint()  # asked by run(); tests set .value
         self.first_start = False  # start_session found no settings: the lesson is offered
         self.hint_function = None  # tests replace the hint AI here; None: aleph_null_desktop.ai.hint
         self._held: list[pygame.event.Event] = []  # input the frame loop took while it waited (hold())
@@ -264,11 +266,19 @@ class App:
         """How fast motion plays: 1 normal, 2 fast, 0 instant (Settings). Every animation asks here."""
         return self.current_settings().animation_speed
 
+    @property
+    def calm_motion(self) -> bool:
+        """Less motion (Settings, or the desktop's hint when left to it): banners and moves are
+        kept, as short fades and quick direct moves, without shakes, pulses or long flights."""
+        choice = self.current_settings().reduce_motion
+        return choice == "on" or (choice == "auto" and self.desktop_motion.value is True)
+
     def motion_dt(self, dt: float) -> float:
-        """How far animations advance in a frame of `dt` seconds at the player's speed; at
-        "instant" far enough to finish any of them."""
+        """How far the Grimoire's page turns advance in a frame of `dt` seconds at the player's
+        speed; at "instant" and with less motion far enough to finish any of them (the new page
+        is there at once)."""
         speed = self.animation_speed
-        return dt * speed if speed > 0 else INSTANT_SECONDS
+        return dt * speed if speed > 0 and not self.calm_motion else INSTANT_SECONDS
 
     def set_fullscreen(self, on: bool) -> bool:
         """Settings → Display: fullscreen or windowed, remembered. False if the display refused."""
@@ -611,6 +621,7 @@ def run(windowed: bool = False) -> int:
         from aleph_null_desktop.storage import AutosaveWriter
 
         app.autosave = AutosaveWriter()  # removes the temporary files a killed game left
+        app.desktop_motion.start()  # the desktop's reduce-motion hint, read on a thread
         app.audio = _start_audio()
         app.show_title()
         app.start_session()  # settings → audio; audio status and storage messages on the title

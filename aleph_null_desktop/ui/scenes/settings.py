@@ -3,7 +3,7 @@
 
 Three columns: the display (window, size of text and cards, animations, language); sound and
 play (volumes and mute as in the pause menu, hints, asking before a losing move); seeing (high
-contrast, colour-blind cues) with sample cards that show the look as it is now.
+contrast, colour-blind cues, less motion) with sample cards that show the look as it is now.
 
 By keyboard (the table's focus helpers): Tab / Shift+Tab and Up / Down move a ring over the
 controls, Left / Right change the focused choice or volume, Enter / Space choose the next value
@@ -146,6 +146,11 @@ class SettingsScene(Scene):
         y += step
         self.cues = on_off(2, y, _("Colour-blind cues (shapes)"), "colour_cues")
         y += step
+        self.motion = choice(2, y, _("Less motion"),
+                             [("auto", _("System"), True, ""), ("on", _("On"), True, ""),
+                              ("off", _("Off"), True, "")],
+                             lambda: settings().reduce_motion, lambda v: app.change_settings(reduce_motion=v))
+        y += step
         self.sample_top = y
         self.sample_x = columns[2]
         self.back_button = Button(pygame.Rect(0, 0, style.scaled(320), row), _("Back"), on_click=self.close,
@@ -160,7 +165,7 @@ class SettingsScene(Scene):
     def controls(self) -> list:
         """Every control in reading order, column by column: a Choice, a Stepper or a Button."""
         return [self.display, self.scale, self.speed, self.language, *self.sound.steppers,
-                self.sound.mute_button, self.hints, self.confirm, self.contrast, self.cues, self.back_button]
+                self.sound.mute_button, self.hints, self.confirm, self.contrast, self.cues, self.motion, self.back_button]
 
     def focused(self):
         return self.controls()[self.focus]

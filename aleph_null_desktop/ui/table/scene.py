@@ -162,6 +162,8 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
     def _after(self, events) -> None:
         self.fast_forward()  # what is still moving from the last command lands at once
         speed = self.speed
+        self.motion.calm = calm = self.calm
+        glow = 0.0 if calm else speed  # less motion: no pulses and no shake (the numbers still tick)
         moves = {}
         sounds = []
         consumed = [e.data["uid"] for e in events if e.kind == "moved" and e.data.get("why") == "baphomet"]
@@ -175,22 +177,23 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
                 if data["from"] not in ("hand", "play") and data["to"] not in ("hand", "play"):
                     self._fly_between(data["uid"], data["from"], data["to"], face_up=data["to"] != "deck")
             elif kind in ("power", "damage") and data.get("delta"):
-                self.pulses[kind].strike(speed)
+                self.pulses[kind].strike(glow)
                 getattr(self.motion, kind).set(data["total"], speed)
                 if kind == "damage" and data["delta"] > 0:
-                    self.motion.damage_shake.strike(speed)
+                    self.motion.damage_shake.strike(glow)
                     sounds.append("damage")
             elif kind == "token":
-                self.pulses["tokens"].strike(speed)
+                self.pulses["tokens"].strike(glow)
                 if data["delta"] > 0:  # tokens arrive from the turning page
                     self.motion.token_flights(data["delta"], self.grimoire.rect.center,
                                               panels.token_slots(self.rects["tokens"], data["total"]), speed)
                 sounds.append("token")
             elif kind == "shuffled":
-                self.pulses["deck"].strike(speed)
+                self.pulses["deck"].strike(glow)
+                stagger = 0.0 if calm else 0.03  # less motion: the pile moves as one
                 for i, uid in enumerate(data.get("uids", ())):  # the discard pile gathered into the deck
                     if self.last_zone.get(uid) == "discard":
-                        self._fly_between(uid, "discard", "deck", face_up=False, delay=min(0.4, 0.03 * i))
+                        self._fly_between(uid, "discard", "deck", face_up=False, delay=min(0.4, stagger * i))
                 sounds.append("shuffle")
             elif kind == "hour":
                 self.motion.hour(_("Hour {roman} — {name}").format(roman=data.get("roman", data["hour"]),
@@ -316,6 +319,11 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         """The player's animation speed (settings): 1 normal, 2 fast, 0 instant (nothing moves)."""
         return float(self.app.animation_speed)
 
+    @property
+    def calm(self) -> bool:
+        """Less motion (settings or the desktop): the same banners and moves, quick and still."""
+        return bool(getattr(self.app, "calm_motion", False))
+
     def fast_forward(self) -> None:
         """Every running motion jumps to its end: a new command never waits for the last one's."""
         for sprite in self.sprites.values():
@@ -337,7 +345,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         self.ghosts = [(s, c) for s, c in self.ghosts if s.moving]
         for pulse in self.pulses.values():
             pulse.update(dt)
-        if self.speed <= 0:  # instant: the Grimoire is at its new page at once
+        if self.speed <= 0 or self.calm:  # instant or less motion: the Grimoire is at its new page at once
             while self.grimoire.turning:
                 self.grimoire.update(60.0)
         else:
