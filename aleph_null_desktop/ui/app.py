@@ -15,6 +15,7 @@ from aleph_null_desktop import i18n
 from aleph_null_desktop.i18n import Deferred, Joined, _, later
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
+from aleph_null_desktop.speech import Speaker
 from aleph_null_desktop.storage.said_once import SaidOnce
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.desktop_motion import DesktopMotionHint
@@ -66,6 +67,8 @@ class App:
         self._unlogged: list = []  # notices not yet in a table's log
         self.display_mode = DisplayMode()
         self.desktop_motion = DesktopMotionHint()  # asked by run(); tests set .value
+        self.speaker = Speaker()  # speech for screen-reader users (Settings → Speech); tests put a recorder here
+        self._speaking = False  # the speech setting as last applied
         self.first_start = False  # start_session found no settings: the lesson is offered
         self.hint_function = None  # tests replace the hint AI here; None: aleph_null_desktop.ai.hint
         self._held: list[pygame.event.Event] = []  # input the frame loop took while it waited (hold())
@@ -253,7 +256,27 @@ class App:
         problem = i18n.set_language(settings.language) if settings.language != language else None
         if restyled or i18n.current_language() != language:
             self.restyle()
+        if settings.speech != self._speaking:
+            self._speaking = settings.speech
+            if settings.speech:
+                from aleph_null_desktop.ui.table.spoken import sentences
+
+                top = self.stack.top
+                self.speak(sentences(_("Speech on."), top.spoken() if top else ""), interrupt=True)
+            else:
+                self.speaker.stop()
         return [problem] if problem else []
+
+    def speak(self, text, interrupt: bool = False) -> None:
+        """Words for the player's screen reader, when speech is on (Settings): queued, never waited
+        for. `interrupt`: what is being said is cut short (the focus moved on). `text` may be an
+        i18n Message (said in the language of the moment) or a function that makes the words,
+        called only when speech is on."""
+        if not self.current_settings().speech:
+            return
+        text = str(text() if callable(text) else text)
+        if interrupt or text != self.speaker.last:  # the same line twice in a row (log and prompt bar): once
+            self.speaker.say(text, interrupt=interrupt, language=i18n.current_language())
 
     def restyle(self) -> None:
         """After a change of look or language: every scene redraws what it had cached."""
@@ -494,6 +517,8 @@ class App:
                 self.audio.update()
                 for note in self.audio.take_notes():
                     self.notice(note)
+            for note in self.speaker.take_notes():  # no speech output found: said once
+                self.notice(note)
             self._report_autosave_messages()  # a disk that refused a save
         except Exception:
             log.error("error looking after the audio or the autosave:\n%s", traceback.format_exc())

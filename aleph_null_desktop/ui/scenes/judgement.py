@@ -71,6 +71,9 @@ class JudgementScene(Scene):
                                   key_hint=key) for i, (label, action, key) in enumerate(row)])
             y += button_h + 10
         self.buttons = placed[-1] + (placed[0] if len(placed) > 1 else [])  # "Another ritual" first
+        from aleph_null_desktop.ui.table.spoken import judgement_words, sentences
+
+        app.speak(lambda: sentences(judgement_words(game), *(f"{b.key_hint}: {b.label}" for b in self.buttons)))
         self.keys = {pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_SPACE: "Enter",
                      pygame.K_ESCAPE: "Esc", pygame.K_F1: "F1", pygame.K_t: "T", pygame.K_c: "C", pygame.K_l: "L",
                      pygame.K_w: "W", pygame.K_r: "R"}

@@ -9,6 +9,7 @@ input is never blocked by an animation.
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import pygame
 
@@ -22,7 +23,7 @@ from aleph_null_desktop.ui.render.layer import PanelLayer
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.tween import CardSprite, Pulse
 from aleph_null_desktop.ui.scenes.stack import Scene
-from aleph_null_desktop.ui.table import panels
+from aleph_null_desktop.ui.table import panels, spoken
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS
 from aleph_null_desktop.ui.table.face_warmer import FaceWarmer
 from aleph_null_desktop.ui.table.focus import TableFocus
@@ -107,6 +108,9 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
             self.log.add(later("A new ritual in the {circle}.", circle=circle_name))
             for line in replayed_lines(game) or []:
                 self.log.add(line)
+        self.log.on_add = self.app.speak  # every line from now on is spoken (with speech on)
+        self._spoken_modal = self._spoken_pending = None  # the open panel, the decision last spoken
+        if game.history:
             self.log.add(later("Continued in Hour {hour}.", hour=ROMAN.get(game.hour, game.hour)))
         else:
             self.log.add(later("A new ritual in the {circle}.", circle=circle_name))
@@ -255,7 +259,10 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         self.submit(TakeToken())
 
     def say(self, text: str, warn: bool = False) -> None:
+        """A line in the prompt bar for a few seconds (spoken too, with speech on)."""
         self.message, self.message_warn, self.message_time = without_rule_numbers(text), warn, MESSAGE_SECONDS
+        if self.message:
+            self.app.speak(self.message)
 
     # ------------------------------------------------------------------ decisions
     def _sync_prompts(self) -> None:
@@ -355,11 +362,25 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         if self.modal is not None:
             self.modal.update(dt)
             self._close_stale_modal()
+        self._speak_new_panel()
         if self.judgement_timer is not None:
             self.judgement_timer -= dt
             if self.judgement_timer <= 0:
                 self.judgement_timer = None
                 self.app.show_judgement(self.game, self.circle_id)
+
+    def _speak_new_panel(self) -> None:
+        """A panel that opened (a choice, a question, a card's actions) is spoken once; a decision
+        chosen on the table itself is spoken when it is posed."""
+        if self.modal is not self._spoken_modal:
+            self._spoken_modal = self.modal
+            if self.modal is not None:
+                self.app.speak(partial(spoken.modal_words, self.modal))
+        pending = self.game.pending
+        if pending is not self._spoken_pending:
+            self._spoken_pending = pending
+            if pending is not None and self.modal is None and self.presenter.target_options() is not None:
+                self.app.speak(partial(spoken.pending_words, self.game))
 
     def next_change(self) -> float | None:
         """Frames while anything moves or the mouse rests on a card before it is read large (its
