@@ -5,9 +5,12 @@ a speech service the game stays silent and says so once; speaking never holds up
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 
 import pygame
+import pytest
 
 from aleph_null_desktop.engine import Game
 from aleph_null_desktop.speech import Speaker
@@ -256,3 +259,34 @@ def test_find_output_tries_each_output_and_says_why_none_answered():
     assert find_output(outputs=(Absent,)) == (None, "absent: not installed")
     output, why = find_output(outputs=(Absent, Present))
     assert isinstance(output, Present) and why == ""
+
+
+@pytest.mark.skipif(sys.platform.startswith("win"), reason="spd-say is speech-dispatcher's (Linux) client")
+def test_speech_dispatcher_gets_each_line_in_the_players_language(tmp_path, monkeypatch):
+    """SpdSay with a stand-in `spd-say` on PATH that writes down its arguments: the probe (-S),
+    then each line with the language, sent without waiting."""
+    from aleph_null_desktop.speech.outputs import SpdSay
+
+    record = tmp_path / "said.txt"
+    fake = tmp_path / "spd-say"
+    fake.write_text(f'#!/bin/sh\nprintf "%s|" "$@" >> "{record}"\necho >> "{record}"\n', encoding="utf-8")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ.get('PATH', '')}")
+    output = SpdSay()
+    output.speak("Buch des Pakts, Schlüssel", False, "de")
+    output._running[-1].wait(30)
+    lines = record.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "-S|"
+    assert lines[1] == "-N|aleph-null|-l|de|--|Buch des Pakts, Schlüssel|"
+
+
+@pytest.mark.skipif(sys.platform.startswith("win"), reason="spd-say is speech-dispatcher's (Linux) client")
+def test_speech_dispatcher_that_cannot_be_reached_is_no_output(tmp_path, monkeypatch):
+    from aleph_null_desktop.speech.outputs import SpdSay
+
+    fake = tmp_path / "spd-say"
+    fake.write_text("#!/bin/sh\necho 'Failed to connect to Speech Dispatcher' >&2\nexit 1\n", encoding="utf-8")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ.get('PATH', '')}")
+    output, why = find_output(outputs=(SpdSay,))
+    assert output is None and "Failed to connect to Speech Dispatcher" in why
