@@ -70,7 +70,10 @@ class Speaker:
         while True:
             text, interrupt, language = self._lines.get()
             try:
-                output.speak(text, interrupt, language)
+                if text is None:  # stop: what is being said is cut short
+                    output.stop()
+                else:
+                    output.speak(text, interrupt, language)
             except Exception:  # a screen reader that went away must not stop the game
                 log.info("speech output failed", exc_info=True)
             finally:
@@ -88,10 +91,11 @@ class Speaker:
             self._lines.join()
 
     def stop(self) -> None:
-        """Speech was turned off: what is queued or being said stops."""
+        """Speech was turned off: what is queued is dropped and what is being said stops (on the
+        speaker's thread: stopping may take a while too)."""
         self._drain()
-        if self.output is not None:
+        if self._thread is not None and not self.silent:
             try:
-                self.output.stop()
-            except Exception:
-                log.info("speech output could not stop", exc_info=True)
+                self._lines.put_nowait((None, True, ""))
+            except queue.Full:
+                pass

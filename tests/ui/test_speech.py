@@ -290,3 +290,18 @@ def test_speech_dispatcher_that_cannot_be_reached_is_no_output(tmp_path, monkeyp
     monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ.get('PATH', '')}")
     output, why = find_output(outputs=(SpdSay,))
     assert output is None and "Failed to connect to Speech Dispatcher" in why
+
+
+def test_turning_speech_off_stops_the_output_on_the_speakers_thread(app, driver):
+    output = BlockedOutput()
+    app.speaker = Speaker(finder=lambda: (output, ""))
+    app.change_settings(speech=True)
+    app.speak("one")
+    app.speak("two")
+    app.change_settings(speech=False)  # returns at once, though the output is stuck on "one"
+    stops = []
+    output.stop = lambda: stops.append(True)
+    output.go.set()
+    app.speaker.wait()
+    assert "one" not in output.spoken and "two" not in output.spoken  # the queued lines were dropped
+    assert stops == [True]
