@@ -305,3 +305,16 @@ def test_turning_speech_off_stops_the_output_on_the_speakers_thread(app, driver)
     app.speaker.wait()
     assert "one" not in output.spoken and "two" not in output.spoken  # the queued lines were dropped
     assert stops == [True]
+
+
+def test_judgement_of_a_ritual_set_up_as_a_scenario_offers_no_replay(app, driver):
+    """(Found by the random storm once speech's keys changed its path.) A ritual that did not start
+    from a deal — the lesson is one — cannot be replayed from its seed: Judgement does not offer to."""
+    open_table(driver, {"hour": 4, "play": KEYS, "hand": ["baphomet"], "power": 0})
+    driver.key(pygame.K_1)
+    driver.frames(60, dt=0.05)
+    assert isinstance(driver.scene, JudgementScene)
+    assert not any(b.key_hint in ("L", "W", "R") for b in driver.scene.buttons)
+    driver.key(pygame.K_l)
+    driver.frames(2)
+    assert isinstance(driver.scene, JudgementScene) and app.failed_frames == 0

@@ -34,6 +34,14 @@ BUTTONS_GAP, BUTTON_H = 30, 76
 ROW_H = 64  # a button's height when there are two rows
 
 
+def _replayable(game) -> bool:
+    """Whether the ritual's moves replay from its deal (a lesson set up as a scenario does not)."""
+    from aleph_null_desktop.rituals.record import ritual_record
+    from aleph_null_desktop.storage.rituals import replay_ritual
+
+    return replay_ritual(ritual_record(game))[0] is not None
+
+
 class JudgementScene(Scene):
     def __init__(self, app, game, circle_id: str) -> None:
         super().__init__(app)
@@ -50,7 +58,7 @@ class JudgementScene(Scene):
         about = []
         if self.code:
             about.append((_("Copy the ritual code"), self.copy_code, "C"))
-        if game.history:
+        if game.history and _replayable(game):
             about += [(_("Look at the table"), self.look_at_the_table, "L"), (_("Watch again"), self.watch_again, "W"),
                       (_("The expert's review"), self.open_review, "R")]
         onward = [(_("Another ritual"), lambda: confirm_new_ritual(app, lambda: app.new_ritual(circle_id)), "Enter"),
