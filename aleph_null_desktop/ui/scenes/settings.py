@@ -140,6 +140,10 @@ class SettingsScene(Scene):
         self.hints = on_off(1, y, _("Hints (H at the table)"), "show_hints")
         y += step
         self.confirm = on_off(1, y, _("Ask before a move that loses the ritual"), "confirm_losing_moves")
+        y += step
+        self.keys_button = Button(pygame.Rect(columns[1], y, COLUMN_W, row), _("Keys…"), on_click=self.open_keys,
+                                  key_hint="K")
+        self.buttons.append(self.keys_button)
         # seeing
         y = TOP
         self.contrast = on_off(2, y, _("High-contrast cards"), "high_contrast")
@@ -167,7 +171,8 @@ class SettingsScene(Scene):
     def controls(self) -> list:
         """Every control in reading order, column by column: a Choice, a Stepper or a Button."""
         return [self.display, self.scale, self.speed, self.language, *self.sound.steppers,
-                self.sound.mute_button, self.hints, self.confirm, self.contrast, self.cues, self.motion, self.speech,
+                self.sound.mute_button, self.hints, self.confirm, self.keys_button, self.contrast, self.cues,
+                self.motion, self.speech,
                 self.back_button]
 
     def focused(self):
@@ -205,12 +210,19 @@ class SettingsScene(Scene):
         if self.app.stack.top is self:
             self.app.stack.pop()
 
+    def open_keys(self) -> None:
+        from aleph_null_desktop.ui.scenes.keys import KeysScene
+
+        self.app.stack.push(KeysScene(self.app))
+
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.close()
             elif event.key == pygame.K_m:
                 self.sound.toggle_mute()
+            elif event.key == pygame.K_k:
+                self.open_keys()
             else:
                 self.handle_focus_key(event)
             return True
@@ -277,6 +289,7 @@ class SettingsScene(Scene):
         self.sound.draw(surface, fonts)
         self._draw_samples(surface)
         self.back_button.draw(surface, fonts, size=24)
+        self.keys_button.draw(surface, fonts, size=24)
         if self.keyboard and self.app.stack.top is self:
             draw_focus_ring(surface, self._rect(self.focused()), margin=style.scaled(12))
         for c in self.choices:  # the chosen-marking borrowed `hot`; the mouse sets it again

@@ -115,6 +115,9 @@ def stop_words(scene, stop) -> str:
     kind, key = stop
     if kind == "card":
         return card_words(scene.game, scene.presenter, key)
+    if kind == "zone" and key == "log":  # the log outlined: its newest line
+        lines = scene.log.lines
+        return sentences(_("What happened"), lines[-1] if lines else "")
     if kind == "zone":
         return zone_words(scene.game, key)
     if kind == "button":
