@@ -131,6 +131,10 @@ class SettingsScene(Scene):
                                [(code, name if ready else _("{language} — coming").format(language=name), ready, "")
                                 for code, name, ready in languages()],
                                lambda: settings().language, lambda v: app.change_settings(language=v))
+        y += step
+        self.keys_button = Button(pygame.Rect(columns[0], y, COLUMN_W, row), _("Keys…"), on_click=self.open_keys,
+                                  key_hint="K")
+        self.buttons.append(self.keys_button)
         # sound and play
         y = TOP
         self.sound_top = y
@@ -140,10 +144,6 @@ class SettingsScene(Scene):
         self.hints = on_off(1, y, _("Hints (H at the table)"), "show_hints")
         y += step
         self.confirm = on_off(1, y, _("Ask before a move that loses the ritual"), "confirm_losing_moves")
-        y += step
-        self.keys_button = Button(pygame.Rect(columns[1], y, COLUMN_W, row), _("Keys…"), on_click=self.open_keys,
-                                  key_hint="K")
-        self.buttons.append(self.keys_button)
         # seeing
         y = TOP
         self.contrast = on_off(2, y, _("High-contrast cards"), "high_contrast")
@@ -170,8 +170,8 @@ class SettingsScene(Scene):
 
     def controls(self) -> list:
         """Every control in reading order, column by column: a Choice, a Stepper or a Button."""
-        return [self.display, self.scale, self.speed, self.language, *self.sound.steppers,
-                self.sound.mute_button, self.hints, self.confirm, self.keys_button, self.contrast, self.cues,
+        return [self.display, self.scale, self.speed, self.language, self.keys_button, *self.sound.steppers,
+                self.sound.mute_button, self.hints, self.confirm, self.contrast, self.cues,
                 self.motion, self.speech,
                 self.back_button]
 
