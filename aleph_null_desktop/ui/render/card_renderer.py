@@ -166,7 +166,8 @@ class CardRenderer:
                      + round(6 * unit))
         type_words = self._type_words(card, _type_text_width(inner.w, unit), unit)
         blocks, flavour = None, []
-        for art_h in ARTS_H if name_lines and type_words else ():  # a smaller picture before no words
+        arts = ARTS_H if not is_custom(card) else ARTS_H[:1]  # (a custom card's compact face: its quill)
+        for art_h in arts if name_lines and type_words else ():  # a smaller picture before no words
             text_top = band.bottom + round(art_h * unit) + round(26 * unit)
             text_box = pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
                                    inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
