@@ -46,6 +46,7 @@ class App:
         self.layout = load_layout(asset_path("layouts", "table.tmx"))
         self.stack = SceneStack(on_left=self._scene_left)
         self.running = True
+        self.key_in_hand: int | None = None  # the key of the KEYDOWN being handled
         self.error_message = ""  # the warning shown at the top: a text, or an i18n.Message shown in the language of the moment
         self.error_time = 0.0
         self.toast_message, self.toast_time = "", 0.0  # a quiet line at the top of the screen (toast)
@@ -394,6 +395,13 @@ class App:
     # ------------------------------------------------------------------ the loop
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The app's own keys first (quit, F11), then the top scene's; True when it was used."""
+        self.key_in_hand = event.key if event.type == pygame.KEYDOWN else None  # ui.editor.dialog
+        try:
+            return self._handle_event(event)
+        finally:
+            self.key_in_hand = None
+
+    def _handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

@@ -56,6 +56,7 @@ class DialogScene(Scene):
             self.buttons[0].key_hint = "Enter"
             self.buttons[-1].key_hint = "Esc" if n > 1 else "Enter"
         self.problem: str | None = None
+        self._echo = typed_by(getattr(app, "key_in_hand", None))
         self._recheck()
 
     def _recheck(self) -> None:
@@ -79,6 +80,11 @@ class DialogScene(Scene):
             self.buttons[0].click()
 
     def handle_event(self, event) -> bool:
+        if event.type == pygame.TEXTINPUT and self._echo and event.text.casefold() == self._echo:
+            self._echo = None  # the letter of the key that opened the dialog (L, C, I…): not typed into it
+            return True
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.TEXTEDITING, pygame.MOUSEBUTTONDOWN):
+            self._echo = None
         if self.field and self.field.handle_event(event):
             if self.app.stack.top is not self:  # Enter in the field confirmed and closed the dialog
                 return True
@@ -114,6 +120,14 @@ class DialogScene(Scene):
                              pygame.Rect(self.field.rect.x, self.field.rect.bottom + 10, self.field.rect.w, 50))
         for b in self.buttons:
             b.draw(surface, fonts, size=24)
+
+
+def typed_by(key: int | None) -> str | None:
+    """The character a key press also sends as TEXTINPUT (SDL sends both), or None."""
+    if key is None:
+        return None
+    name = pygame.key.name(key)
+    return name.casefold() if len(name) == 1 else None
 
 
 def message_dialog(app, title: str, text: str) -> DialogScene:
