@@ -698,7 +698,7 @@ class Game:
                 self.spend(paid)
             if cost > paid:
                 self.push({"op": "take_damage", "amount": cost - paid, "src": uid,
-                            "why": _("{card}'s cost could not be paid in full").format(card=card.name)})
+                            "why": _("the cost of {card} could not be paid in full").format(card=card.name)})
             return
         self._summons_this_turn += 1
         if card.special_cost:

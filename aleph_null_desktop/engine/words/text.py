@@ -74,9 +74,9 @@ REFUSALS = {
     "special_cost": N_("{card} cannot be summoned: its special cost is to {step}, and there is none."),
     "short": N_("{what} costs {cost} power; you have {power}."),
     "short_take_token": N_("{what} costs {cost} power; you have {power} (take a token from the Grimoire first)."),
-    "cost_target": N_("{card}'s {action} needs you to {step}, and there is none."),
-    "no_target": N_("{card}'s {action} has no target: {step}."),
-    "once_a_turn": N_("{card}'s {action} has been used this turn: an action that moves no card and spends "
+    "cost_target": N_("{card} ({action}) needs you to {step}, and there is none."),
+    "no_target": N_("{card} ({action}) has no target: {step}."),
+    "once_a_turn": N_("{card} ({action}) has been used this turn: an action that moves no card and spends "
                       "nothing for good (power paid, damage taken) can be used once a turn."),
     "unknown": N_("Unknown command {cmd}."),
     "nothing_to_undo": N_("Nothing to undo: cards have been revealed since (a draw, shuffle or search)."),
@@ -115,7 +115,7 @@ def refusal_words(game, r: tuple) -> str:
         return refusal_text(code, card=game.name_of(r[1]), action=r[2], step=step_text(r[3]))
     if code == "short":
         uid, action_id, cost = r[1], r[2], r[3]
-        what = game.name_of(uid) if action_id is None else f"{game.name_of(uid)}'s {action_id}"
+        what = game.name_of(uid) if action_id is None else _("{card} ({action})").format(card=game.name_of(uid), action=action_id)
         token = game.tokens and game.power + game.tokens >= cost
         return refusal_text("short_take_token" if token else "short", what=what, cost=cost, power=game.power)
     if code == "unknown":
