@@ -80,7 +80,17 @@ REFUSALS = {
                       "nothing for good (power paid, damage taken) can be used once a turn."),
     "unknown": N_("Unknown command {cmd}."),
     "nothing_to_undo": N_("Nothing to undo: cards have been revealed since (a draw, shuffle or search)."),
+    "undo_after_draw": N_("Nothing to undo since the draw: cards once drawn are seen, and undo never takes "
+                          "back what you have seen. Undo works again after your next move."),
+    "undo_after_shuffle": N_("Nothing to undo since the shuffle: the new order of the deck cannot be taken "
+                             "back. Undo works again after your next move."),
+    "undo_after_search": N_("Nothing to undo since the search: you have seen the deck, and undo never takes "
+                            "back what you have seen. Undo works again after your next move."),
+    "undo_at_start": N_("Nothing to undo yet: nothing has been done."),
 }
+# Game.undo_stop (what undo cannot step back over) -> its refusal
+UNDO_REFUSALS = {"draw": "undo_after_draw", "shuffle": "undo_after_shuffle", "search": "undo_after_search",
+                 "start": "undo_at_start"}
 
 
 def refusal_text(code: str, **args) -> str:
