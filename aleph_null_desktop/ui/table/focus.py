@@ -1,7 +1,8 @@
 """The keyboard's place on the table and in the overlays: which card, pile or button Enter acts on.
 
 Tab and Shift+Tab go through every stop in reading order (hand, play, the piles on the left, the
-buttons on the right); the arrow keys go to the nearest stop in that direction. The ring is drawn
+buttons on the right); the arrow keys go to the nearest stop in that direction, except that left and
+right from a card keep to its row (the hand, the cards in play). The ring is drawn
 only once the keyboard has been used, and hidden again by a mouse press.
 """
 
@@ -133,11 +134,22 @@ class TableFocus:
         if event.key in ARROWS:
             if current is None:
                 self.set(stops[0])
+            elif current[0] == "card" and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.set(self._along_row(current, -1 if event.key == pygame.K_LEFT else 1))
             else:
                 rects = [self.rect(s) for s in stops]
                 self.set(stops[nearest(rects, stops.index(current), ARROWS[event.key])])
             return True
         return False
+
+    def _along_row(self, current: tuple, step: int) -> tuple:
+        """Left / right from a card: the next card of its row (the hand, or the cards in play);
+        at either end the focus stays, never leaping to a pile beside the row."""
+        zone = self.scene.game.zone("hand" if current[1] in {c.uid for c in self.scene.game.zone("hand")} else "play")
+        row = [("card", c.uid) for c in zone if self.rect(("card", c.uid)) is not None]
+        row.sort(key=lambda s: self.rect(s).centerx)
+        i = row.index(current) + step if current in row else -1
+        return row[i] if 0 <= i < len(row) else current
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
