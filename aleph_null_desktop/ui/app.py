@@ -352,6 +352,22 @@ class App:
         self.toast_message, self.toast_time = text, TOAST_SECONDS
         self.request_frame()
 
+    def abandon_ritual(self, game, circle_id: str) -> list:
+        """A ritual ended for good before its end (a new one begins in its place): counted in the
+        statistics as abandoned, a loss (its autosave goes in the same ordered step), and kept as
+        a ritual file. Returns messages."""
+        if not self.persist or not game.history or game.outcome is not None:
+            return []
+        from aleph_null_desktop import storage
+        from aleph_null_desktop.cardpacks import pack_name
+
+        if self.autosave is None:
+            self.autosave = storage.AutosaveWriter()
+        self.autosave.finish({"circle": circle_id, "won": False, "score": None, "rank": None, "reason": "abandoned",
+                              "hour": game.hour, "turns": game.turn, "pack": pack_name(game),
+                              "custom": bool(getattr(game.cards, "overrides", ())), "ritual": storage.ritual_id(game)})
+        return self.record_ritual(game)
+
     def record_ritual(self, game) -> list:
         """Keeps a finished or abandoned ritual as a ritual file (Statistics lists them). Returns
         messages; nothing is kept when files are off, for the lesson, or for a ritual with no move."""
