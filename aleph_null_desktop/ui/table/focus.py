@@ -149,16 +149,18 @@ class TableFocus:
             self.set(self.next_zone(stops, current, -1 if event.mod & pygame.KMOD_SHIFT else 1))
             return True
         if event.key in ARROWS:
-            if current is None:
-                self.set(stops[0])
-            elif current[0] == "card" and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.set(self._along_row(current, -1 if event.key == pygame.K_LEFT else 1))
-            else:
-                among = [s for s in stops if s != LOG or s == current]
-                rects = [self.rect(s) for s in among]
-                self.set(among[nearest(rects, among.index(current), ARROWS[event.key])])
+            self.set(stops[0] if current is None else self.arrow_move(stops, current, event.key))
             return True
         return False
+
+    def arrow_move(self, stops: list[tuple], current: tuple, key: int) -> tuple:
+        """Where an arrow key takes the focus from `current`: along a card's row for left and
+        right, else the nearest stop that way (the log only from itself)."""
+        if current[0] == "card" and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return self._along_row(current, -1 if key == pygame.K_LEFT else 1)
+        among = [s for s in stops if s != LOG or s == current]
+        rects = [self.rect(s) for s in among]
+        return among[nearest(rects, among.index(current), ARROWS[key])]
 
     def _along_row(self, current: tuple, step: int) -> tuple:
         """Left / right from a card: the next card of its row (the hand, or the cards in play);
