@@ -37,6 +37,13 @@ def example_pack_path():
     return asset_path("packs", "example.json")
 
 
+def guide_path():
+    """The card pack guide installed with the game (docs/card-packs.md in a checkout)."""
+    from aleph_null_desktop.resources import doc_path
+
+    return doc_path("card-packs.md")
+
+
 class PacksScene(Scene):
     def __init__(self, app, shelf: PackShelf | None = None) -> None:
         super().__init__(app)
@@ -91,6 +98,9 @@ class PacksScene(Scene):
         for label in (_("Load from a path…"), _("Load the example pack")):
             self.buttons[label].enabled = not self.shelf.read_only
             self.buttons[label].detail = _("read-only") if self.shelf.read_only else ""
+
+    def guide_words(self) -> str:
+        return _("How to write a card pack: {guide}").format(guide=guide_path())
 
     def say(self, text: str, kind: str = "info") -> None:
         self.messages = [(kind, text)]
@@ -258,14 +268,16 @@ class PacksScene(Scene):
                   "cards). Load a pack from a path, drop it on the window, or copy .json files into the "
                   "folder below and press Refresh.")
         where = _("Your card packs folder: {folder}").format(folder=self.shelf.folder)
+        guide = self.guide_words()
         for shrink in (1.0, 0.9, 0.8, 0.7, 0.6):  # the header above the list, smaller together if need be
             title_font = f.get("title", round(46 * shrink))
             intro_font = f.get("italic", round(24 * shrink))
             where_font = fit_font(f, "bold", where, 1790, round(22 * shrink), 10)
+            guide_font = fit_font(f, "body", guide, 1790, round(19 * shrink), 10)
             lines = wrap(intro_font, intro, 1790)
             height = (title_font.get_linesize() + len(lines) * intro_font.get_linesize() + 8
-                      + where_font.get_linesize())
-            if 30 + height <= LIST.top - 8:
+                      + where_font.get_linesize() + guide_font.get_linesize())
+            if 30 + height <= LIST.top - 4:
                 break
         y = 30
         blit_text(surface, title_font, _("Card packs"), theme.GOLD, (60, y))
@@ -274,6 +286,7 @@ class PacksScene(Scene):
             blit_text(surface, intro_font, line, theme.TEXT, (62, y))
             y += intro_font.get_linesize()
         blit_text(surface, where_font, where, theme.CANDLE, (62, y + 8))
+        blit_text(surface, guide_font, guide, theme.TEXT_DIM, (62, y + 8 + where_font.get_linesize()))
         self._draw_list(surface)
         self._draw_preview(surface)
         y = 890
@@ -299,7 +312,8 @@ class PacksScene(Scene):
         elif not rows:
             blit_wrapped(surface, f.get("italic", 26),
                          _("No card packs yet. “Load the example pack” shows what one looks like; the format is "
-                           "described in docs/card-packs.md."), theme.TEXT, LIST.inflate(-30, 0).move(0, 20))
+                           "described in the guide that came with the game: {guide}").format(guide=guide_path()),
+                         theme.TEXT, LIST.inflate(-30, 0).move(0, 20))
         for (pack_id, name, detail, usable), rect in rows:
             if rect.bottom < LIST.y or rect.y > LIST.bottom:
                 continue
