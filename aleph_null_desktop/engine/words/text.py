@@ -39,7 +39,7 @@ def card_text_lines(card: CardDef) -> list[str]:
     lines = []
     if card.special_cost:
         lines.append(_("Special cost: {steps}").format(steps=steps_text(card.special_cost)))
-    if any(s["op"] == "summon_baphomet" for s in card.special_cost):
+    if any(OPS[s["op"]].ai.role == "baphomet" for s in card.special_cost):
         lines.append(_("Each other non-Key card his summoning sacrifices costs 1 point."))
         lines.append(_("Summoning him ends the game. He cannot be sacrificed."))
     if card.on_summon:
