@@ -294,7 +294,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         and every card in its slot at the new size."""
         self._name_buttons()
         if isinstance(self.modal, ChoicePicker):  # its captions and buttons laid out in the new words
-            self.modal = ChoicePicker(self, self.modal.decision)
+            self.modal = ChoicePicker(self, self.modal.decision, self.modal.numbers)
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.grimoire.restyle()
         self.board.invalidate()
