@@ -19,7 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from aleph_null_desktop.ai.knowledge import action_profile, interference_harm
+from aleph_null_desktop.ai.knowledge import (
+    action_profile, blocks_baphomet, dagger_gain, interference_harm, requirements, sacrifice_steps, sacrifices_hand,
+    special_cost_pay, thins_discard,
+)
 from aleph_null_desktop.engine import Game
 
 WIN = 10_000.0
@@ -61,27 +64,24 @@ DEFAULT = Weights()
 _TABLES: dict[int, tuple] = {}
 
 
-def _card_info(card) -> tuple:
-    """(kind, gain, once, need) of a card definition:
-    kind: grand_circle / book / wand / key / demon / interference / circle / its type;
+def _card_info(card, cards) -> tuple:
+    """(kind, gain, once, need) of a card definition in the card set `cards`:
+    kind: hand_key (a Key that sacrifices the hand each turn: the Grand Circle) / book (a Key that thins the
+    discard pile) / key / demon / interference / its type;
     gain: the most power one of its actions gives with nothing to pay (in play);
     once: the most power it can raise once, its summoning cost taken off;
-    need: for a Key not in play, the power its summoning needs; for interference, what it costs
-    when drawn (plus what it takes to remove, if it blocks BAPHOMET)."""
+    need: for a Key not in play, the power its summoning needs (a card its special cost names must
+    be summoned first: its cost too); for interference, what it costs when drawn (plus what it
+    takes to remove, if it blocks BAPHOMET)."""
     if card.type == "key":
-        if any(e["op"] == "hand_sacrificed_at_end" for e in card.ongoing):
-            kind = "grand_circle"
-        elif any(s["op"] == "move" and s["move"] == "sacrifice" and s["from"] == ["discard"]
-                 for a in card.actions for s in a.effect):
+        if sacrifices_hand(card):
+            kind = "hand_key"
+        elif thins_discard(card):
             kind = "book"
-        elif card.id == "wand_of_power":
-            kind = "wand"
         else:
             kind = "key"
     elif card.is_interference:
         kind = "interference"
-    elif card.id == "circle_of_protection":
-        kind = "circle"
     else:
         kind = card.type
     gain = 0
@@ -89,16 +89,17 @@ def _card_info(card) -> tuple:
         p = action_profile(card, action.id)
         if p.gain and not p.pay and not p.cost_moves:
             gain = max(gain, p.gain)
-    dagger = sum(s["amount"] for s in card.dagger if s["op"] == "gain_power")
-    once = max(gain, dagger)
+    once = max(gain, dagger_gain(card))
     need = 0
     if card.type == "key":
-        need = (card.cost or 0) + sum(s["amount"] for s in card.special_cost if s["op"] == "pay")
-        if any(s["op"] == "move" and s["filter"].get("ids") == ["circle_of_protection"] for s in card.special_cost):
-            need += 1  # the Circle of Protection costs 1 to summon first
+        need = (card.cost or 0) + special_cost_pay(card)
+        for step in sacrifice_steps(card.special_cost):
+            named = [cards[i].cost or 0 for i in step["filter"].get("ids", ()) if i in cards]
+            if named:
+                need += min(named)
     elif card.is_interference:
         need = card.cost or 0
-        if any(e["op"] == "baphomet_blocked" for e in card.ongoing):
+        if blocks_baphomet(card):
             pays = [action_profile(card, a.id).pay for a in card.actions]
             need += min(pays) if pays else 4
     elif card.type != "demon":
@@ -108,25 +109,20 @@ def _card_info(card) -> tuple:
 
 def _table(cards) -> tuple:
     """Per card set: card id -> info, and the Keys' special-cost requirements
-    (key id -> [(requirement index, count)]) with card id -> the requirements it meets."""
+    (key id -> [(requirement index, count)]) with card id -> the requirements it meets, and
+    card id -> [(key id, requirement names its cards, the card's cost)] for the Keys it can pay for."""
     hit = _TABLES.get(id(cards))
     if hit is not None and hit[0] is cards:
         return hit[1]
-    info = {cid: _card_info(card) for cid, card in cards.items()}
-    reqs: list[dict] = []
+    info = {cid: _card_info(card, cards) for cid, card in cards.items()}
+    reqs = requirements(cards)
     key_reqs: dict[str, list[tuple[int, int]]] = {}
-    for cid, card in cards.items():
-        if card.type != "key":
-            continue
-        for step in card.special_cost:
-            if step["op"] == "move" and step["move"] == "sacrifice":
-                key_reqs.setdefault(cid, []).append((len(reqs), step["count"]))
-                reqs.append(step["filter"])
-    meets: dict[str, tuple[int, ...]] = {}
-    for cid, card in cards.items():
-        meets[cid] = tuple(i for i, f in enumerate(reqs)
-                           if ("types" not in f or card.type in f["types"]) and ("ids" not in f or cid in f["ids"]))
-    table = (info, key_reqs, meets, len(reqs))
+    for i, req in enumerate(reqs):
+        key_reqs.setdefault(req.key, []).append((i, req.count))
+    meets = {cid: tuple(i for i, req in enumerate(reqs) if cid in req.met_by) for cid in cards}
+    pays_for = {cid: [(req.key, req.by_name, cards[cid].cost or 0) for req in reqs if cid in req.met_by]
+                for cid in cards}
+    table = (info, key_reqs, meets, len(reqs), pays_for)
     _TABLES[id(cards)] = (cards, table)
     return table
 
@@ -141,7 +137,7 @@ def _terms(game: Game, w: Weights, mid_turn: bool = False) -> tuple:
     """(value without the damage and power terms, or None if a Key is blocked;
     the expected power the next hand's interference will need beyond what is at hand)."""
     cards = game.cards
-    info, key_reqs, meets, n_reqs = _table(cards)
+    info, key_reqs, meets, n_reqs, pays_for = _table(cards)
     counts = [0] * n_reqs
     waiting_keys = []
     pool = pool_interference = 0
@@ -168,7 +164,8 @@ def _terms(game: Game, w: Weights, mid_turn: bool = False) -> tuple:
     for inst in game.zone("set_aside"):
         need += info[inst.card_id][3]
     keys = play_cards = 0
-    grand_circle = book = wand = circle = tanist = modified = False
+    grand_circle = book = modified = False
+    ready: list[tuple[str, bool, int]] = []  # cards in play a Key's special cost asks for
     harm = 0.0
     gains = []
     for inst in game.zone("play"):
@@ -176,11 +173,10 @@ def _terms(game: Game, w: Weights, mid_turn: bool = False) -> tuple:
         kind, gain, once, card_need = info[cid]
         for i in meets[cid]:
             counts[i] += 1
-        if kind in ("grand_circle", "book", "wand", "key"):
+        if kind in ("hand_key", "book", "key"):
             keys += 1
-            grand_circle |= kind == "grand_circle"
+            grand_circle |= kind == "hand_key"
             book |= kind == "book"
-            wand |= kind == "wand"
             continue
         play_cards += 1
         if kind == "interference":
@@ -188,10 +184,7 @@ def _terms(game: Game, w: Weights, mid_turn: bool = False) -> tuple:
             modified = True
             need += max(0, card_need - (cards[cid].cost or 0))
             continue
-        if kind == "circle":
-            circle = True
-        elif kind == "tanist":
-            tanist = True
+        ready += pays_for[cid]
         if gain:
             gains.append((inst.uid, gain))
         have += once
@@ -217,14 +210,15 @@ def _terms(game: Game, w: Weights, mid_turn: bool = False) -> tuple:
     value += sum(w.key[:keys])
     if grand_circle:
         value += w.grand_circle - w.exposed_key * (3 - keys)
-    elif circle:
-        value += w.circle_ready
-        if need:
-            need -= 1  # the Circle of Protection is already in play
+    waiting = set(waiting_keys)
+    for by_name in (True, False):  # a card in play that a Key still to come will sacrifice
+        costs = [cost for key, named, cost in ready if named is by_name and key in waiting]
+        if costs:
+            value += w.circle_ready if by_name else w.tanist_ready
+            if by_name:
+                need = max(0, need - costs[0])  # the card it names is summoned already
     if book:
         value += w.book
-    if tanist and not wand:
-        value += w.tanist_ready
     value -= w.hour * game.hour
     capacity = (12 if grand_circle else 5) * (game.last_hour - game.hour) + 5
     if pool > capacity:

@@ -17,7 +17,8 @@ import random
 from dataclasses import dataclass
 
 from aleph_null_desktop.ai.knowledge import (
-    action_profile, answer_decision, grand_circle_exposes_keys, grand_circle_missing, interference_harm, keep_value,
+    action_profile, answer_decision, grand_circle_exposes_keys, interference_harm, keep_value, needed_by_waiting_key,
+    sacrifice_steps,
 )
 from aleph_null_desktop.engine import Activate, Choose, Command, EndTurn, Game, Summon, TakeToken
 
@@ -162,7 +163,7 @@ class GreedyPlayer:
                     if grand_circle_exposes_keys(game, card):
                         continue
                     value = 100.0
-                elif card.id == "circle_of_protection" and grand_circle_missing(game):
+                elif needed_by_waiting_key(game, card.id, by_name=True):  # the Circle of Protection
                     value = 60.0
                 elif cost == 0:
                     value = 20.0
@@ -193,9 +194,7 @@ class GreedyPlayer:
         if p.gain:
             return None  # a source of power: used only to pay for something
         value = 0.0
-        for step in p.effect_moves:
-            if step["move"] != "sacrifice":
-                continue
+        for step in sacrifice_steps(p.effect_moves):
             targets = [i for z in step["from"] for i in game.zone(z)
                        if game.cards[i.card_id].type != "demon"
                        and (not step["filter"].get("other") or i.uid != cmd.uid)
@@ -218,15 +217,14 @@ class GreedyPlayer:
                 return None
         if p.searches:
             value += 6.0
-        for step in p.cost_moves:
-            if step["move"] == "sacrifice":
-                targets = [i for z in step["from"] for i in game.zone(z)
-                           if game.cards[i.card_id].type == "key"
-                           or not step["filter"].get("types")
-                           or game.cards[i.card_id].type in step["filter"]["types"]]
-                if all(game.cards[i.card_id].type == "key" for i in targets):
-                    return None
-                value -= 4.0
+        for step in sacrifice_steps(p.cost_moves):
+            targets = [i for z in step["from"] for i in game.zone(z)
+                       if game.cards[i.card_id].type == "key"
+                       or not step["filter"].get("types")
+                       or game.cards[i.card_id].type in step["filter"]["types"]]
+            if all(game.cards[i.card_id].type == "key" for i in targets):
+                return None
+            value -= 4.0
         return value if value > 0 else None
 
 
@@ -253,9 +251,8 @@ def _can_spend(game: Game) -> bool:
 def safe_summon(game: Game, cmd: Summon) -> bool:
     """A special cost that could only be paid with a Key (never with the real cards) is refused."""
     card = game.cdef(cmd.uid)
-    for step in card.special_cost:
-        if step["op"] == "move" and step["move"] == "sacrifice":
-            targets = game.move_targets(step, cmd.uid)
-            if targets and all(game.cards[i.card_id].type == "key" for i in targets):
-                return False
+    for step in sacrifice_steps(card.special_cost):
+        targets = game.move_targets(step, cmd.uid)
+        if targets and all(game.cards[i.card_id].type == "key" for i in targets):
+            return False
     return True

@@ -111,11 +111,22 @@ class AiKnowledge:
     chosen card: thins the deck), "heal", "hurt", "scrap_self", "sacrifice_self", "time" (changes
     the Hours), "baphomet" (the end of the ritual), or "ongoing" (a lasting effect of a card in play).
     amount: the number that matters in a step (power, cards, damage), 0 if none.
-    harm: for ongoing ops, how much the effect hurts the player while its card is in play."""
+    harm: for ongoing ops, how much the effect hurts the player while its card is in play.
+    harm_ends_with_keys: the effect only hinders summoning Keys, so it does no harm once all three
+      are in play (a cost modifier aimed at Keys).
+    keep: for ongoing ops on a card of the player's own, how much the effect makes the card worth
+      keeping (0: no more than its actions say).
+    sacrifices_hand: the effect sacrifices the hand at the end of each turn: it thins a whole hand a
+      turn, and a Key drawn and not summoned is lost with it.
+    blocks_baphomet: while the effect is in play BAPHOMET cannot be summoned (it must be removed)."""
 
     role: str
     amount: Callable[[dict], int] = lambda step: 0
     harm: Callable[[dict], float] = lambda effect: 0.0
+    harm_ends_with_keys: Callable[[dict], bool] = lambda effect: False
+    keep: Callable[[dict], float] = lambda effect: 0.0
+    sacrifices_hand: bool = False
+    blocks_baphomet: bool = False
 
 
 @dataclass(frozen=True)
@@ -368,8 +379,9 @@ _MOVE_DEFAULTS = {"move": "sacrifice", "from": ["hand"], "count": 1, "up_to": Fa
 
 def _ongoing(name: str, params: tuple[Param, ...], words: Callable[[dict], str], label: str, applies: str,
              harm: Callable[[dict], float], defaults: Mapping[str, Any] | None = None,
-             refusal: Callable[..., str] | None = None, *, hooks: Mapping[str, Callable]) -> Op:
-    return Op(name, ("ongoing",), params, words, label, AiKnowledge("ongoing", _amount, harm), None,
+             refusal: Callable[..., str] | None = None, *, hooks: Mapping[str, Callable], **ai: Any) -> Op:
+    """An ongoing op; `ai` holds its further AI facts (AiKnowledge's fields beyond role, amount, harm)."""
+    return Op(name, ("ongoing",), params, words, label, AiKnowledge("ongoing", _amount, harm, **ai), None,
               applies, defaults or {}, refusal, hooks=hooks)
 
 
@@ -478,7 +490,8 @@ OPS: dict[str, Op] = {op.name: op for op in (
     _ongoing("hand_size", (Param(_AMOUNT, "int", N_("amount"), -3, 3),),
              lambda e: _("your hand size is {n} {more}").format(n=abs(e["amount"]), more=_more_less(e["amount"])),
              N_("Hand size changes"), "hand_size", lambda e: 8.0 * max(0, -e["amount"]), {"amount": -1},
-             hooks={"hand_size_delta": lambda game, src, e: e["amount"]}),
+             hooks={"hand_size_delta": lambda game, src, e: e["amount"]},
+             keep=lambda e: 9.0 if e["amount"] > 0 else 0.0),
     _ongoing("summon_limit", (Param("count", "int", N_("cards"), 0, 9),),
              lambda e: ngettext("you may summon at most {n} card a turn (Interference not counted)",
                                 "you may summon at most {n} cards a turn (Interference not counted)",
@@ -491,17 +504,18 @@ OPS: dict[str, Op] = {op.name: op for op in (
              hooks={"summons_limited": _summons_limited}),
     _ongoing("cost_modifier", (_FILTER, Param(_AMOUNT, "int", N_("amount"), -5, 5)), _cost_modifier_words,
              N_("Cards cost more/less"), "summon_cost", _const(5.0),
-             {"amount": 1, "filter": {"types": ["artifact"]}}, hooks={"summon_cost": _modifier}),
+             {"amount": 1, "filter": {"types": ["artifact"]}}, hooks={"summon_cost": _modifier},
+             harm_ends_with_keys=lambda e: "key" in e["filter"].get("types", ())),
     _ongoing("prevent_dagger", (), lambda e: _("† effects do not resolve"), N_("† effects do not resolve"),
              "_t_dagger", _const(3.0), hooks={"dagger_prevented": lambda game, src, e: True}),
     _ongoing("hand_sacrificed_at_end", (),
              lambda e: _("at the end of your turn the cards you would discard from your hand are sacrificed "
                          "instead, Keys included"),
              N_("Hand is sacrificed at end of turn"), "_t_end_hand", _const(0.0),
-             hooks={"sacrifice_hand_at_end": lambda game, src, e: True}),
+             hooks={"sacrifice_hand_at_end": lambda game, src, e: True}, sacrifices_hand=True),
     _ongoing("end_turn_shield", (Param(_AMOUNT, "int", N_("amount"), 1, 5),), _shield_words,
              N_("Unspent power is forgiven"), "_t_end_power", _const(0.0),
-             hooks={"unspent_power_forgiven": lambda game, src, e: e["amount"]}),
+             hooks={"unspent_power_forgiven": lambda game, src, e: e["amount"]}, keep=_const(5.0)),
     _ongoing("hour_damage", (Param(_AMOUNT, "int", N_("amount"), 1, 3),),
              lambda e: _("take {n} damage each time the Hour advances").format(n=e["amount"]),
              N_("Damage when the Hour advances"), "_t_advance_hour", _const(12.0),
@@ -523,7 +537,7 @@ OPS: dict[str, Op] = {op.name: op for op in (
     _ongoing("baphomet_blocked", (), lambda e: _("BAPHOMET cannot be summoned"),
              N_("BAPHOMET cannot be summoned"), "legal_commands", _const(30.0),
              refusal=lambda card: _("BAPHOMET cannot be summoned while {card} is in play.").format(card=card),
-             hooks={"summon_refused": _baphomet_refused}),
+             hooks={"summon_refused": _baphomet_refused}, blocks_baphomet=True),
 )}
 
 

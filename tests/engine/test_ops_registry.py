@@ -176,3 +176,62 @@ def test_ongoing_ops_are_hooks_the_kernel_calls_without_naming_them():
         assert f'"{name}"' not in kernel, name
     assert not re.findall(r"\[\"op\"\]\s*(==|!=|in)", kernel + inspect.getsource(cards.ActionDef.__post_init__)
                           + inspect.getsource(cards.CardDef.__post_init__))
+
+
+def _string_literals(path):
+    import ast
+
+    return [(node.lineno, node.value) for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+
+
+# a step's op compared with a literal name ('s["op"] == "pay"', '.get("op") in ("a", "b")') or the
+# registry looked up by one ('OPS["move"]')
+OP_NAME_TESTED = re.compile(r"""(\[\s*["']op["']\s*\]|\.get\(\s*["']op["']\s*\))\s*"""
+                            r"""(==\s*["']|!=\s*["']|(not\s+)?in\s*[(\[{]\s*["'])|\bOPS\[\s*["']""")
+# in a player program, also a step's op compared with anything: what it may know is the op's AI facts
+OP_COMPARED = re.compile(r"""(\[\s*["']op["']\s*\]|\.get\(\s*["']op["']\s*\))\s*(==|!=|in\b|not\s+in\b)""")
+
+
+def test_the_players_name_no_op_and_no_card():
+    """What the AI knows of an op is the registry's `AiKnowledge`, of a card its data: no player
+    program compares an op's name or holds a card id (a custom card is understood as well as a
+    printed one, and a new op is one registry entry)."""
+    from pathlib import Path
+
+    import aleph_null_desktop.ai as ai
+
+    card_ids = set(load_builtin_cards())
+    files = sorted(Path(ai.__file__).parent.glob("*.py"))
+    assert len(files) > 5
+    for path in files:
+        source = path.read_text(encoding="utf-8")
+        assert not OP_NAME_TESTED.search(source), f"{path.name} tests an op by name"
+        assert not OP_COMPARED.search(source), f"{path.name} compares an op"
+        named = [(line, s) for line, s in _string_literals(path) if s in card_ids]
+        assert not named, f"{path.name} names cards: {named}"
+
+
+def test_no_op_name_is_tested_outside_the_registry():
+    """Outside engine/ops.py no code asks "is this step that op?" of a literal name: the kernel, the
+    words, the editor and the table read what an op is from its registry entry."""
+    from pathlib import Path
+
+    import aleph_null_desktop
+    from aleph_null_desktop.engine import ops
+
+    root = Path(aleph_null_desktop.__file__).parent
+    registry = Path(ops.__file__).resolve()
+    testing = [str(p.relative_to(root)) for p in sorted(root.rglob("*.py"))
+               if p.resolve() != registry and OP_NAME_TESTED.search(p.read_text(encoding="utf-8"))]
+    assert not testing
+
+
+def test_the_guards_against_names_would_see_them():
+    """The patterns above catch the forms such a test takes, and not the registry's own questions."""
+    for line in ('if e["op"] == "hand_size"', "s['op'] in ('pay', 'gain_power')", 'step.get("op") != "move"',
+                 'OPS["move"].ai', 'e["op"] not in {"pay"}'):
+        assert OP_NAME_TESTED.search(line) and (OP_COMPARED.search(line) or "OPS" in line), line
+    assert OP_COMPARED.search('step["op"] == op') and not OP_NAME_TESTED.search('step["op"] == op')
+    assert not OP_NAME_TESTED.search('OPS[step["op"]].ai.role == "move"')
+    assert not OP_COMPARED.search('OPS[step["op"]].ai.role == "move"')

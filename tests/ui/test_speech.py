@@ -314,7 +314,10 @@ def test_judgement_of_a_ritual_set_up_as_a_scenario_offers_no_replay(app, driver
     driver.key(pygame.K_1)
     driver.frames(60, dt=0.05)
     assert isinstance(driver.scene, JudgementScene)
-    assert not any(b.key_hint in ("L", "W", "R") for b in driver.scene.buttons)
-    driver.key(pygame.K_l)
+    judgement = driver.scene
+    assert not any(b.key_hint in ("W", "R") for b in judgement.buttons)  # no replay, no review
+    driver.key(pygame.K_l)  # but its end can be looked at (issue 26: let the player look)
     driver.frames(2)
-    assert isinstance(driver.scene, JudgementScene) and app.failed_frames == 0
+    assert type(driver.scene).__name__ == "EndedTableScene" and app.failed_frames == 0
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is judgement

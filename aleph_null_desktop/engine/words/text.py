@@ -37,7 +37,7 @@ def action_text(action) -> str:
 def card_short_lines(card: CardDef) -> list[str] | None:
     """A shorter form of a card's rules for a face too small for them all (BAPHOMET in the hand),
     or None when the card has none; the large view shows the full text."""
-    if any(s["op"] == "summon_baphomet" for s in card.special_cost):
+    if any(OPS[s["op"]].ai.role == "baphomet" for s in card.special_cost):
         return [_("Special cost: the three Keys in play; every card in play is sacrificed."),
                 _("−1 point for each other non-Key card. Ends the game.")]
     return None
@@ -48,7 +48,7 @@ def card_text_lines(card: CardDef) -> list[str]:
     lines = []
     if card.special_cost:
         lines.append(_("Special cost: {steps}").format(steps=steps_text(card.special_cost)))
-    if any(s["op"] == "summon_baphomet" for s in card.special_cost):
+    if any(OPS[s["op"]].ai.role == "baphomet" for s in card.special_cost):
         lines.append(_("Each other non-Key card his summoning sacrifices costs 1 point."))
         lines.append(_("Summoning him ends the game. He cannot be sacrificed."))
     if card.on_summon:

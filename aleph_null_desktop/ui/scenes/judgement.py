@@ -61,6 +61,8 @@ class JudgementScene(Scene):
         if game.history and _replayable(game):
             about += [(_("Look at the table"), self.look_at_the_table, "L"), (_("Watch again"), self.watch_again, "W"),
                       (_("The expert's review"), self.open_review, "R")]
+        elif game.history:  # a lesson's prepared table: no replay, but its end can be looked at
+            about.append((_("Look at the table"), self.look_at_the_end, "L"))
         onward = [(_("Another ritual"), lambda: confirm_new_ritual(app, lambda: app.new_ritual(circle_id)), "Enter"),
                   (_("The Grand Hierarchy"), self.open_hierarchy, "F1"),
                   (_("Statistics"), self.open_statistics, "T"),
@@ -92,6 +94,12 @@ class JudgementScene(Scene):
         from aleph_null_desktop.ui.scenes.review import ReviewScene
 
         self.app.stack.push(ReviewScene(self.app, ritual_record(self.game)))
+
+    def look_at_the_end(self) -> None:
+        """The table as a ritual that cannot be replayed ended (its cards and log), read only."""
+        from aleph_null_desktop.ui.scenes.replay import EndedTableScene
+
+        self.app.stack.push(EndedTableScene(self.app, self.game, self.circle_id))
 
     def look_at_the_table(self) -> None:
         """The table as the ritual ended, read only; its moves can be stepped back through."""

@@ -5,17 +5,19 @@ then asks the engine whether it is legal and why not."""
 from __future__ import annotations
 
 from aleph_null_desktop.engine import Activate, Summon
+from aleph_null_desktop.engine.ops import OPS
 from aleph_null_desktop.i18n import N_, _
 
-# a drop on a pile means the card's action that moves the card itself there
+# a drop on a pile means the card's action that moves the card itself there (by the op registry's
+# role of a step: engine.ops.AiKnowledge)
 PILE_OPS = {"discard": ("scrap_self", N_("{card} has no action that scraps it.")),
             "sacrifice": ("sacrifice_self", N_("{card} has no action that sacrifices it."))}
 
 
-def self_move_actions(carddef, op: str) -> list[str]:
-    """Ids of the card's actions whose cost or effect moves the card itself (scrap_self, …)."""
+def self_move_actions(carddef, role: str) -> list[str]:
+    """Ids of the card's actions whose cost or effect moves the card itself (role scrap_self, …)."""
     return [a.id for a in carddef.actions
-            if any(step["op"] == op for step in tuple(a.cost) + tuple(a.effect))]
+            if any(OPS[step["op"]].ai.role == role for step in tuple(a.cost) + tuple(a.effect))]
 
 
 def drop_command(game, uid: int, source: str, target: str | None):
