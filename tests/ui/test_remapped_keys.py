@@ -48,6 +48,10 @@ def test_a_new_key_for_ending_the_turn_is_played_with_and_the_old_one_does_nothi
     assert scene.shown_keys["end_turn"] == "E"
     table_scene = table({"hand": ["wax_candle"], "deck": ["sylph"] * 6})
     assert key_name("Space") == "E"  # the End Turn button's badge
+    from aleph_null_desktop.ui.table.panels import keys_rows
+
+    rows = dict(keys_rows(app.fonts, 400, 16))
+    assert "E" in rows and "Space" not in rows  # the keys panel names the new key
     driver.key(pygame.K_SPACE)  # the old key: nothing
     assert table_scene.applied == []
     driver.key(pygame.K_e)

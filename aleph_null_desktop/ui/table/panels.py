@@ -276,9 +276,15 @@ def keys_rows(fonts, width: int, size: int) -> list[tuple[str, list[str]]]:
     hanging indent after the key) where they are wider than the panel."""
     key_font, text_font = fonts.get("bold", size), fonts.get("body", size)
     rows = []
+    from aleph_null_desktop.ui.widgets.button import keyboard_name
+
     pad = prompts.pad_in_use()
     for key, what in (PAD_HELP if pad else KEYS_HELP):
-        name = _(key) if not pad else " / ".join(prompts.pad_name(_(k)) for k in key.split(" / "))
+        if pad:
+            name = " / ".join(prompts.pad_name(_(k)) for k in key.split(" / "))
+        else:  # a key the player moved (Settings → Keys) is named as moved
+            moved = prompts.moved_key(key)
+            name = keyboard_name(moved) if moved else _(key)
         words = _(what) if not pad else _(what).replace("Start", prompts.pad_name("Start"))
         indent = key_font.size(name)[0] + 8
         rows.append((name, _key_words(text_font, words, width - indent)))
