@@ -91,6 +91,8 @@ class DialogScene(Scene):
                 self._confirm()
             elif event.key == pygame.K_ESCAPE and self.buttons:
                 self.buttons[-1].click()
+            else:
+                return False
             return True
         return buttons_handle(self.buttons, event)
 

@@ -382,17 +382,18 @@ class GrimoireScene(Scene):
             if self.chosen is None:
                 self.step(-1 if event.y > 0 else +1)
         elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
+            return self._key(event.key)
         else:
             return False
         return True
 
-    def _key(self, key) -> None:
+    def _key(self, key) -> bool:
+        """The book's keys; False for a key that means nothing here (it is not used)."""
         if key in (pygame.K_ESCAPE, pygame.K_F1):
             if self.chosen is None:
                 self.close()
         elif self.chosen is not None:
-            return
+            return False
         elif key in (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_SPACE):
             self.step(+1)
         elif key in (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_BACKSPACE):
@@ -412,8 +413,12 @@ class GrimoireScene(Scene):
         elif pygame.K_1 <= key <= pygame.K_9 and self.target == "circles" and self.turn is None:
             circle_hits = [a for a, _side, _rect in self.spread("circles").hits if a[0] == "circle"]
             index = key - pygame.K_1
-            if index < len(circle_hits):
-                self.choose_circle(circle_hits[index][1])
+            if index >= len(circle_hits):
+                return False
+            self.choose_circle(circle_hits[index][1])
+        else:
+            return False
+        return True
 
     # ------------------------------------------------------------------ time
     def restyle(self) -> None:

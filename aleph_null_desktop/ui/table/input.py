@@ -100,8 +100,9 @@ class TableInput:
             return True
         if self.game.outcome is not None:
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
-                self.judgement_timer = 0.0
-            return True
+                self.judgement_timer = 0.0  # any click or key: the Judgement at once
+                return True
+            return event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN)
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.focus.visible = False
             if self.modal is not None and isinstance(self.modal, ActionMenu) and getattr(event, "clicks", 1) >= 2:
@@ -120,10 +121,9 @@ class TableInput:
             self._close_stale_modal()
             if used or event.type != pygame.KEYDOWN:
                 return bool(used)
-            self._key(event, beside_panel=self.modal is not None)
-            return True
+            return self._key(event, beside_panel=self.modal is not None)
         if event.type == pygame.KEYDOWN:
-            self._key(event)
+            return self._key(event)
         elif event.type == pygame.MOUSEWHEEL:
             if self.rects["log"].collidepoint(self.mouse):
                 self.log.wheel(event.y)
@@ -137,9 +137,10 @@ class TableInput:
             return False
         return True
 
-    def _key(self, event, beside_panel: bool = False) -> None:
-        """The table's keys. `beside_panel`: a panel is open and did not want this key; then only
-        the keys that do not act on the table (hint, rules, undo) apply."""
+    def _key(self, event, beside_panel: bool = False) -> bool:
+        """The table's keys; False for a key that means nothing here. `beside_panel`: a panel is
+        open and did not want this key; then only the keys that do not act on the table (hint,
+        rules, undo) apply."""
         key, mods = event.key, event.mod
         if key == pygame.K_h:
             self.hints.request()
@@ -149,7 +150,7 @@ class TableInput:
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
         elif beside_panel:
-            return
+            return False
         elif key == pygame.K_ESCAPE:
             self.app.pause()
         elif key == pygame.K_SPACE:
@@ -168,6 +169,9 @@ class TableInput:
                 self.default_move(hand[index].uid)
             else:
                 self.say(_("There is no card {n} in your hand.").format(n=index + 1), warn=True)
+        else:
+            return False
+        return True
 
     def activate_focus(self) -> None:
         """Enter on the table: open (or choose) what the keyboard is on."""
