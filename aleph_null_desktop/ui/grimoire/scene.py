@@ -522,7 +522,8 @@ class GrimoireScene(Scene):
             base_left.blit(surface, self.left_rect.topleft)
         if base_right is not None:
             base_right.blit(surface, self.right_rect.topleft)
-        draw_leaf(surface, self.spine_x, self.right_rect.centery, front, back, turn.angle, side)
+        draw_leaf(surface, self.spine_x, self.right_rect.centery, front, back, turn.angle, side,
+                  prepared=turn.prepared)
 
     def _draw_shadow(self, surface, x: int, width: int, rounded_right: bool) -> None:
         """The book's shadow on the table: a black veil of alpha SHADOW_ALPHA with rounded corners,
@@ -681,7 +682,7 @@ class TableGrimoire:
             old_clip = surface.get_clip()
             surface.set_clip(self.rect.inflate(24, 12).move(-12, 0).clip(old_clip))
             draw_leaf(surface, self.rect.x, self.rect.centery, old, self._leaf_back(), self.turn.angle, +1,
-                      strips=24)
+                      strips=24, prepared=self.turn.prepared)
             surface.set_clip(old_clip)
         pygame.draw.rect(surface, theme.GOLD, self.rect, 3, border_radius=8)
 
