@@ -14,7 +14,6 @@ from aleph_null_desktop.ui.table.focus import number_key
 from aleph_null_desktop.ui.table.gestures import drop_command
 from aleph_null_desktop.ui.table.overlays import ActionMenu, PileViewer
 
-DRAG_THRESHOLD = 6
 
 
 class TableInput:
@@ -84,7 +83,7 @@ class TableInput:
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
             self.alt_held = event.type == pygame.KEYDOWN
             return True
-        if (self.press or self.drag) and (event.type == pygame.WINDOWFOCUSLOST or (
+        if self.grip.busy and (event.type == pygame.WINDOWFOCUSLOST or (
                 event.type == pygame.MOUSEMOTION and not getattr(event, "buttons", (1,))[0])):
             self._put_back_held_card()  # the button went up where the window could not see it
             if event.type != pygame.MOUSEMOTION:
@@ -111,12 +110,12 @@ class TableInput:
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             owner, self.press_owner = self.press_owner, None
             if owner is not self.modal:  # pressed on something that has gone since
-                self.press = self.drag = None
+                self.grip.cancel()
                 return True
         if self.modal is not None:
             if event.type == pygame.MOUSEMOTION:
                 self.mouse = event.pos
-            self.press = self.drag = None
+            self.grip.cancel()
             used = self.modal.handle_event(event)
             self._close_stale_modal()
             if used or event.type != pygame.KEYDOWN:
@@ -223,12 +222,9 @@ class TableInput:
 
     def _motion(self, pos) -> None:
         self.mouse = pos
-        if self.press and not self.drag:
-            dx, dy = pos[0] - self.press["pos"][0], pos[1] - self.press["pos"][1]
-            if abs(dx) + abs(dy) >= DRAG_THRESHOLD:
-                self._start_drag()
+        if self.grip.move(pos):
+            self._lift()
         if self.drag:
-            self.drag["pos"] = pos
             return
         self.hover_uid = self.card_at(pos)
         for button in self.buttons.values():
@@ -245,35 +241,31 @@ class TableInput:
             return
         uid = self.card_at(pos)
         if uid is not None:
-            self.press = {"uid": uid, "zone": self.game.zone_of(uid), "pos": pos,
-                          "clicks": getattr(event, "clicks", 1)}
+            self.grip.press(pos, getattr(event, "clicks", 1), uid, self.game.zone_of(uid))
         elif self.rects["tokens"].collidepoint(pos) and self.game.tokens:
-            self.press = {"token": True, "pos": pos, "clicks": 1}
+            self.grip.press(pos)
         else:
-            self.press = None
+            self.grip.cancel()
 
-    def _start_drag(self) -> None:
-        press = self.press
-        if "uid" in press:
-            uid = press["uid"]
-            sprite = self.sprites[uid]
-            self.drag = {"uid": uid, "source": self.game.zone_of(uid),
-                         "offset": (press["pos"][0] - sprite.rect.x, press["pos"][1] - sprite.rect.y),
-                         "pos": press["pos"]}
+    def _lift(self) -> None:
+        """The press became a drag: the card (or a token) is held where the mouse took it."""
+        grip = self.grip
+        if grip.token:
+            grip.lift((25, 25))
         else:
-            self.drag = {"token": True, "source": "tokens", "offset": (25, 25), "pos": press["pos"]}
+            sprite = self.sprites[grip.uid]
+            grip.lift((grip.start[0] - sprite.rect.x, grip.start[1] - sprite.rect.y), self.game.zone_of(grip.uid))
         self.hover_uid = None
 
     def _button_up(self, pos) -> None:
-        press, drag = self.press, self.drag
-        self.press = self.drag = None
-        if drag:
-            self._drop(drag, pos)
+        gesture = self.grip.release(pos)
+        if gesture[0] == "drop":
+            self._drop(gesture[1], pos)
             return
-        if press and "uid" in press:
-            self._click_card(press["uid"], press["clicks"])
+        if gesture[0] == "click":
+            self._click_card(gesture[1], gesture[2])
             return
-        if press and "token" in press:
+        if gesture[0] == "token":
             self.take_token()
             return
         for name, button in self.buttons.items():
@@ -333,6 +325,16 @@ class TableInput:
             return small
         return pygame.FRect(drag["pos"][0] - drag["offset"][0], drag["pos"][1] - drag["offset"][1],
                             sprite.target.w, sprite.target.h)
+
+    @property
+    def drag(self) -> dict | None:
+        """What is in the air while dragging (Grip.held): {"uid"|"token", "source", "offset", "pos"}."""
+        return self.grip.held()
+
+    @property
+    def press(self) -> dict | None:
+        """What the left button went down on, while it is down (Grip.pressed)."""
+        return self.grip.pressed()
 
     def legal_drop_zones(self) -> dict[str, bool]:
         """While dragging: each zone the card may land on, and whether the engine allows it."""

@@ -26,6 +26,7 @@ from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS
 from aleph_null_desktop.ui.table.face_warmer import FaceWarmer
 from aleph_null_desktop.ui.table.focus import TableFocus
+from aleph_null_desktop.ui.table.gestures import Grip
 from aleph_null_desktop.ui.table.hints import HintKeeper
 from aleph_null_desktop.ui.table.input import TableInput
 from aleph_null_desktop.ui.table.log_panel import LogPanel, event_lines, replayed_lines
@@ -68,10 +69,9 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         self.ghosts: list[tuple[CardSprite, str]] = []  # cards flying to a pile
         self.last_zone: dict[int, str] = {}
         self.modal = None
-        self.press = None  # what the left button went down on: {"uid"|"token", "pos", "clicks"}
+        self.grip = Grip()  # the left button's gesture: idle → pressed → dragging → released or cancelled
         self.press_owner = None  # the panel (or None: the table) the left button went down on
         self.focus = TableFocus(self)
-        self.drag = None  # {"uid"|"token", "source", "offset", "pos"}
         self.mouse = (0, 0)
         self.hover_uid: int | None = None
         self.big_uid: int | None = None
