@@ -66,7 +66,7 @@ class TableInput:
     def open_menu(self, uid: int, keyboard: bool = False) -> None:
         sprite = self.sprites.get(uid)
         anchor = sprite.rect if sprite else pygame.FRect(self.rects["play"].center, (1, 1))
-        self.modal = ActionMenu(self, uid, anchor, keyboard=keyboard)
+        self.modal = ActionMenu(self.view, uid, anchor, keyboard=keyboard)
 
     def _choose_none(self) -> None:
         pending = self.game.pending
@@ -208,7 +208,7 @@ class TableInput:
             n = len(self.game.zone("deck"))
             self.say(ngettext("The deck holds {n} card, face down.", "The deck holds {n} cards, face down.", n).format(n=n))
         elif zone in ("discard", "sacrifice", "set_aside"):
-            self.modal = PileViewer(self, {"sacrifice": "sacrificed"}.get(zone, zone))
+            self.modal = PileViewer(self.view, {"sacrifice": "sacrificed"}.get(zone, zone))
 
     def _close_stale_modal(self) -> None:
         """A panel that was answered, or whose question no longer applies, goes; the next waiting

@@ -35,6 +35,7 @@ from aleph_null_desktop.ui.table.overlays import ChoicePicker, ConfirmDialog, In
 from aleph_null_desktop.ui.table.painting import TablePainting
 from aleph_null_desktop.ui.table.presenter import TablePresenter
 from aleph_null_desktop.ui.table.sprites import TableSprites
+from aleph_null_desktop.ui.table.view import TableView
 from aleph_null_desktop.ui.table.wording import HOUR_WARNING, without_rule_numbers, would_lose
 from aleph_null_desktop.ui.widgets.button import Button
 
@@ -65,6 +66,8 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         self.presenter = self.make_presenter(game)
         self.motions: list[tuple[int, str, str]] = []  # (uid, from, to) of every card motion started
         self.log = LogPanel()
+        self.view = TableView(self.presenter, app, self.renderer, submit=self.submit, say=self.say,
+                              add_to_log=self.log.add)  # what the panels over the table and the hints see
         self.sprites: dict[int, CardSprite] = {}
         self.ghosts: list[tuple[CardSprite, str]] = []  # cards flying to a pile
         self.last_zone: dict[int, str] = {}
@@ -89,7 +92,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
                                       game, circle_id)  # turns its page on "hour" and "game_over"
         self.judgement_timer: float | None = None
         self.applied: list = []  # every command the engine accepted, in order
-        self.hints = HintKeeper(self)
+        self.hints = self.view.hints = HintKeeper(self.view)
         self.spotlit: set[int] = set()
         self._tints = SurfaceCache("table_tints")  # glows and veils by size (a card in motion: many)
         self.buttons = {
@@ -133,7 +136,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         if not confirmed and self.app.current_settings().confirm_losing_moves:
             loss = self._loss_if(cmd)
             if loss:
-                self.modal = ConfirmDialog(self, _("This would end the ritual"),
+                self.modal = ConfirmDialog(self.view, _("This would end the ritual"),
                                            _("{loss} Do it anyway?").format(loss=loss),
                                            _("Do it"), lambda: self.submit(cmd, confirmed=True),
                                            no=_("No, go back"))
@@ -241,7 +244,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         preview = self.game.end_turn_preview()
         if preview.total and not self._loss_if(cmd):
             self.modal = ConfirmDialog(
-                self, _("End the turn?"),
+                self.view, _("End the turn?"),
                 _("Ending now costs {summary}; you would have {total} of 3 damage.").format(
                     summary=preview.summary(), total=self.game.damage + preview.total),
                 _("End turn: take {n} damage").format(n=preview.total), lambda: self.submit(cmd))
@@ -262,13 +265,13 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         pending = self.game.pending
         if pending is not None:
             if self.presenter.target_options() is None:
-                self.modal = ChoicePicker(self, pending)
+                self.modal = ChoicePicker(self.view, pending)
             return
         for inst in self.game.zone("hand"):
             carddef = self.game.cards[inst.card_id]
             if carddef.is_interference and inst.uid not in self.spotlit:
                 self.spotlit.add(inst.uid)
-                self.modal = InterferenceSpotlight(self, inst.uid)
+                self.modal = InterferenceSpotlight(self.view, inst.uid)
                 return
 
     def _name_buttons(self) -> None:
@@ -283,7 +286,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         and every card in its slot at the new size."""
         self._name_buttons()
         if isinstance(self.modal, ChoicePicker):  # its captions and buttons laid out in the new words
-            self.modal = ChoicePicker(self, self.modal.decision)
+            self.modal = ChoicePicker(self.view, self.modal.decision)
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.grimoire.restyle()
         self.board.invalidate()
