@@ -376,6 +376,6 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         A frame that cost next to nothing draws one face the table may soon show."""
         start = time.thread_time()
         self._draw_table(surface)
-        self.warmer.warm(self, start)
+        self.warmer.warm(self.presenter, self.rects, (self.hover_uid, self.hover_time), start)
 
 
