@@ -105,6 +105,16 @@ def cut_leaf(image: pygame.Surface, strips: int, spine_on_left: bool) -> list[py
     return cut
 
 
+def leaf_columns(spine_x: int, w: int, phi: float, start_side: int, strips: int = STRIPS) -> tuple[int, int]:
+    """The screen columns [left, right) the leaf of a w-wide page and the shadow it drops may
+    cover at φ (a little more, never less)."""
+    geometry = leaf_geometry(phi, strips)
+    xs = [spine_x + start_side * g[0] * w for g in geometry]
+    shadow = w * 0.28 * math.sin(phi) + 2
+    return (math.floor(min(min(xs), xs[-1] - shadow)) - 3,
+            math.ceil(max(max(xs), xs[-1] + shadow)) + 4)
+
+
 def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.Surface | None,
               back: pygame.Surface | None, phi: float, start_side: int, strips: int = STRIPS,
               shadow: bool = True, prepared: dict | None = None) -> tuple[float, float]:
