@@ -377,7 +377,7 @@ class GalleryScene(Scene):
                 self.chosen = {self.selected}
                 self._sync()
             else:
-                return False
+                return False  # Up, Down, Tab: the outline over the buttons (ui.button_focus)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and GRID.collidepoint(event.pos):
             rects = self.tile_rects()

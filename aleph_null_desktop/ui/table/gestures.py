@@ -53,7 +53,8 @@ class Grip:
     or on the tokens) → dragging (moved DRAG_THRESHOLD px) → idle again when released (a click, or
     a drop) or cancelled (the button went up where the window could not see it, a key moved the
     card, a panel took the mouse). `release` says what the gesture was; the table turns that into
-    one engine command. Positions are (x, y) pairs; no pygame here."""
+    one engine command. A pad carries a card the same way (`carry`: dragging at once, from place
+    to place). Positions are (x, y) pairs; no pygame here."""
 
     def __init__(self) -> None:
         self.cancel()
@@ -66,6 +67,8 @@ class Grip:
         self.start = self.pos = (0, 0)
         self.clicks = 1
         self.offset = (0, 0)  # from the card's corner to the mouse, while dragging
+        self.carried = False  # held by a pad's A, not the mouse: it goes from place to place
+        self.place: str | None = None  # where the carried card is held now
 
     def press(self, pos, clicks: int = 1, uid: int | None = None, source: str | None = None) -> None:
         """The button went down on a card (`uid` in `source`), or on the tokens (no uid)."""
@@ -74,6 +77,14 @@ class Grip:
         self.source = source if uid is not None else "tokens"
         self.start = self.pos = tuple(pos)
         self.clicks = clicks if uid is not None else 1
+
+    def carry(self, uid: int, source: str, offset) -> None:
+        """A pad's A on a card: it is held at once, as if dragged; `carry_to` takes it to a place."""
+        self.cancel()
+        self.state, self.uid, self.source, self.offset, self.carried = DRAGGING, uid, source, tuple(offset), True
+
+    def carry_to(self, place: str, pos) -> None:
+        self.place, self.pos = place, tuple(pos)
 
     def move(self, pos) -> bool:
         """The mouse moved with the button down: True when this motion turns the press into a drag
@@ -122,4 +133,5 @@ class Grip:
         if self.state != DRAGGING:
             return None
         what = {"token": True} if self.token else {"uid": self.uid}
-        return {**what, "source": self.source, "offset": self.offset, "pos": self.pos}
+        carried = {"carried": True, "place": self.place} if self.carried else {}
+        return {**what, "source": self.source, "offset": self.offset, "pos": self.pos, **carried}
