@@ -462,8 +462,9 @@ class PackShelf:
     def copy_in(self, source: Path | str) -> tuple[Pack | None, str]:
         """`add` without putting the pack on the shelf: it only reads the shelf, so it may run on a
         thread while the frame loop draws the shelf."""
-        source = Path(str(source).strip())
-        label = quote(source.name or str(source), 60)
+        given = str(source).strip()
+        source = Path(given)
+        label = quote(given, 160)  # the whole path as given: a stray letter or folder is the cause to see
         try:
             return self._add(source.expanduser(), label)
         except PATH_ERRORS as err:  # ~someone unknown, a path the system refuses

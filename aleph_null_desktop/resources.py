@@ -32,3 +32,9 @@ def asset_path(*parts: str) -> Path:
 
 def music_path(*parts: str) -> Path:
     return data_root().joinpath("music", *parts)
+
+
+def doc_path(name: str) -> Path:
+    """A player's guide shipped with the game (docs/card-packs.md …): in the checkout's docs/, the
+    wheel's _data/docs/, the bundle's docs/."""
+    return data_root().joinpath("docs", name)

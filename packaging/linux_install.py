@@ -15,7 +15,7 @@ The .deb (`make_deb`) installs:
 /usr/lib/<package>, not /opt: Debian reserves /opt for software from outside the distribution's
 packages (lintian: dir-or-file-in-opt is an error). The bundle's shared libraries are stripped.
 No maintainer scripts: Debian's triggers refresh the icon cache and the menu. The player's own
-data and settings (~/.local/share/aleph-null, ~/.config/aleph-null) are never touched.
+data and settings (~/.local/share/AlephNull, ~/.config/AlephNull: storage/paths.py) are never touched.
 """
 
 from __future__ import annotations
@@ -49,6 +49,19 @@ LAUNCHER = f"""#!/bin/sh
 here=$(dirname "$(readlink -f "$0")")
 exec "$here/../lib/{NAME}/{NAME}" "$@"
 """
+
+
+def _app_folder_name() -> str:
+    """The folder name the game's storage/paths.py gives platformdirs (read, not imported: the
+    build must not import the game)."""
+    import ast
+
+    tree = ast.parse((ROOT / "aleph_null_desktop" / "storage" / "paths.py").read_text(encoding="utf-8"))
+    return next(node.value.value for node in tree.body if isinstance(node, ast.Assign)
+                and any(getattr(t, "id", None) == "APP_NAME" for t in node.targets))
+
+
+APP_FOLDER = _app_folder_name()
 MANPAGE = f""".TH ALEPH-NULL 6 "" "Aleph Null Desktop" "Games"
 .SH NAME
 aleph-null \\- solo card game of ritual and interference
@@ -66,7 +79,9 @@ aleph-null \\- solo card game of ritual and interference
 .RI [ options ]
 .SH DESCRIPTION
 Opens the game window. The ritual in progress is saved after every move in
-~/.local/share/aleph-null; settings are in ~/.config/aleph-null.
+~/.local/share/{APP_FOLDER} (or $XDG_DATA_HOME/{APP_FOLDER}), with the statistics,
+recorded rituals, custom cards and card packs; settings are in ~/.config/{APP_FOLDER}
+(or $XDG_CONFIG_HOME/{APP_FOLDER}).
 .SH OPTIONS
 .TP
 .B \\-\\-windowed

@@ -28,7 +28,7 @@ from aleph_null_desktop.engine.preview import (
 )
 from aleph_null_desktop.engine.ops import OPS
 from aleph_null_desktop.engine.shuffle import shuffle
-from aleph_null_desktop.engine.words.text import refusal_text, refusal_words, steps_text
+from aleph_null_desktop.engine.words.text import UNDO_REFUSALS, refusal_text, refusal_words, steps_text
 from aleph_null_desktop.i18n import Deferred, _, later, ngettext, nlater
 
 _NONE: list = []  # the empty result of _hooks; never changed
@@ -75,7 +75,8 @@ class Game:
         self.pending: Decision | None = None
         self.outcome: Outcome | None = None
         self._events: list[Event] = []
-        self._revealed = False
+        self._revealed: str | None = None  # what the command being performed revealed: draw, shuffle, search
+        self._undo_stop = "start"  # what revealed cards last (undo goes back no further), or "start"
         self.history: list[Command] = []
         self._checkpoint: tuple | None = None  # `_snapshot()` at the last reveal: where undo goes back to
         self._since: list[Command] = []
@@ -142,6 +143,7 @@ class Game:
         self.push({"op": "start_turn"})
         self._run()
         self._checkpoint = self._snapshot()
+        self._undo_stop = "draw"  # the first hand
 
     # ------------------------------------------------------------------ reading
 
@@ -169,6 +171,17 @@ class Game:
     @property
     def can_undo(self) -> bool:
         return bool(self._since)
+
+    @property
+    def undo_stop(self) -> str | None:
+        """None while undo can step back; else what it cannot step back over: "draw", "shuffle",
+        "search" (cards were revealed by it, and nothing was done since), "start", or "revealed"
+        (a game saved before this was kept)."""
+        return None if self._since else self._undo_stop
+
+    def explain_undo(self) -> str | None:
+        """Why there is nothing to undo, in words; None when there is."""
+        return None if self._since else refusal_text(UNDO_REFUSALS.get(self._undo_stop, "nothing_to_undo"))
 
     @property
     def summons_this_turn(self) -> int:
@@ -473,6 +486,7 @@ class Game:
         if self._revealed:
             self._checkpoint = self._snapshot()
             self._since = []
+            self._undo_stop = self._revealed
         else:
             self._since.append(cmd)
         return events
@@ -491,7 +505,7 @@ class Game:
     def _perform(self, cmd: Command) -> list[Event]:
         self._legal = None
         self._events = []
-        self._revealed = False
+        self._revealed = None
         if isinstance(cmd, Summon):
             self._summon(cmd.uid)
         elif isinstance(cmd, Activate):
@@ -517,7 +531,7 @@ class Game:
     def undo(self) -> None:
         """Steps back over the last command, only while nothing hidden has been revealed since."""
         if not self._since:
-            raise IllegalCommand(refusal_text("nothing_to_undo"))
+            raise IllegalCommand(self.explain_undo())
         replay, history = self._since[:-1], self.history[:-1]
         self._restore(self._checkpoint)
         for cmd in replay:
@@ -578,7 +592,7 @@ class Game:
 
     def look_through_deck(self) -> list[CardInstance]:
         """The deck, top first, seen by the player (a search): undo stops here."""
-        self._revealed = True
+        self._revealed = "search"
         return list(self._zones["deck"])
 
     def remove_damage(self, amount: int) -> None:
@@ -611,7 +625,7 @@ class Game:
         self._events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": card.name,
                                             "from": src, "to": to, "why": why})))
         if why == "draw":
-            self._revealed = True
+            self._revealed = "draw"
         if to == "sacrificed":
             self._sacrificed_this_turn = True
             if card.type == "key" and not self._baphomet_summoning and self.outcome is None:  # R10.2
@@ -630,7 +644,7 @@ class Game:
             events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": defs[uid].name,
                                           "from": src, "to": to, "why": why})))
         if why == "draw":
-            self._revealed = True
+            self._revealed = "draw"
 
     def sacrifice(self, uids: list[int], *, defer: bool = False) -> None:
         """R2.3 and R7.4: the cards are sacrificed together; then their † effects resolve."""
@@ -674,7 +688,7 @@ class Game:
 
     def shuffle_deck(self) -> None:
         shuffle(self._rng, self._zones["deck"])
-        self._revealed = True
+        self._revealed = "shuffle"
         self._events.append(_event(("shuffled", {"count": len(self._zones["deck"]),
                                                "uids": [i.uid for i in self._zones["deck"]]})))
 
@@ -698,7 +712,7 @@ class Game:
                 self.spend(paid)
             if cost > paid:
                 self.push({"op": "take_damage", "amount": cost - paid, "src": uid,
-                            "why": _("{card}'s cost could not be paid in full").format(card=card.name)})
+                            "why": _("the cost of {card} could not be paid in full").format(card=card.name)})
             return
         self._summons_this_turn += 1
         if card.special_cost:
@@ -772,7 +786,7 @@ class Game:
             self._loc[inst.uid] = "deck"
         self._zones["deck"].extend(discard)
         self._zones["discard"] = []
-        self._revealed = True
+        self._revealed = "shuffle"
         self._events.append(_event(("shuffled", {"count": len(self._zones["deck"]),
                                                "uids": [i.uid for i in self._zones["deck"]]})))
         self.hour = new_hour
@@ -939,6 +953,7 @@ class Game:
         d["history"] = [command_to_dict(c) for c in self.history]
         d["since"] = len(self._since)
         d["checkpoint"] = self._snapshot_dict(self._checkpoint) if self._checkpoint else None
+        d["undo_stop"] = self._undo_stop
         return d
 
     @classmethod
@@ -949,6 +964,7 @@ class Game:
         g._load_state(d)
         g.history = [command_from_dict(c) for c in d["history"]]
         g._since = g.history[len(g.history) - d["since"]:] if d["since"] else []
+        g._undo_stop = d.get("undo_stop", "revealed")  # saved before it was kept: the words for any reveal
         if d["checkpoint"]:
             at = Game(g.cards, g.circle, g.seed, g.options)
             at._load_state(d["checkpoint"])

@@ -28,6 +28,7 @@ def ritual_record(game, *, ended: datetime | None = None) -> dict[str, Any]:
 
     record = record_from_game(game)
     del record["version"]  # the autosave's format version; this file has its own
+    record.pop("hour", None)  # the autosave's note for the title; the result says where it ended
     code = code_of_game(game)
     o = game.outcome
     result = None if o is None else {"won": o.won, "score": o.score, "rank": o.rank, "reason": o.reason,

@@ -13,6 +13,7 @@ from aleph_null_desktop.storage.autosave import (
     make_record,
     record_from_game,
     resume_game,
+    saved_ritual,
     ritual_id,
     save_autosave,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "quarantine",
     "read_json",
     "record_from_game",
+    "saved_ritual",
     "record_game",
     "remove_temporaries",
     "resume_game",

@@ -317,13 +317,30 @@ def record_from_game(game: "Game") -> dict[str, Any]:
     from aleph_null_desktop.engine.commands import command_to_dict
 
     overrides = list(getattr(game.cards, "overrides", ()))
-    return make_record(
+    record = make_record(
         game.seed,
         game.circle,
         options=copy.deepcopy(dict(game.options)),
         cards={"schema": 1, "cards": copy.deepcopy(overrides)} if overrides else None,
         commands=[command_to_dict(c) for c in game.history],
     )
+    record["hour"] = game.hour  # for the title's Continue (saved_hour); the commands decide the game
+    return record
+
+
+def saved_ritual() -> tuple[str, int | None] | None:
+    """(Circle id, Hour or None for an older save) of the autosaved ritual, for the title's
+    Continue; None when there is none or it cannot be read. Only looks: an unusable file is set
+    aside when Continue loads it (load_autosave), not here. Never raises."""
+    _flush_writers()
+    try:
+        doc, problem = files.read_json(paths.autosave_path(), max_bytes=MAX_BYTES)
+    except (OSError, ValueError):
+        return None
+    if problem is not None or record_problem(doc) is not None:
+        return None
+    hour = doc.get("hour")
+    return doc["circle"], hour if files.is_int(hour) and 1 <= hour <= 7 else None
 
 
 def _error_text(e: BaseException) -> str:

@@ -51,6 +51,7 @@ class App:
         self.layout = load_layout(asset_path("layouts", "table.tmx"))
         self.stack = SceneStack(on_left=self._scene_left)
         self.running = True
+        self.key_in_hand: int | None = None  # the key of the KEYDOWN being handled
         self.error_message = ""  # the warning shown at the top: a text, or an i18n.Message shown in the language of the moment
         self.error_time = 0.0
         self.toast_message, self.toast_time = "", 0.0  # a quiet line at the top of the screen (toast)
@@ -393,6 +394,22 @@ class App:
         self.toast_message, self.toast_time = text, TOAST_SECONDS
         self.request_frame()
 
+    def abandon_ritual(self, game, circle_id: str) -> list:
+        """A ritual ended for good before its end (a new one begins in its place): counted in the
+        statistics as abandoned, a loss (its autosave goes in the same ordered step), and kept as
+        a ritual file. Returns messages."""
+        if not self.persist or not game.history or game.outcome is not None:
+            return []
+        from aleph_null_desktop import storage
+        from aleph_null_desktop.cardpacks import pack_name
+
+        if self.autosave is None:
+            self.autosave = storage.AutosaveWriter()
+        self.autosave.finish({"circle": circle_id, "won": False, "score": None, "rank": None, "reason": "abandoned",
+                              "hour": game.hour, "turns": game.turn, "pack": pack_name(game),
+                              "custom": bool(getattr(game.cards, "overrides", ())), "ritual": storage.ritual_id(game)})
+        return self.record_ritual(game)
+
     def record_ritual(self, game) -> list:
         """Keeps a finished or abandoned ritual as a ritual file (Statistics lists them). Returns
         messages; nothing is kept when files are off, for the lesson, or for a ritual with no move."""
@@ -437,6 +454,13 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The app's own keys first (quit, F11), then the top scene's; True when it was used. A game
         controller's input arrives as the keys it stands for (ui.gamepad)."""
+        self.key_in_hand = event.key if event.type == pygame.KEYDOWN else None  # ui.editor.dialog
+        try:
+            return self._handle_event(event)
+        finally:
+            self.key_in_hand = None
+
+    def _handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in CONTROLLER_EVENTS:
             return self._controller_event(event)
         self._note_device(event)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.ui.button_focus import scene_targets
-from aleph_null_desktop.ui.table.focus import ARROWS, LOG, nearest
+from aleph_null_desktop.ui.table.focus import ARROWS, nearest
 
 PAD_ID = 7  # the joystick instance id SDL would give the pad
 DPAD = {pygame.K_UP: pygame.CONTROLLER_BUTTON_DPAD_UP, pygame.K_DOWN: pygame.CONTROLLER_BUTTON_DPAD_DOWN,
@@ -110,7 +110,7 @@ class PadInput:
 
     def focus_table_stop(self, scene, stop) -> None:
         """The table's outline onto `stop` by the shortest run of d-pad and shoulder presses, found
-        over the moves the table's own focus makes (its `nearest` rule and its zones)."""
+        over the moves the table's own focus makes (its arrow moves and its zones)."""
         focus = scene.focus
         if focus.current() is None or not focus.visible:
             self.press(RB)  # shows the outline
@@ -119,10 +119,8 @@ class PadInput:
         presses = {}
 
         def moves(here):
-            among = [s for s in stops if s != LOG or s == here]
-            rects = [focus.rect(s) for s in among]
-            for key, direction in ARROWS.items():
-                yield DPAD[key], among[nearest(rects, among.index(here), direction)]
+            for key in ARROWS:
+                yield DPAD[key], focus.arrow_move(stops, here, key)
             yield RB, focus.next_zone(stops, here, 1)
             yield LB, focus.next_zone(stops, here, -1)
 

@@ -351,7 +351,8 @@ ROUTES = {
                    "SettingsScene": [(pygame.K_s, 0)], "StatisticsScene": [(pygame.K_t, 0)],
                    "TutorialScene": [(pygame.K_l, 0)],
                    "*": [(pygame.K_e, 0)]},
-    "ConfirmScene": {"TitleScene": [(pygame.K_ESCAPE, 0)], "*": [(pygame.K_RETURN, 0)]},
+    "ConfirmScene": {"TitleScene": [(pygame.K_ESCAPE, 0)],
+                     "*": lambda ask: [("click", ask.yes_button.label)]},  # Enter may say no
     "EditScene": {"CardTestScene": [(pygame.K_t, pygame.KMOD_LCTRL)]},
     "TableScene": {"PauseScene": [(pygame.K_ESCAPE, 0)], "GrimoireScene:reference": [(pygame.K_F1, 0)],
                    "JudgementScene": _END_TURN + _CIRCLE, "*": [(pygame.K_ESCAPE, 0)]},

@@ -185,3 +185,45 @@ def test_an_unwritable_data_folder_gives_a_read_only_pack_screen(driver, tmp_pat
     assert screen.messages[-1][0] == "error" and not screen.shelf.packs
     driver.frames(2)
     assert not driver.app.error_text
+
+
+def test_the_l_that_opens_the_path_dialog_is_not_typed_into_it(driver, tmp_path):
+    driver.app.stack.replace_all(PacksScene(driver.app))
+    driver.frames()
+    screen = driver.scene
+    # SDL sends a letter key as KEYDOWN, then TEXTINPUT, then KEYUP
+    driver.post(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0)
+    driver.post(pygame.TEXTINPUT, text="l")
+    driver.post(pygame.KEYUP, key=pygame.K_l, mod=0, unicode="l", scancode=0)
+    driver.frames()
+    dialog = driver.scene
+    assert dialog is not screen and dialog.field.text.endswith("/")  # the suggested folder, untouched
+    wanted = str(tmp_path / "lost" / "pack.json")
+    for ch in wanted:
+        driver.post(pygame.KEYDOWN, key=0, mod=0, unicode=ch, scancode=0)
+        driver.post(pygame.TEXTINPUT, text=ch)
+    driver.frames()
+    assert dialog.field.text == wanted
+    driver.key(pygame.K_RETURN)
+    kind, text = screen.messages[-1]
+    # the error shows the path as given, so a wrong folder is seen, not only "pack.json"
+    assert kind == "error" and str(tmp_path / "lost") in text and "no such file" in text
+
+
+def test_the_empty_pack_screen_points_to_the_guide_installed_with_the_game(driver, monkeypatch):
+    import aleph_null_desktop.ui.editor.packs_scene as packs_scene
+
+    driver.app.stack.replace_all(PacksScene(driver.app))
+    driver.frames()
+    screen, words = driver.scene, []
+    original = packs_scene.blit_wrapped
+
+    def recording(surface, font, text, *args, **kwargs):
+        words.append(text)
+        return original(surface, font, text, *args, **kwargs)
+
+    monkeypatch.setattr(packs_scene, "blit_wrapped", recording)
+    screen.draw(driver.app.screen)
+    guide = packs_scene.guide_path()  # an absolute path in this checkout, the wheel or the bundle
+    assert guide.is_absolute() and guide.is_file() and str(guide) in screen.guide_words()
+    assert any(str(guide) in w and w.startswith("No card packs yet") for w in words)

@@ -110,3 +110,23 @@ def test_every_event_describes_itself_in_words():
                 assert text and text != event.kind and "{" not in text
                 seen.add(event.kind)
     assert {"moved", "turn", "power", "damage", "game_over", "summoned", "activated", "decision"} <= seen
+
+
+def test_the_engine_says_what_undo_cannot_step_back_over():
+    g = game(hand=["wax_candle"], deck=FILLER)
+    assert g.undo_stop == "start" and g.explain_undo() == "Nothing to undo yet: nothing has been done."
+    summon(g, "wax_candle")
+    assert g.undo_stop is None and g.explain_undo() is None
+    end_turn(g)  # the draw
+    assert g.undo_stop == "draw" and "since the draw" in g.explain_undo()
+    with pytest.raises(IllegalCommand, match="since the draw"):
+        g.undo()
+    assert Game.from_dict(json.loads(json.dumps(g.to_dict()))).undo_stop == "draw"  # kept in a save
+    searched = game(play=["bell"], deck=["sylph", "wax_candle"])
+    act(searched, "bell", "ring")
+    assert searched.undo_stop == "search" and "since the search" in searched.explain_undo()
+    fresh = new_game(seed=3)
+    assert fresh.undo_stop == "draw"  # the first hand was drawn
+    old_save = fresh.to_dict()
+    del old_save["undo_stop"]  # a save from before the reason was kept
+    assert Game.from_dict(old_save).explain_undo().startswith("Nothing to undo")

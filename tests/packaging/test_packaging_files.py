@@ -83,3 +83,35 @@ def test_licence_notices():
 
     for ref in set(re.findall(r"`((?:native/)?[\w.-]+\.txt)`", notices)):
         assert (licenses / ref).is_file(), f"THIRD-PARTY-NOTICES.md names {ref}, which is missing"
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="the man page is for Linux")
+def test_the_man_page_names_the_folders_the_game_really_uses(tmp_path, monkeypatch):
+    import sys
+
+    from aleph_null_desktop.storage import paths
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.syspath_prepend(str(PACKAGING))
+    sys.modules.pop("linux_install", None)
+    import linux_install
+
+    page = " ".join(linux_install.MANPAGE.split())
+    for folder in (paths.data_dir(), paths.config_dir()):
+        assert "~/" + folder.relative_to(tmp_path).as_posix() in page
+    assert "share/aleph-null" not in page and ".config/aleph-null" not in page
+
+
+def test_the_card_pack_guide_travels_with_the_wheel_and_the_bundle():
+    import tomllib
+
+    from aleph_null_desktop.ui.editor.packs_scene import guide_path
+
+    assert guide_path().is_file() and guide_path().read_text(encoding="utf-8").startswith("# Card packs")
+    wheel = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = wheel["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert shipped["docs/card-packs.md"] == "aleph_null_desktop/_data/docs/card-packs.md"  # resources.doc_path
+    spec = (PACKAGING / "aleph-null.spec").read_text(encoding="utf-8")
+    assert '"card-packs.md"' in spec and '"docs")' in spec

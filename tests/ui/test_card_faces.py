@@ -123,3 +123,21 @@ def test_f1_on_a_card_read_large_opens_the_grimoires_glossary(table, driver):
     book = driver.scene
     assert isinstance(book, GrimoireScene)
     assert book.page == scene._glossary_page() and book.page.startswith("ref-")
+
+
+def test_baphomet_in_the_hand_shows_his_rules_in_a_short_form(app):
+    from aleph_null_desktop.engine.words.text import card_short_lines, card_text_lines
+    from aleph_null_desktop.i18n import set_language
+
+    for language in ("en", "de"):
+        set_language(language)
+        cards = load_builtin_cards()
+        baphomet = cards["baphomet"]
+        renderer = CardRenderer(cards, app.fonts)
+        unit = HAND_CARD_W / 200
+        box = pygame.Rect(0, 0, HAND_CARD_W - round(26 * unit), round(HAND_CARD_W * 1.4) - round(160 * unit))
+        blocks, _flavour = renderer._fit_rules(baphomet, box, unit)
+        assert blocks is not None, language  # words on the hand card, not the illustration alone
+        shown = " ".join(line for line in card_short_lines(baphomet))
+        assert "Keys" in shown or "Schlüssel" in shown
+        assert card_text_lines(baphomet) != card_short_lines(baphomet)  # the large view keeps the full text

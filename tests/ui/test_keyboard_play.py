@@ -87,3 +87,24 @@ def test_a_whole_ritual_by_keyboard_alone(app, driver):
     driver.frames(40, dt=0.05)
     assert isinstance(driver.scene, JudgementScene)
     assert driver.scene.outcome is scene.game.outcome
+
+
+def test_left_and_right_keep_to_the_row_of_cards(table, driver):
+    scene = table({"hand": ["wax_candle", "incense", "salamander"], "play": ["bell", "besom"],
+                   "set_aside": ["sexton"], "deck": ["golem"] * 5})
+    hand = [("card", c.uid) for c in scene.game.zone("hand")]
+    hand.sort(key=lambda s: scene.focus.rect(s).centerx)
+    tab_to(driver, scene, hand[0])
+    driver.key(pygame.K_LEFT)  # the leftmost hand card: the focus stays, no leap to the set-aside pile
+    assert scene.focus.current() == hand[0]
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)
+    assert scene.focus.current() == hand[2]
+    driver.key(pygame.K_RIGHT)  # the rightmost: stays too
+    assert scene.focus.current() == hand[2]
+    play = sorted((("card", c.uid) for c in scene.game.zone("play")), key=lambda s: scene.focus.rect(s).centerx)
+    driver.key(pygame.K_UP)  # up still goes to the nearest stop above: a card in play
+    assert scene.focus.current() in play
+    tab_to(driver, scene, play[0])
+    driver.key(pygame.K_LEFT)
+    assert scene.focus.current() == play[0]

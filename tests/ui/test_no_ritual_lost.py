@@ -84,7 +84,13 @@ def test_new_ritual_asks_before_opening_the_book(app, driver, user_dirs):
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is title
     driver.click(title.new_button.rect.center)
-    assert isinstance(driver.scene, ConfirmScene)
+    ask = driver.scene
+    assert isinstance(ask, ConfirmScene) and ask.no_button.key_hint == "Enter"
+    driver.key(pygame.K_RETURN)  # Enter keeps the ritual: the safe answer
+    assert driver.scene is title and storage.has_autosave()
+    driver.click(title.new_button.rect.center)
+    driver.key(pygame.K_TAB)  # Enter moves to "End it, begin anew"
+    assert driver.scene.yes_button.key_hint == "Enter"
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, GrimoireScene)
 
@@ -103,6 +109,7 @@ def test_pause_new_ritual_asks_with_the_circle_and_hour_on_the_table(app, driver
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is pause and app.stack.scenes[0] is table
     driver.click(new.rect.center)
+    driver.key(pygame.K_RIGHT)  # Enter moves from "Keep it" to "End it, begin anew"
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, TableScene) and driver.scene is not table and not driver.scene.game.history
 
@@ -182,3 +189,39 @@ def test_quitting_with_no_ritual_on_the_table_quits_at_once(app, driver):
     driver.key(pygame.K_ESCAPE)
     driver.click(next(b for b in driver.scene.buttons if b.label == "Quit the game").rect.center)
     assert app.running is False
+
+
+def test_a_ritual_ended_for_a_new_one_is_counted_in_statistics_as_abandoned(app, driver, user_dirs):
+    from aleph_null_desktop.ui.scenes.statistics import StatisticsScene
+
+    saved = _saved_ritual(app)
+    title = _title(app, driver)
+    driver.key(pygame.K_3)
+    driver.key(pygame.K_RETURN)  # Enter keeps it: nothing counted
+    assert driver.scene is title and storage.load_stats()[0]["history"] == []
+    driver.key(pygame.K_3)
+    driver.key(pygame.K_TAB)
+    driver.key(pygame.K_RETURN)  # End it, begin anew
+    assert isinstance(driver.scene, TableScene) and driver.scene.circle_id == "master"
+    app.flush_autosave()
+    history = storage.load_stats()[0]["history"]
+    assert [(g["circle"], g["won"], g["reason"], g["hour"]) for g in history] == [
+        ("magus", False, "abandoned", saved.hour)]
+    app.show_title()
+    driver.frames()
+    driver.key(pygame.K_t)
+    statistics = driver.scene
+    assert isinstance(statistics, StatisticsScene)
+    magus = statistics.model.row("magus")
+    assert magus.played == 1 and magus.won == 0 and ("abandoned for a new ritual", 1) in magus.losses
+
+
+def test_continue_says_which_ritual_it_brings_back(app, driver, user_dirs):
+    saved = _saved_ritual(app)
+    title = _title(app, driver)
+    assert title.continue_button.detail == f"Circle of the Magus, Hour {'I' * saved.hour}, where you left it"
+    from aleph_null_desktop.i18n import set_language
+
+    set_language("de")
+    title = _title(app, driver)
+    assert title.continue_button.detail.startswith("Zirkel der Magier, Stunde II")

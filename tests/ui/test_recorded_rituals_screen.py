@@ -34,6 +34,7 @@ def test_finished_and_abandoned_rituals_are_kept_listed_exported_and_imported(ap
     driver.frames(2)
     driver.key(pygame.K_n)  # a new ritual: asked first, "End it, begin anew"
     assert isinstance(driver.scene, ConfirmScene)
+    driver.key(pygame.K_TAB)  # Enter says "Keep it" until Tab moves it
     driver.key(pygame.K_RETURN)
     driver.frames(3)
 

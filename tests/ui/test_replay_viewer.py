@@ -95,3 +95,27 @@ def test_a_recorded_ritual_is_watched_from_the_list(app, driver, user_dirs):
     assert viewer.record == list_rituals()[0][0].record
     driver.key(pygame.K_END)
     assert driver.scene.game.to_dict() == game.to_dict()
+
+
+def test_a_ritual_from_a_prepared_table_can_still_be_looked_at_after_judgement(table, driver):
+    """The lesson starts from a prepared table, so its moves cannot be dealt again from a seed:
+    Judgement's "Look at the table" shows the table as it ended instead of failing."""
+    from aleph_null_desktop.ui.scenes.judgement import JudgementScene
+    from aleph_null_desktop.ui.scenes.replay import EndedTableScene
+
+    scene = table({"hour": 4, "play": ["book_of_pacts", "wand_of_power", "grand_circle"], "hand": ["baphomet"]})
+    driver.key(pygame.K_1)
+    assert scene.game.outcome is not None
+    driver.frames(60, dt=0.05)
+    judgement = driver.scene
+    assert isinstance(judgement, JudgementScene)
+    driver.key(pygame.K_l)
+    ended = driver.scene
+    assert isinstance(ended, EndedTableScene) and ended.game is scene.game
+    assert {c.card_id for c in ended.game.zone("play")} >= {"baphomet"}
+    driver.frames(3)
+    driver.key(pygame.K_SPACE)  # nothing to play here
+    assert driver.scene is ended and ended.game.history == scene.game.history
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is judgement
+    assert not driver.app.error_text and driver.app.failed_frames == 0

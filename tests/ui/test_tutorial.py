@@ -105,3 +105,42 @@ def test_the_first_start_offers_the_lesson(app, driver, user_dirs):
     app.show_title()
     app.start_session()  # the settings exist now: no offer
     assert not app.first_start
+
+
+def test_the_coach_covers_neither_the_warning_bar_nor_the_keys_and_the_hours_come_first(app, driver):
+    from aleph_null_desktop.ui.table.wording import HOUR_WARNING
+
+    scene = open_lesson_from_the_title(app, driver)
+    uid = driver.uid
+    keys = [scene.focus.rect(("card", uid("play", k))) for k in ("book_of_pacts", "wand_of_power", "grand_circle")]
+    names = [pygame.Rect(r.x, r.y, r.w, r.h // 5) for r in keys]  # the name bands at the top of the Keys
+
+    def clear_of_the_table() -> None:
+        area = scene.coach_area()
+        assert not area.colliderect(scene.rects["prompt"]), scene.coach_words()[0]
+        assert not any(area.colliderect(n) for n in names), scene.coach_words()[0]
+
+    # Hour V with two cards in the deck: every turn costs an Hour, but the lesson has not said
+    # what an Hour is yet, so neither the bar nor the log warns of it
+    assert scene.presenter.hour_warning() == "" and HOUR_WARNING not in [str(e) for e in scene.log.entries]
+    clear_of_the_table()
+    driver.key(pygame.K_1)
+    settle(driver)
+    driver.drag(driver.card_centre(uid("play", "salamander")), driver.zone_centre("discard"))
+    driver.key(pygame.K_1)
+    settle(driver)
+    clear_of_the_table()
+    driver.drag(driver.card_centre(uid("play", "sylph")), driver.zone_centre("sacrifice"))
+    assert isinstance(scene.modal, InterferenceSpotlight)
+    clear_of_the_table()  # under the pop-up, not over the Keys' names
+    assert scene.presenter.hour_warning() == ""
+    driver.key(pygame.K_RETURN)
+    settle(driver)
+    assert scene.coach_words()[0] == "The Grimoire's Hours and tokens"
+    assert scene.presenter.hour_warning() and "every turn costs an Hour" in scene.message  # now it is said
+    clear_of_the_table()
+    driver.click(driver.zone_centre("tokens"))
+    driver.click(driver.card_centre(uid("play", "book_of_pacts")))
+    driver.key(pygame.K_1)
+    assert isinstance(scene.modal, ChoicePicker)
+    clear_of_the_table()

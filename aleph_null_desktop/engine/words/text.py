@@ -34,6 +34,15 @@ def action_text(action) -> str:
     return f"{steps_text(cost)} → {steps_text(effect)}"
 
 
+def card_short_lines(card: CardDef) -> list[str] | None:
+    """A shorter form of a card's rules for a face too small for them all (BAPHOMET in the hand),
+    or None when the card has none; the large view shows the full text."""
+    if any(s["op"] == "summon_baphomet" for s in card.special_cost):
+        return [_("Special cost: the three Keys in play; every card in play is sacrificed."),
+                _("−1 point for each other non-Key card. Ends the game.")]
+    return None
+
+
 def card_text_lines(card: CardDef) -> list[str]:
     """Every rules line of a card, in printed order."""
     lines = []
@@ -74,13 +83,23 @@ REFUSALS = {
     "special_cost": N_("{card} cannot be summoned: its special cost is to {step}, and there is none."),
     "short": N_("{what} costs {cost} power; you have {power}."),
     "short_take_token": N_("{what} costs {cost} power; you have {power} (take a token from the Grimoire first)."),
-    "cost_target": N_("{card}'s {action} needs you to {step}, and there is none."),
-    "no_target": N_("{card}'s {action} has no target: {step}."),
-    "once_a_turn": N_("{card}'s {action} has been used this turn: an action that moves no card and spends "
+    "cost_target": N_("{card} ({action}) needs you to {step}, and there is none."),
+    "no_target": N_("{card} ({action}) has no target: {step}."),
+    "once_a_turn": N_("{card} ({action}) has been used this turn: an action that moves no card and spends "
                       "nothing for good (power paid, damage taken) can be used once a turn."),
     "unknown": N_("Unknown command {cmd}."),
     "nothing_to_undo": N_("Nothing to undo: cards have been revealed since (a draw, shuffle or search)."),
+    "undo_after_draw": N_("Nothing to undo since the draw: cards once drawn are seen, and undo never takes "
+                          "back what you have seen. Undo works again after your next move."),
+    "undo_after_shuffle": N_("Nothing to undo since the shuffle: the new order of the deck cannot be taken "
+                             "back. Undo works again after your next move."),
+    "undo_after_search": N_("Nothing to undo since the search: you have seen the deck, and undo never takes "
+                            "back what you have seen. Undo works again after your next move."),
+    "undo_at_start": N_("Nothing to undo yet: nothing has been done."),
 }
+# Game.undo_stop (what undo cannot step back over) -> its refusal
+UNDO_REFUSALS = {"draw": "undo_after_draw", "shuffle": "undo_after_shuffle", "search": "undo_after_search",
+                 "start": "undo_at_start"}
 
 
 def refusal_text(code: str, **args) -> str:
@@ -115,7 +134,7 @@ def refusal_words(game, r: tuple) -> str:
         return refusal_text(code, card=game.name_of(r[1]), action=r[2], step=step_text(r[3]))
     if code == "short":
         uid, action_id, cost = r[1], r[2], r[3]
-        what = game.name_of(uid) if action_id is None else f"{game.name_of(uid)}'s {action_id}"
+        what = game.name_of(uid) if action_id is None else _("{card} ({action})").format(card=game.name_of(uid), action=action_id)
         token = game.tokens and game.power + game.tokens >= cost
         return refusal_text("short_take_token" if token else "short", what=what, cost=cost, power=game.power)
     if code == "unknown":

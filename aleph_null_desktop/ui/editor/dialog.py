@@ -1,5 +1,7 @@
 """A modal dialog drawn over the editor: a question, an optional text field checked as the player
-types, and buttons. Enter presses the first (confirming) button, Esc the last (cancelling) one."""
+types, and buttons. Enter presses the first (confirming) button, or the one given as `enter` (a
+question whose yes destroys something answers no to Enter); Tab and the arrows move Enter to
+another button; Esc presses the last (cancelling) one."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ class DialogScene(Scene):
     def __init__(self, app, title: str, text: str = "", *,
                  buttons: list[tuple[str, Callable[[str | None], None] | None]],
                  field_text: str | None = None, check: Callable[[str], str | None] | None = None,
-                 max_length: int = 200, width: int = 900, name: str = "dialog") -> None:
+                 max_length: int = 200, width: int = 900, name: str = "dialog", enter: int = 0) -> None:
         super().__init__(app)
         self.title, self.text, self.check, self.name = title, text, check, name
         fonts = app.fonts
@@ -52,11 +54,22 @@ class DialogScene(Scene):
             self.buttons.append(Button(pygame.Rect(x, self.panel.bottom - 90, bw, 60), label,
                                        on_click=(lambda a=action: self._finish(a))))
             x += bw + 20
-        if self.buttons:
-            self.buttons[0].key_hint = "Enter"
-            self.buttons[-1].key_hint = "Esc" if n > 1 else "Enter"
+        self.enter = max(0, min(enter, n - 1))  # the button Enter presses
+        self.keyboard = False  # Tab or an arrow moved Enter: its button is ringed
+        self._hint_keys()
         self.problem: str | None = None
+        self._echo = typed_by(getattr(app, "key_in_hand", None))
         self._recheck()
+
+    def _hint_keys(self) -> None:
+        for i, button in enumerate(self.buttons):
+            button.key_hint = "Enter" if i == self.enter else "Esc" if i == len(self.buttons) - 1 else ""
+
+    def _move_enter(self, step: int) -> None:
+        if len(self.buttons) > 1:
+            self.enter = (self.enter + step) % len(self.buttons)
+            self.keyboard = True
+            self._hint_keys()
 
     def _recheck(self) -> None:
         self.problem = self.check(self.field.text) if (self.check and self.field) else None
@@ -75,10 +88,15 @@ class DialogScene(Scene):
             action(self.field.text if self.field else None)
 
     def _confirm(self) -> None:
-        if self.buttons and self.buttons[0].enabled:
-            self.buttons[0].click()
+        if self.buttons and self.buttons[self.enter].enabled:
+            self.buttons[self.enter].click()
 
     def handle_event(self, event) -> bool:
+        if event.type == pygame.TEXTINPUT and self._echo and event.text.casefold() == self._echo:
+            self._echo = None  # the letter of the key that opened the dialog (L, C, I…): not typed into it
+            return True
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.TEXTEDITING, pygame.MOUSEBUTTONDOWN):
+            self._echo = None
         if self.field and self.field.handle_event(event):
             if self.app.stack.top is not self:  # Enter in the field confirmed and closed the dialog
                 return True
@@ -89,6 +107,9 @@ class DialogScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._confirm()
+            elif event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
+                back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                self._move_enter(-1 if back else 1)
             elif event.key == pygame.K_ESCAPE and self.buttons:
                 self.buttons[-1].click()
             else:
@@ -116,6 +137,18 @@ class DialogScene(Scene):
                              pygame.Rect(self.field.rect.x, self.field.rect.bottom + 10, self.field.rect.w, 50))
         for b in self.buttons:
             b.draw(surface, fonts, size=24)
+        if self.keyboard and self.buttons:
+            from aleph_null_desktop.ui.table.focus import draw_focus_ring
+
+            draw_focus_ring(surface, self.buttons[self.enter].rect, margin=8)
+
+
+def typed_by(key: int | None) -> str | None:
+    """The character a key press also sends as TEXTINPUT (SDL sends both), or None."""
+    if key is None:
+        return None
+    name = pygame.key.name(key)
+    return name.casefold() if len(name) == 1 else None
 
 
 def message_dialog(app, title: str, text: str) -> DialogScene:

@@ -37,6 +37,13 @@ def example_pack_path():
     return asset_path("packs", "example.json")
 
 
+def guide_path():
+    """The card pack guide installed with the game (docs/card-packs.md in a checkout)."""
+    from aleph_null_desktop.resources import doc_path
+
+    return doc_path("card-packs.md")
+
+
 class PacksScene(Scene):
     def __init__(self, app, shelf: PackShelf | None = None) -> None:
         super().__init__(app)
@@ -91,6 +98,9 @@ class PacksScene(Scene):
         for label in (_("Load from a path…"), _("Load the example pack")):
             self.buttons[label].enabled = not self.shelf.read_only
             self.buttons[label].detail = _("read-only") if self.shelf.read_only else ""
+
+    def guide_words(self) -> str:
+        return _("How to write a card pack: {guide}").format(guide=guide_path())
 
     def say(self, text: str, kind: str = "info") -> None:
         self.messages = [(kind, text)]
@@ -262,7 +272,9 @@ class PacksScene(Scene):
                        "cards). Load a pack from a path, drop it on the window, or copy .json files into the "
                        "folder below and press Refresh."), theme.TEXT, pygame.Rect(62, 96, 1790, 90))
         where = _("Your card packs folder: {folder}").format(folder=self.shelf.folder)
-        blit_text(surface, fit_font(f, "bold", where, 1790, 22, 14), where, theme.CANDLE, (62, 200))
+        blit_text(surface, fit_font(f, "bold", where, 1790, 22, 14), where, theme.CANDLE, (62, 196))
+        guide = self.guide_words()
+        blit_text(surface, fit_font(f, "body", guide, 1790, 19, 13), guide, theme.TEXT_DIM, (62, 222))
         self._draw_list(surface)
         self._draw_preview(surface)
         y = 890
@@ -288,7 +300,8 @@ class PacksScene(Scene):
         elif not rows:
             blit_wrapped(surface, f.get("italic", 26),
                          _("No card packs yet. “Load the example pack” shows what one looks like; the format is "
-                           "described in docs/card-packs.md."), theme.TEXT, LIST.inflate(-30, 0).move(0, 20))
+                           "described in the guide that came with the game: {guide}").format(guide=guide_path()),
+                         theme.TEXT, LIST.inflate(-30, 0).move(0, 20))
         for (pack_id, name, detail, usable), rect in rows:
             if rect.bottom < LIST.y or rect.y > LIST.bottom:
                 continue

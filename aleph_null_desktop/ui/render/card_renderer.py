@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, CardDef
-from aleph_null_desktop.engine.words.text import card_text_lines
+from aleph_null_desktop.engine.words.text import card_short_lines, card_text_lines
 from aleph_null_desktop.i18n import _, current_language
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.render import cues
@@ -329,7 +329,7 @@ class CardRenderer:
         the flavour (centred, at the bottom) is wrapped narrow enough to pass beside it."""
         if box.h <= 0 or box.w <= 0:
             return None, []
-        lines = card_text_lines(card)
+        forms = [card_text_lines(card)] + [short for short in [card_short_lines(card)] if short]
         least = self._least(unit)
         flavour_font = self.fonts.get("italic", least)
         flavour_w = box.w - 2 * quill[0]
@@ -337,13 +337,14 @@ class CardRenderer:
             if card.flavour and flavour_w > 0 else []
         flavour_h = len(flavour) * flavour_font.get_linesize() + round(4 * unit) if flavour else 0
         sizes = range(max(least, round(17 * unit)), least - 1, -1)
-        for with_flavour in (True, False):
-            for size in sizes:  # measured at each size, drawn only at the one that fits
-                blocks = self._layout_rules(lines, box.w, size, unit, draw=False)
-                used = sum(h for _, _, h in blocks) + max(flavour_h if with_flavour else 0, quill[1])
-                if used <= box.h:
-                    return self._layout_rules(lines, box.w, size, unit), (flavour if with_flavour else [])
-                yield
+        for lines in forms:  # the full rules, then a shorter form (if the card has one)
+            for with_flavour in (True, False):
+                for size in sizes:  # measured at each size, drawn only at the one that fits
+                    blocks = self._layout_rules(lines, box.w, size, unit, draw=False)
+                    used = sum(h for _, _, h in blocks) + max(flavour_h if with_flavour else 0, quill[1])
+                    if used <= box.h:
+                        return self._layout_rules(lines, box.w, size, unit), (flavour if with_flavour else [])
+                    yield
         return None, []
 
     def _draw_rules(self, s: pygame.Surface, blocks, flavour, box: pygame.Rect, unit: float) -> None:

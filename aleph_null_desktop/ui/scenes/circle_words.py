@@ -29,12 +29,13 @@ def headline(n: int, circle) -> str:
 
 
 def interference_line(circle) -> str:
-    """"3 interference cards (3 of level 1) arrive in Hours III, IV and IV"."""
+    """"3 interference cards (3 of level 1) arrive in Hours III and IV": each Hour named once."""
     count = sum(circle.set_aside.values())
     levels = ", ".join(ngettext("{n} of level {level}", "{n} of level {level}", n).format(n=n, level=level)
                        for level, n in sorted(circle.set_aside.items()) if n)
-    hours = [ROMAN[h] for h, n in sorted(circle.arrivals.items()) for _i in range(n)]
-    when = hours[0] if len(hours) == 1 else _("{some} and {last}").format(some=", ".join(hours[:-1]), last=hours[-1])
-    return ngettext("{count} interference card ({levels}) arrives in Hour {hours}",
-                    "{count} interference cards ({levels}) arrive in Hours {hours}", count).format(
-        count=count, levels=levels, hours=when)
+    hours = [ROMAN[h] for h, n in sorted(circle.arrivals.items()) if n]
+    listed = hours[0] if len(hours) == 1 else _("{some} and {last}").format(some=", ".join(hours[:-1]), last=hours[-1])
+    when = ngettext("in Hour {hours}", "in Hours {hours}", len(hours)).format(hours=listed)
+    return ngettext("{count} interference card ({levels}) arrives {when}",
+                    "{count} interference cards ({levels}) arrive {when}", count).format(
+        count=count, levels=levels, when=when)

@@ -103,9 +103,13 @@ class JudgementScene(Scene):
 
     def _replay(self, step, playing: bool) -> None:
         from aleph_null_desktop.rituals.record import ritual_record
-        from aleph_null_desktop.ui.scenes.replay import ReplayScene
+        from aleph_null_desktop.ui.scenes.replay import EndedTableScene, ReplayScene
 
-        self.app.stack.push(ReplayScene(self.app, ritual_record(self.game), step, playing=playing))
+        try:
+            scene = ReplayScene(self.app, ritual_record(self.game), step, playing=playing)
+        except ValueError:  # not dealt from a seed (the lesson's prepared table): its end, as it is
+            scene = EndedTableScene(self.app, self.game, self.circle_id)
+        self.app.stack.push(scene)
 
     def copy_code(self) -> None:
         """The ritual code to the clipboard, to play this deal again or give it to someone."""

@@ -175,3 +175,45 @@ class ReplayScene(TableScene):
 
 def _speed_words(speed: float) -> str:
     return {0.25: "¼", 0.5: "½"}.get(speed, f"{speed:g}")
+
+
+class EndedTableScene(TableScene):
+    """The table as a ritual ended, to look at when its moves cannot be dealt again from a seed (the
+    lesson began from a prepared table): read only, its cards and log; Esc (or the button) goes back."""
+
+    counts = False
+
+    def __init__(self, app, game, circle_id: str) -> None:
+        super().__init__(app, game, circle_id)
+        self.modal = None
+        self.log.add(later("The table as the ritual ended, read only. Esc goes back."))
+        self.close_button = Button(pygame.Rect(PANEL.x + 12, PANEL.y + 96, PANEL.w - 24, 56), _("Back"),
+                                   on_click=self.close, key_hint="Esc")
+
+    def close(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.close()
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.log.wheel(1 if event.key == pygame.K_PAGEUP else -1)
+            return
+        if buttons_handle([self.close_button], event):
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+            super().handle_event(event)  # hover lifts a card, the wheel scrolls the log: nothing changes
+
+    def update(self, dt: float) -> None:
+        self.judgement_timer = None
+        super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        pygame.draw.rect(surface, theme.PANEL, PANEL, border_radius=10)
+        pygame.draw.rect(surface, theme.GOLD, PANEL, 2, border_radius=10)
+        blit_text(surface, self.app.fonts.get("title", 26), _("The ended ritual"), theme.GOLD,
+                  (PANEL.centerx, PANEL.y + 10), "midtop")
+        self.close_button.draw(surface, self.app.fonts, size=22)

@@ -71,14 +71,14 @@ def confirm_new_ritual(app, begin: Callable[[], None]) -> bool:
         ritual=ritual.words())
 
     def abandon_and_begin() -> None:
-        if ritual.game is not None:  # kept as an abandoned ritual (Statistics lists it)
-            messages = app.record_ritual(ritual.game)
+        if ritual.game is not None:  # counted and kept as an abandoned ritual (Statistics)
+            messages = app.abandon_ritual(ritual.game, ritual.circle_id)
             if messages:
                 app.report(Joined(messages))
         begin()
 
     app.stack.push(ConfirmScene(app, _("End the ritual in progress?"), text,
-                                _("End it, begin anew"), abandon_and_begin, _("Keep it")))
+                                _("End it, begin anew"), abandon_and_begin, _("Keep it"), enter_says_no=True))
     return False
 
 

@@ -68,7 +68,7 @@ class StatisticsScene(Scene, DrawnWords):
                         "All {count} rituals recorded will be forgotten, in every Circle. This cannot be undone.",
                         self.model.played).format(count=self.model.played)
         self.app.stack.push(ConfirmScene(self.app, _("Reset the statistics?"), text, _("Forget them"),
-                                         self.reset, _("Keep them")))
+                                         self.reset, _("Keep them"), enter_says_no=True))
 
     def reset(self) -> None:
         from aleph_null_desktop.storage import reset_stats

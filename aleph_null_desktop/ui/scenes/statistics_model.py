@@ -21,6 +21,8 @@ LOSS_WORDS = {
     "cards_remain": N_("cards left at the summoning"),
     "negative_score": N_("a negative score"),
 }
+# endings listed only once they happened
+RARE_LOSS_WORDS = {"abandoned": N_("abandoned for a new ritual"), "unknown": N_("not recorded")}
 NONE = "—"
 
 
@@ -85,7 +87,7 @@ def _row(key: str, name: str, data: dict | None) -> Row:
     reasons = dict((data or {}).get("losses_by_reason", {}))
     ranks = (data or {}).get("ranks", {})
     row.losses = [(_(words), reasons.pop(code, 0)) for code, words in LOSS_WORDS.items()]
-    row.losses += [(code if code != "unknown" else _("not recorded"), n) for code, n in reasons.items()]
+    row.losses += [(_(RARE_LOSS_WORDS[code]) if code in RARE_LOSS_WORDS else code, n) for code, n in reasons.items()]
     row.ranks = [(_(rank), ranks.get(rank, 0)) for rank in RANKS]
     if not data or not data["played"]:
         return row

@@ -16,7 +16,7 @@ from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.scenes.circle_words import headline, interference_line
 from aleph_null_desktop.ui.render.icons import draw_icon
-from aleph_null_desktop.ui.scenes.ritual_guard import confirm_new_ritual
+from aleph_null_desktop.ui.scenes.ritual_guard import RitualInProgress, confirm_new_ritual
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
 from aleph_null_desktop.ui.render.text import blit_text, fit_font
@@ -72,6 +72,15 @@ def daily_words(app) -> tuple[str, str]:
     return label, f"{circle} · {detail}"
 
 
+def continue_words(saved: tuple[str, int | None] | None) -> str:
+    """Continue's second line: which ritual it brings back ("Circle of the Magus, Hour II")."""
+    if saved is None or saved[0] not in circles():
+        return _("the ritual in progress, where you left it")
+    circle, hour = saved
+    ritual = RitualInProgress(circle, hour, saved=True).words() if hour else circles()[circle].name
+    return _("{ritual}, where you left it").format(ritual=ritual)
+
+
 class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -98,7 +107,7 @@ class TitleScene(Scene):
 
             if storage.has_autosave():
                 self.continue_button = self._menu_button(_("Continue"), app.continue_game, "C",
-                                                         _("the ritual in progress, where you left it"))
+                                                         continue_words(storage.saved_ritual()))
         self.new_button = self._menu_button(_("New ritual (the Grimoire)"),
                                             lambda: confirm_new_ritual(app, lambda: open_new_ritual(app)), "N",
                                             _("open the book and choose a Circle"))

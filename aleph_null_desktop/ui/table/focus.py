@@ -1,9 +1,10 @@
 """The keyboard's place on the table and in the overlays: which card, pile or button Enter acts on.
 
 Tab and Shift+Tab go through every stop in reading order (hand, play, the piles on the left, the
-buttons on the right, the log); the arrow keys go to the nearest stop in that direction; F6 and
-Shift+F6 (a pad's RB and LB) jump to the next or previous zone (hand, play, piles, buttons, log). The
-ring is drawn only once the keyboard has been used, and hidden again by a mouse press.
+buttons on the right, the log); the arrow keys go to the nearest stop in that direction, except that
+left and right from a card keep to its row (the hand, the cards in play); F6 and Shift+F6 (a pad's RB
+and LB) jump to the next or previous zone (hand, play, piles, buttons, log). The ring is drawn only
+once the keyboard has been used, and hidden again by a mouse press.
 """
 
 from __future__ import annotations
@@ -148,14 +149,27 @@ class TableFocus:
             self.set(self.next_zone(stops, current, -1 if event.mod & pygame.KMOD_SHIFT else 1))
             return True
         if event.key in ARROWS:
-            if current is None:
-                self.set(stops[0])
-            else:
-                among = [s for s in stops if s != LOG or s == current]
-                rects = [self.rect(s) for s in among]
-                self.set(among[nearest(rects, among.index(current), ARROWS[event.key])])
+            self.set(stops[0] if current is None else self.arrow_move(stops, current, event.key))
             return True
         return False
+
+    def arrow_move(self, stops: list[tuple], current: tuple, key: int) -> tuple:
+        """Where an arrow key takes the focus from `current`: along a card's row for left and
+        right, else the nearest stop that way (the log only from itself)."""
+        if current[0] == "card" and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return self._along_row(current, -1 if key == pygame.K_LEFT else 1)
+        among = [s for s in stops if s != LOG or s == current]
+        rects = [self.rect(s) for s in among]
+        return among[nearest(rects, among.index(current), ARROWS[key])]
+
+    def _along_row(self, current: tuple, step: int) -> tuple:
+        """Left / right from a card: the next card of its row (the hand, or the cards in play);
+        at either end the focus stays, never leaping to a pile beside the row."""
+        zone = self.scene.game.zone("hand" if current[1] in {c.uid for c in self.scene.game.zone("hand")} else "play")
+        row = [("card", c.uid) for c in zone if self.rect(("card", c.uid)) is not None]
+        row.sort(key=lambda s: self.rect(s).centerx)
+        i = row.index(current) + step if current in row else -1
+        return row[i] if 0 <= i < len(row) else current
 
     def next_zone(self, stops: list[tuple], current: tuple | None, step: int) -> tuple:
         """The first stop of the next (step 1) or previous (-1) zone that has any, round the table."""

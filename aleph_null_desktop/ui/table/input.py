@@ -157,6 +157,8 @@ class TableInput:
         elif key == pygame.K_F1:  # the Grimoire's rules over the table (its glossary while a card is
             # read large); Esc or F1 comes back
             open_reference(self.app, self._glossary_page() if self.card_tip_shown() else None)
+        elif key == pygame.K_z and mods & pygame.KMOD_CTRL and mods & pygame.KMOD_SHIFT:
+            self.say(_("There is no redo: an undone move is made again by hand."))  # redo's key never undoes
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
         elif beside_panel:

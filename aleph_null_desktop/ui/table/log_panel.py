@@ -9,17 +9,24 @@ from functools import partial
 
 import pygame
 
-from aleph_null_desktop.i18n import Deferred, _, current_language
+from aleph_null_desktop.i18n import N_, Deferred, _, current_language
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.text import render, wrap
 
 MAX_LINES = 400
+TURN_GAP = 9  # room above a turn's first line for the rule that parts it from the turn before
+
+
+class TurnLine(Deferred):
+    """The line that begins a turn ("Turn 3 begins."): the log draws a rule above it."""
+
+    __slots__ = ()
 
 
 def event_lines(events, cards=None) -> list[Deferred]:
     """The log's lines for one command's events (a summon is said once, not also as a move), each
     described in the language of the moment when it is shown (cards named from the game's `cards`)."""
-    return [Deferred(partial(event.describe, cards)) for event in events
+    return [(TurnLine if event.kind == "turn" else Deferred)(partial(event.describe, cards)) for event in events
             if not (event.kind == "decision" or (event.kind == "moved" and event.data.get("why") == "summon"))]
 
 
@@ -77,6 +84,43 @@ class LogPanel:
         only when a line was added or the log scrolled)."""
         self._draw_into(surface, fonts, rect, title)
 
+    def layout(self, fonts, rect: pygame.Rect) -> tuple[list[tuple[str, bool, int]], list[int], pygame.Rect | None]:
+        """Where the rows go: ([(row, newest, y)], [y of each rule between turns], the "scrolled
+        back" label's rectangle or None). The newest rows that fit, a turn's first row with room for
+        its rule above it; while scrolled back the label has the bottom row to itself."""
+        font = fonts.get("body", 18)
+        inner = pygame.Rect(rect.x + 14, rect.y + 44, rect.w - 28, rect.h - 56)
+        wrapped: list[tuple[str, bool, bool]] = []  # (row, newest line, first row of a turn)
+        lines, entries = self.lines, self.entries
+        end = len(lines) - self.scroll
+        for i in range(max(0, end - 60), end):
+            newest = self.scroll == 0 and i == end - 1
+            turn = len(entries) == len(lines) and isinstance(entries[i], TurnLine)
+            wrapped.extend((part, newest, turn and k == 0) for k, part in enumerate(wrap(font, lines[i], inner.w - 10)))
+        label = None
+        if self.scroll:
+            label = pygame.Rect(0, 0, *fonts.get("italic", 15).size(_(self.SCROLLED)))
+            label.bottomright = (rect.right - 12, rect.bottom - 4)
+            inner.h = label.y - 4 - inner.y
+        picked, height = [], 0
+        for part, newest, turn in reversed(wrapped):
+            h = font.get_linesize() + (TURN_GAP if turn else 0)
+            if height + h > inner.h:
+                break
+            picked.append((part, newest, turn))
+            height += h
+        rows, rules, y = [], [], inner.bottom - height
+        for n, (part, newest, turn) in enumerate(reversed(picked)):
+            if turn:
+                if n:
+                    rules.append(y + TURN_GAP // 2)
+                y += TURN_GAP
+            rows.append((part, newest, y))
+            y += font.get_linesize()
+        return rows, rules, label
+
+    SCROLLED = N_("scrolled back: wheel down for the newest")
+
     def _draw_into(self, surface: pygame.Surface, fonts, rect: pygame.Rect, title: str) -> None:
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=10)
@@ -84,23 +128,16 @@ class LogPanel:
         surface.blit(head, (rect.x + 14, rect.y + 10))
         font = fonts.get("body", 18)
         inner = pygame.Rect(rect.x + 14, rect.y + 44, rect.w - 28, rect.h - 56)
-        wrapped: list[tuple[str, bool]] = []
-        lines = self.lines
-        visible = lines[:len(lines) - self.scroll] if self.scroll else lines
-        for i, line in enumerate(visible[-60:]):
-            newest = self.scroll == 0 and i == len(visible[-60:]) - 1
-            wrapped.extend((part, newest) for part in wrap(font, line, inner.w - 10))
-        rows = inner.h // font.get_linesize()
-        y = inner.bottom - min(rows, len(wrapped)) * font.get_linesize()
+        rows, rules, label = self.layout(fonts, rect)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip))
-        for part, newest in wrapped[-rows:]:
+        for y in rules:  # a rule between one turn and the next
+            pygame.draw.line(surface, theme.PANEL_EDGE, (inner.x, y), (inner.right - 10, y), 1)
+        for part, newest, y in rows:
             indent = 0 if not part.startswith(" ") else 10
             image = render(font, part, theme.TEXT if newest else theme.TEXT_DIM)  # each line drawn once
             surface.blit(image, (inner.x + indent, y))
-            y += font.get_linesize()
         surface.set_clip(clip)
-        if self.scroll:
-            more = fonts.get("italic", 15).render(_("scrolled back: wheel down for the newest"),
-                                                  True, theme.GOLD)
-            surface.blit(more, more.get_rect(bottomright=(rect.right - 12, rect.bottom - 4)))
+        if label is not None:
+            more = render(fonts.get("italic", 15), _(self.SCROLLED), theme.GOLD)
+            surface.blit(more, more.get_rect(bottomright=label.bottomright))

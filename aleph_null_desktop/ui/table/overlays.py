@@ -208,6 +208,16 @@ def picker_slots(count: int, width: int, max_height: int,
     return slots, total
 
 
+def option_numbers(decision, follows: dict | None) -> list[int]:
+    """The number (and key) of each option: 1, 2, 3 … in order; but a choice that follows a pick
+    of the same list (the second card of "up to 2") keeps each remaining card's number, so a
+    number never moves to another card between picks."""
+    keys = [o.uid if o.uid is not None else "none" for o in decision.options]
+    if follows and all(k in follows for k in keys) and len(set(keys)) == len(keys):
+        return [follows[k] for k in keys]
+    return [i + 1 for i in range(len(keys))]
+
+
 def option_caption(number: int, label: str) -> str:
     """A picker option's caption: its key (1–9) and its name; later options by name alone."""
     return f"{number}. {label}" if number <= 9 else label
@@ -219,15 +229,19 @@ class ChoicePicker(Modal):
     Enter; "up to" choices offer "none". Every caption is shown whole (wrapped, in a smaller font
     when many cards share the panel)."""
 
-    def __init__(self, view, decision) -> None:
+    def __init__(self, view, decision, numbers: list[int] | None = None) -> None:
         self.view = view
         self.decision = decision
         self.version = view.presenter.version
         game = view.game
         fonts = view.fonts
+        follows = view.picked_numbers  # (commands applied after the pick, {key: number})
+        if numbers is None:
+            numbers = option_numbers(decision, follows[1] if follows and follows[0] == view.commands_applied() else None)
+        self.numbers = numbers
         card_opts = [(i, o) for i, o in enumerate(decision.options) if o.uid is not None]
         word_opts = [(i, o) for i, o in enumerate(decision.options) if o.uid is None]
-        captions = [option_caption(i + 1, o.label) for i, o in card_opts]
+        captions = [option_caption(numbers[i], o.label) for i, o in card_opts]
 
         def label_height(card_w: int) -> int:
             font = self._caption_font(fonts, captions, card_w)
@@ -253,7 +267,7 @@ class ChoicePicker(Modal):
             label = _("None: choose nothing") if o.label.strip() == _("None") else o.label
             self.buttons.append(Button(pygame.Rect(x, area.bottom - 90, 300, 64), label,
                                        on_click=lambda i=i: self._choose(i),
-                                       key_hint=str(i + 1) if i < 9 else ""))
+                                       key_hint=str(numbers[i]) if numbers[i] <= 9 else ""))
             x += 330
         self.hover = None
         self.game = game
@@ -272,6 +286,8 @@ class ChoicePicker(Modal):
 
     def _choose(self, index: int) -> None:
         self.close()
+        keys = [o.uid if o.uid is not None else "none" for o in self.decision.options]
+        self.view.picked_numbers = (self.view.commands_applied() + 1, dict(zip(keys, self.numbers)))
         self.view.submit(Choose(index))
 
     def option_rects(self) -> list[tuple[int, pygame.Rect]]:
@@ -287,8 +303,8 @@ class ChoicePicker(Modal):
             options = self.option_rects()
             index = number_key(event)
             if index is not None:
-                if index < len(self.decision.options):
-                    self._choose(index)
+                if index + 1 in self.numbers:
+                    self._choose(self.numbers.index(index + 1))
                 else:
                     self.view.say(_("There is no option {n}.").format(n=index + 1), warn=True)
                 return True
@@ -352,7 +368,7 @@ class ChoicePicker(Modal):
             surface.blit(face, r)
             if i == hinted_index:
                 pygame.draw.rect(surface, theme.POWER, r.inflate(16, 16), 5, border_radius=14)
-            words = wrap(label_font, option_caption(i + 1, option.label), r.w + 10)
+            words = wrap(label_font, option_caption(self.numbers[i], option.label), r.w + 10)
             for n, line in enumerate(words):
                 img = label_font.render(line, True, theme.TEXT)
                 surface.blit(img, img.get_rect(midtop=(r.centerx, slot.bottom + PICKER_LABEL_GAP

@@ -322,6 +322,9 @@ class TablePainting:
         end.enabled = reason is None
         end.detail = without_rule_numbers(reason) if reason else presenter.end_turn_detail()
         self.buttons["undo"].enabled = presenter.can_undo()
+        self.buttons["undo"].detail = presenter.undo_detail()
+        # greyed, it says why where its shortcut's badge was (the small button holds one or the other)
+        self.buttons["undo"].key_hint = "" if self.buttons["undo"].detail else "Ctrl+Z"
         hint = self.buttons["hint"]
         hint.label = _("Hint: thinking…") if self.hints.thinking else _("Hint")
         hint.enabled = self.game.outcome is None and self.app.current_settings().show_hints

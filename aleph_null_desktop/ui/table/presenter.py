@@ -8,9 +8,14 @@ into one of its commands. Words are made in the language of the moment when read
 from __future__ import annotations
 
 from aleph_null_desktop.engine import Activate, EndTurn, Summon
-from aleph_null_desktop.i18n import _, current_language
+from aleph_null_desktop.i18n import N_, _, current_language
 from aleph_null_desktop.ui.table.gestures import PILE_OPS, drop_command, self_move_actions
 from aleph_null_desktop.ui.table.wording import HOUR_WARNING, without_rule_numbers
+
+# the greyed Undo button's second line, by what undo cannot step back over (Game.undo_stop)
+UNDO_DETAILS = {"draw": N_("cards drawn"), "shuffle": N_("deck shuffled"),
+                "search": N_("deck searched"), "start": N_("nothing yet"),
+                "revealed": N_("cards revealed")}
 
 
 class TablePresenter:
@@ -56,6 +61,12 @@ class TablePresenter:
 
     def can_undo(self) -> bool:
         return self.game.outcome is None and self.game.can_undo
+
+    def undo_detail(self) -> str:
+        """The greyed Undo button's short reason (the engine's full words: disabled_reason)."""
+        if self.game.outcome is not None or self.game.can_undo:
+            return ""
+        return _(UNDO_DETAILS.get(self.game.undo_stop, UNDO_DETAILS["revealed"]))
 
     def target_options(self) -> dict[int, int] | None:
         """uid -> option index when the pending decision chooses among cards on the table."""
@@ -126,7 +137,7 @@ class TablePresenter:
         if self.game.outcome is not None:
             return _("The ritual is over.")
         if name == "undo":
-            return _("Nothing to undo since cards were last revealed (a draw, shuffle or search).")
+            return self.game.explain_undo() or ""
         if name == "end_turn":
             return without_rule_numbers(self.end_reason or "")
         return ""

@@ -69,7 +69,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         self.motions: list[tuple[int, str, str]] = []  # (uid, from, to) of every card motion started
         self.log = LogPanel()
         self.view = TableView(self.presenter, app, self.renderer, submit=self.submit, say=self.say,
-                              add_to_log=self.log.add)  # what the panels over the table and the hints see
+                              add_to_log=self.log.add, commands_applied=lambda: len(self.applied))  # what the panels over the table and the hints see
         self.sprites: dict[int, CardSprite] = {}
         self.ghosts: list[tuple[CardSprite, str]] = []  # cards flying to a pile
         self.last_zone: dict[int, str] = {}
@@ -297,7 +297,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         and every card in its slot at the new size."""
         self._name_buttons()
         if isinstance(self.modal, ChoicePicker):  # its captions and buttons laid out in the new words
-            self.modal = ChoicePicker(self.view, self.modal.decision)
+            self.modal = ChoicePicker(self.view, self.modal.decision, self.modal.numbers)
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.grimoire.restyle()
         self.board.invalidate()

@@ -11,12 +11,14 @@ from typing import Callable
 
 class TableView:
     def __init__(self, presenter, app, renderer, *, submit: Callable, say: Callable,
-                 add_to_log: Callable) -> None:
+                 add_to_log: Callable, commands_applied: Callable[[], int] = lambda: 0) -> None:
         self.presenter = presenter
         self._app = app
         self.renderer = renderer
         self.submit, self.say, self.add_to_log = submit, say, add_to_log
         self.hints = None  # the table's HintKeeper, once it exists (it holds this view too)
+        self.commands_applied = commands_applied  # how many commands the table has had accepted
+        self.picked_numbers = None  # a choice picked one card at a time: (commands then, {key: number})
 
     @property
     def game(self):

@@ -17,15 +17,29 @@ from aleph_null_desktop.ui.render.text import blit_wrapped, wrap
 from aleph_null_desktop.ui.tutorial.lesson import CIRCLE, DEAL, FINISHED, STEPS
 from aleph_null_desktop.ui.widgets.button import Button
 
-COACH = pygame.Rect(372, 430, 1192, 222)  # over the empty lower part of the play area
-COACH_OVER_PANEL = pygame.Rect(372, 6, 1192, 130)  # above a pop-up or a picker
+# over the empty lower part of the play area, clear of the prompt bar under it (where the red
+# warnings are): its bottom stays, it grows upwards with its words
+COACH = pygame.Rect(372, 402, 1192, 222)
+# under a pop-up or a picker (over the hand's lower edge), clear of the Keys' names at the top
+COACH_OVER_PANEL = pygame.Rect(372, 1080 - 6 - 130, 1192, 130)
+# the step that explains the Hours: the warning that every turn now costs one waits for it
+HOURS_STEP = next(i for i, step in enumerate(STEPS) if step.expect == ("token",))
 
 
 class LessonPresenter(TablePresenter):
-    """The lesson only goes forward: Undo is greyed, and says so."""
+    """The lesson only goes forward: Undo is greyed, and says so. The Hours' warning waits until
+    the lesson has explained the Hours (`hours_told`)."""
+
+    hours_told = False
 
     def can_undo(self) -> bool:
         return False
+
+    def undo_detail(self) -> str:
+        return _("not in the lesson") if self.game.outcome is None else ""
+
+    def hour_warning(self) -> str:
+        return super().hour_warning() if self.hours_told else ""
 
     def disabled_reason(self, name: str) -> str:
         if name == "undo" and self.game.outcome is None:
@@ -68,7 +82,14 @@ class TutorialScene(TableScene):
         done = super().submit(cmd, confirmed=confirmed)
         if done:
             self.step_index += 1
+            self._tell_the_hours()
         return done
+
+    def _tell_the_hours(self) -> None:
+        """From the step that explains the Hours on, their warning is shown (and logged)."""
+        if self.step_index >= HOURS_STEP and not self.presenter.hours_told:
+            self.presenter.hours_told = True
+            self._warn_of_the_hours()
 
     def end_turn_gesture(self) -> None:
         step = self.step
@@ -109,6 +130,18 @@ class TutorialScene(TableScene):
             return self.focus.rect(("card", uid)) if uid is not None else None
         return self.focus.rect((kind, key))
 
+    def coach_area(self) -> pygame.Rect:
+        """The coach's panel: as tall as its words, its bottom fixed (above the prompt bar; under a
+        pop-up, at the foot of the window)."""
+        fonts = self.app.fonts
+        over_panel = self.modal is not None
+        body = fonts.get("body", 21 if over_panel else 23)
+        area = pygame.Rect(COACH_OVER_PANEL if over_panel else COACH)
+        lines = wrap(body, self.coach_words()[1], area.w - 48)
+        area.h = 20 + fonts.get("title", 26).get_linesize() + 6 + len(lines) * (body.get_linesize() + 2) + 16
+        area.bottom = COACH_OVER_PANEL.bottom if over_panel else COACH.bottom
+        return area
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         fonts = self.app.fonts
@@ -116,11 +149,7 @@ class TutorialScene(TableScene):
         over_panel = self.modal is not None
         body = fonts.get("body", 21 if over_panel else 23)
         head = fonts.get("title", 26)
-        area = pygame.Rect(COACH_OVER_PANEL if over_panel else COACH)
-        lines = wrap(body, text, area.w - 48)
-        area.h = 20 + head.get_linesize() + 6 + len(lines) * (body.get_linesize() + 2) + 16
-        if not over_panel:
-            area.bottom = COACH.bottom
+        area = self.coach_area()
         pygame.draw.rect(surface, theme.PARCHMENT, area, border_radius=12)
         pygame.draw.rect(surface, theme.GOLD, area, 3, border_radius=12)
         number = min(self.step_index + 1, len(STEPS))

@@ -80,6 +80,9 @@ class Button:
         y = self.rect.centery - total // 2
         if not beside_badge:
             y = max(y, self.rect.top + 2 + badge.get_height())
+            while detail_lines and y + total > self.rect.bottom - 2:  # below the badge: no line past the edge
+                detail_lines.pop()
+                total -= detail_font.get_linesize()
         label = render(font, self.label, ink)
         surface.blit(label, label.get_rect(midtop=(inner.centerx, y)))
         y += font.get_linesize()
