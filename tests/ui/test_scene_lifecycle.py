@@ -111,3 +111,42 @@ def test_notices_go_to_the_log_of_the_scene_that_keeps_one(table, driver):
     driver.app.show_title()
     driver.app.notice("Another notice.")
     assert "Another notice." in [str(text) for text in driver.app.take_unlogged_notices()]
+
+
+def _keydown(key, unicode=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0)
+
+
+def test_the_book_and_the_editor_leave_keys_they_have_no_use_for(table, driver, user_dirs):
+    from aleph_null_desktop.ui.editor.edit_scene import EditScene
+    from aleph_null_desktop.ui.editor.gallery_scene import GalleryScene
+    from aleph_null_desktop.ui.grimoire.scene import GrimoireScene
+
+    app = driver.app
+    scene = table(TABLE)
+    assert app.handle_event(_keydown(pygame.K_F12)) is False  # the table: a key it does not know
+    assert app.handle_event(_keydown(pygame.K_7, "7")) is True  # no card 7: said, so used
+    driver.key(pygame.K_F1)
+    book = driver.scene
+    assert isinstance(book, GrimoireScene)
+    assert app.handle_event(_keydown(pygame.K_F12)) is False
+    assert app.handle_event(_keydown(pygame.K_q, "q")) is False
+    assert app.handle_event(_keydown(pygame.K_RIGHT)) is True and book.turn is not None
+    driver.key(pygame.K_ESCAPE)
+    driver.frames(30, dt=0.05)
+    assert driver.scene is scene
+
+    app.show_title()
+    driver.frames()
+    driver.key(pygame.K_e)
+    gallery = driver.scene
+    assert isinstance(gallery, GalleryScene)
+    assert app.handle_event(_keydown(pygame.K_F12)) is False
+    assert app.handle_event(_keydown(pygame.K_n, "n")) is True
+    driver.frames(3)
+    editor = driver.scene
+    assert isinstance(editor, EditScene)
+    for field in editor.fields:
+        field.blur()
+    assert app.handle_event(_keydown(pygame.K_F12)) is False
+    assert app.handle_event(_keydown(pygame.K_TAB)) is True and any(f.focused for f in editor.fields)

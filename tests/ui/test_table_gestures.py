@@ -194,3 +194,32 @@ def test_clicking_the_discard_pile_shows_it_and_the_sacrificed_cards(table, driv
     assert viewer.zone == "sacrificed" and scene.modal is viewer
     driver.key(pygame.K_ESCAPE)
     assert scene.modal is None
+
+
+def test_the_grip_goes_idle_pressed_dragging_and_says_what_the_gesture_was():
+    from aleph_null_desktop.ui.table.gestures import DRAG_THRESHOLD, DRAGGING, IDLE, PRESSED, Grip
+
+    grip = Grip()
+    assert grip.state == IDLE and grip.release((5, 5)) == ("none",)
+    grip.press((100, 100), clicks=2, uid=7, source="hand")
+    assert grip.state == PRESSED and grip.pressed() == {"uid": 7, "zone": "hand", "pos": (100, 100), "clicks": 2}
+    assert grip.move((100 + DRAG_THRESHOLD - 1, 100)) is False and grip.held() is None  # a shaky click
+    assert grip.release((103, 100)) == ("click", 7, 2) and grip.state == IDLE
+
+    grip.press((100, 100), uid=7, source="play")
+    assert grip.move((100, 100 + DRAG_THRESHOLD)) is True and grip.state == DRAGGING
+    grip.lift((40, 60), "play")
+    assert grip.move((300, 200)) is False  # already in the air: it follows the mouse
+    assert grip.held() == {"uid": 7, "source": "play", "offset": (40, 60), "pos": (300, 200)}
+    assert grip.release((310, 210)) == ("drop", {"uid": 7, "source": "play", "offset": (40, 60),
+                                                  "pos": (300, 200)}, (310, 210))
+    assert grip.state == IDLE and grip.pressed() is None
+
+    grip.press((10, 10))  # the tokens
+    assert grip.release((10, 10)) == ("token",)
+    grip.press((10, 10))
+    grip.move((60, 10))
+    grip.lift((25, 25))
+    assert grip.held()["token"] is True and grip.held()["source"] == "tokens"
+    grip.cancel()  # the button went up unseen
+    assert grip.state == IDLE and grip.release((60, 10)) == ("none",)

@@ -138,6 +138,8 @@ class CardTestScene(Scene):
                 self.run()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.cycle(-1 if event.key == pygame.K_LEFT else 1)
+            else:
+                return False
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for part in ("prev", "next"):

@@ -112,6 +112,8 @@ class DialogScene(Scene):
                 self._move_enter(-1 if back else 1)
             elif event.key == pygame.K_ESCAPE and self.buttons:
                 self.buttons[-1].click()
+            else:
+                return False
             return True
         return buttons_handle(self.buttons, event)
 

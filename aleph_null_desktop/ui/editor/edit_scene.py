@@ -495,7 +495,7 @@ class EditScene(Scene):
             result = self.popup.handle_event(event)
             if result is not None:
                 self.popup = None
-            return True
+            return event.type != pygame.KEYDOWN or result is not None  # the popup holds the mouse
         if event.type == pygame.MOUSEWHEEL:
             self._scroll_by(-event.y * 60)
             return True
@@ -525,6 +525,8 @@ class EditScene(Scene):
                         f.blur()
                 else:
                     self.back()
+            else:
+                return False
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and FORM.collidepoint(event.pos):
             for c in self.controls:

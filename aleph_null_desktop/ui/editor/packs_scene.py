@@ -241,6 +241,8 @@ class PacksScene(Scene):
             elif key in (pygame.K_UP, pygame.K_DOWN) and ids:
                 i = ids.index(self.selected) if self.selected in ids else 0
                 self.selected = ids[max(0, min(len(ids) - 1, i + (1 if key == pygame.K_DOWN else -1)))]
+            else:
+                return False
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LIST.collidepoint(event.pos):
             for row, rect in self.row_rects():

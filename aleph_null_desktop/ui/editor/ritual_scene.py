@@ -103,6 +103,8 @@ class RitualSetupScene(Scene):
                 self.back()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.buttons[0].click()
+            else:
+                return False
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for c in self.controls:

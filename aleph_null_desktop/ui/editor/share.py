@@ -87,13 +87,13 @@ class PrintDialog(DialogScene):
     def _save(self, text: str | None) -> None:
         self.on_done((text or "").strip(), self.paper, self.backs)
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_F3, pygame.K_F4):
             (self.next_paper if event.key == pygame.K_F3 else self.toggle_backs)()
-            return
+            return True
         if hasattr(event, "pos") and buttons_handle([self.paper_button, self.backs_button], event):
-            return
-        super().handle_event(event)
+            return True
+        return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -188,11 +188,11 @@ class OwnCardsDialog(Scene):
                     self.cycle(cid, -1 if part == "prev" else +1)
                 return True
         elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
-            return True
+            return self._key(event.key)
         return buttons_handle(self.buttons, event)
 
-    def _key(self, key) -> None:
+    def _key(self, key) -> bool:
+        """The list's keys; False for a key that means nothing here."""
         ids = [r.get("id") for r in self.entries()]
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_o):
             self.close()
@@ -201,7 +201,7 @@ class OwnCardsDialog(Scene):
         elif key == pygame.K_p:
             self.cycle_pack(+1)
         elif not ids:
-            return
+            return False
         elif key in (pygame.K_UP, pygame.K_DOWN):
             i = ids.index(self.focus) if self.focus in ids else 0
             i = max(0, min(len(ids) - 1, i + (1 if key == pygame.K_DOWN else -1)))
@@ -211,6 +211,9 @@ class OwnCardsDialog(Scene):
             self.toggle(self.focus)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in ids:
             self.cycle(self.focus, -1 if key == pygame.K_LEFT else +1)
+        else:
+            return False
+        return True
 
     def _scroll_to(self, index: int) -> None:
         top = index * (ROW_H + ROW_GAP)

@@ -18,13 +18,13 @@ import logging
 
 import pygame
 
-from aleph_null_desktop.i18n import Deferred, _, later
+from aleph_null_desktop.i18n import Deferred, _, current_language, later
 from aleph_null_desktop.storage.os_reason import reason
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import CORNER, BookArt, BookContext, OwnCards, Spread, names_of
-from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf
-from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf, leaf_columns
+from aleph_null_desktop.ui.scenes.stack import Scene, around
 from aleph_null_desktop.ui.table.focus import is_enter
 from aleph_null_desktop.ui.render.text import blit_text, fit_font
 from aleph_null_desktop.ui.render.veil import darken
@@ -114,6 +114,7 @@ class GrimoireScene(Scene):
         self.left_rect = pygame.Rect(self.spine_x - hw, self.top, hw, hh)
         self.right_rect = pygame.Rect(self.spine_x, self.top, hw, hh)
         self._background = None
+        self._painted = None  # (what the screen shows of a turn, the columns its leaf covered)
 
     # ------------------------------------------------------------------ the book's order
     def order(self) -> list[str]:
@@ -386,7 +387,7 @@ class GrimoireScene(Scene):
             if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_F6) or (
                     is_enter(event) and self.target != "cover"):
                 return False  # they move the outline over what the page offers (ui.button_focus)
-            self._key(event.key)
+            return self._key(event.key)
         else:
             return False
         return True
@@ -404,12 +405,13 @@ class GrimoireScene(Scene):
             targets.append(Target(rect.move(origin), lambda a=action: self.act(a)))
         return targets
 
-    def _key(self, key) -> None:
+    def _key(self, key) -> bool:
+        """The book's keys; False for a key that means nothing here (it is not used)."""
         if key in (pygame.K_ESCAPE, pygame.K_F1):
             if self.chosen is None:
                 self.close()
         elif self.chosen is not None:
-            return
+            return False
         elif key in (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_SPACE):
             self.step(+1)
         elif key in (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_BACKSPACE):
@@ -429,8 +431,12 @@ class GrimoireScene(Scene):
         elif pygame.K_1 <= key <= pygame.K_9 and self.target == "circles" and self.turn is None:
             circle_hits = [a for a, _side, _rect in self.spread("circles").hits if a[0] == "circle"]
             index = key - pygame.K_1
-            if index < len(circle_hits):
-                self.choose_circle(circle_hits[index][1])
+            if index >= len(circle_hits):
+                return False
+            self.choose_circle(circle_hits[index][1])
+        else:
+            return False
+        return True
 
     # ------------------------------------------------------------------ time
     def restyle(self) -> None:
@@ -486,8 +492,54 @@ class GrimoireScene(Scene):
             return None  # (the closed book: the table shows on its left)
         return self.left_rect.union(self.right_rect).inflate(-2 * CORNER, -2 * CORNER)
 
+    def on_uncover(self) -> None:
+        self._painted = None  # another scene drew on the screen: the next frame paints the book whole
+
+    def _turning_columns(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """While a page turns, only the leaf (and its shadow) changes from frame to frame: the part
+        of the screen it covered last frame and covers now, when the rest of the screen still shows
+        the last frame of this turn; None: the book is painted whole."""
+        turn, app = self.turn, self.app
+        painted, self._painted = self._painted, None
+        if turn is None or (self.overlay and not self.keeps_under) or app.stack.top is not self:
+            return None  # (a book over the title: the title is drawn under it every frame)
+        covered = self.covers()
+        if self.keeps_under and covered is None:
+            return None  # the closed book: the table's picture is blitted whole under it
+        key = (id(turn), id(surface), id(self.art), current_language(), style.current(),
+               covered and tuple(covered), self._hint_words())
+        left, right = leaf_columns(self.spine_x, self.art.half_size[0], turn.angle, +1 if turn.forward else -1)
+        if app.error_time > 0 or app.toast_time > 0:  # the app draws its warning over the book
+            return None
+        self._painted = (key, left, right)
+        if painted is None or painted[0] != key:
+            return None
+        left, right = min(left, painted[1]), max(right, painted[2])
+        return pygame.Rect(left, 0, right - left, surface.get_height()).clip(surface.get_rect())
+
     def draw(self, surface: pygame.Surface) -> None:
-        if self.overlay and not self.keeps_under:
+        columns = self._turning_columns(surface)
+        if columns is None:
+            self._draw_all(surface)
+        else:
+            if self.keeps_under:  # the stack painted the ritual afresh around the book: the book's
+                # edges and shadow over it again (but for the columns, painted whole below)
+                for band in around(surface.get_rect(), self.covers()):
+                    for piece in (pygame.Rect(band.x, band.y, min(band.right, columns.x) - band.x, band.h),
+                                  pygame.Rect(max(band.x, columns.right), band.y,
+                                              band.right - max(band.x, columns.right), band.h)):
+                        if piece.w > 0 and piece.h > 0:
+                            surface.set_clip(piece)
+                            self._draw_all(surface, leaf=False)
+            surface.set_clip(columns)
+            self._draw_all(surface)
+            surface.set_clip(None)
+        self._draw_hint(surface)
+
+    def _draw_all(self, surface: pygame.Surface, leaf: bool = True) -> None:
+        if self.keeps_under:
+            pass  # around the book the stack shows the darkened ritual it keeps (covers())
+        elif self.overlay:
             darken(surface, self.veil)
         else:
             if self._background is None:
@@ -495,10 +547,10 @@ class GrimoireScene(Scene):
 
                 self._background = draw_background(theme.LOGICAL_SIZE)
             surface.blit(self._background, (0, 0))
-        self.draw_book(surface)
-        self._draw_hint(surface)
+        self.draw_book(surface, leaf)
 
-    def draw_book(self, surface: pygame.Surface) -> None:
+    def draw_book(self, surface: pygame.Surface, leaf: bool = True) -> None:
+        """The book's shadow, boards and pages; while a page turns, the leaf over them (`leaf`)."""
         art = self.art
         turn = self.turn
         if turn is None:
@@ -534,7 +586,9 @@ class GrimoireScene(Scene):
             base_left.blit(surface, self.left_rect.topleft)
         if base_right is not None:
             base_right.blit(surface, self.right_rect.topleft)
-        draw_leaf(surface, self.spine_x, self.right_rect.centery, front, back, turn.angle, side)
+        if leaf:
+            draw_leaf(surface, self.spine_x, self.right_rect.centery, front, back, turn.angle, side,
+                      prepared=turn.prepared)
 
     def _draw_shadow(self, surface, x: int, width: int, rounded_right: bool) -> None:
         """The book's shadow on the table: a black veil of alpha SHADOW_ALPHA with rounded corners,
@@ -543,16 +597,17 @@ class GrimoireScene(Scene):
         rect = pygame.Rect(x, self.top + 4, width, self.right_rect.h + 40)
         right_r = r if rounded_right else 0
         keep = (255 - SHADOW_ALPHA,) * 3
+        clip = surface.get_clip()  # (a blended fill does not keep to the surface's clip by itself)
         for band in (pygame.Rect(rect.x, rect.y + r, rect.w, rect.h - 2 * r),
                      pygame.Rect(rect.x + r, rect.y, rect.w - r - right_r, r),
                      pygame.Rect(rect.x + r, rect.bottom - r, rect.w - r - right_r, r)):
-            surface.fill(keep, band, special_flags=pygame.BLEND_RGB_MULT)
+            surface.fill(keep, band.clip(clip), special_flags=pygame.BLEND_RGB_MULT)
         corners = [((0, 0), rect.topleft), ((0, r), (rect.x, rect.bottom - r))]
         if rounded_right:
             corners += [((r, 0), (rect.right - r, rect.y)), ((r, r), (rect.right - r, rect.bottom - r))]
         else:
             for y in (rect.y, rect.bottom - r):
-                surface.fill(keep, pygame.Rect(rect.right - r, y, r, r), special_flags=pygame.BLEND_RGB_MULT)
+                surface.fill(keep, pygame.Rect(rect.right - r, y, r, r).clip(clip), special_flags=pygame.BLEND_RGB_MULT)
         for (qx, qy), spot in corners:
             surface.blit(_shadow_corners(), spot, pygame.Rect(qx, qy, r, r))
 
@@ -568,7 +623,8 @@ class GrimoireScene(Scene):
                                                             (box.x - 4, box.centery),
                                                             (box.x - 18, box.centery + 10)])
 
-    def _draw_hint(self, surface) -> None:
+    def _hint_words(self) -> tuple[str, tuple]:
+        """The line under the book and its colour."""
         colour = theme.TEXT
         if self.notice_time > 0 and self.notice_text and self.chosen is None:
             text, colour = self.notice_text, theme.WARN
@@ -582,6 +638,10 @@ class GrimoireScene(Scene):
                      "·  Esc: back").format(own=own)
         else:
             text = _("← → or click a page to turn  ·  Home: contents  ·  Esc or F1: close the book")
+        return text, colour
+
+    def _draw_hint(self, surface) -> None:
+        text, colour = self._hint_words()
         font = fit_font(self.app.fonts, "italic", text, theme.LOGICAL_SIZE[0] - 80, 24, 16)
         box = pygame.Rect(0, 0, font.size(text)[0] + 40, font.get_linesize() + 10)
         box.midtop = (self.spine_x, self.top + self.art.half_size[1] + 8)
@@ -693,7 +753,7 @@ class TableGrimoire:
             old_clip = surface.get_clip()
             surface.set_clip(self.rect.inflate(24, 12).move(-12, 0).clip(old_clip))
             draw_leaf(surface, self.rect.x, self.rect.centery, old, self._leaf_back(), self.turn.angle, +1,
-                      strips=24)
+                      strips=24, prepared=self.turn.prepared)
             surface.set_clip(old_clip)
         pygame.draw.rect(surface, theme.GOLD, self.rect, 3, border_radius=8)
 

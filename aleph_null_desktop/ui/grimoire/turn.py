@@ -91,12 +91,40 @@ def _shade(theta: float, sign: int) -> tuple[float, float]:
     return brightness, spec
 
 
+def cut_leaf(image: pygame.Surface, strips: int, spine_on_left: bool) -> list[pygame.Surface | None]:
+    """The image cut into the strips a turn draws, strip i at i/strips of the way from the spine:
+    views into the image (no copy), made once per turn and per side of the leaf."""
+    w, h = image.get_size()
+    bounds = image.get_rect()
+    col_w = w / strips
+    cut = []
+    for i in range(strips):
+        c0 = i / strips * w if spine_on_left else (1 - (i + 1) / strips) * w
+        src = pygame.Rect(math.floor(c0), 0, max(1, math.ceil(c0 + col_w) - math.floor(c0)), h).clip(bounds)
+        cut.append(image.subsurface(src) if src.w > 0 else None)
+    return cut
+
+
+def leaf_columns(spine_x: int, w: int, phi: float, start_side: int, strips: int = STRIPS) -> tuple[int, int]:
+    """The screen columns [left, right) the leaf of a w-wide page and the shadow it drops may
+    cover at φ (a little more, never less)."""
+    geometry = leaf_geometry(phi, strips)
+    xs = [spine_x + start_side * g[0] * w for g in geometry]
+    shadow = w * 0.28 * math.sin(phi) + 2
+    return (math.floor(min(min(xs), xs[-1] - shadow)) - 3,
+            math.ceil(max(max(xs), xs[-1] + shadow)) + 4)
+
+
 def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.Surface | None,
               back: pygame.Surface | None, phi: float, start_side: int, strips: int = STRIPS,
-              shadow: bool = True) -> tuple[float, float]:
+              shadow: bool = True, prepared: dict | None = None) -> tuple[float, float]:
     """Draws the turning leaf at angle φ (0: flat on its starting side, π: landed on the other).
     start_side is +1 when the leaf starts on the right of the spine (a forward turn), −1 on the
-    left. Returns the screen x span of the leaf (min, max)."""
+    left. `prepared`: the turn's own dict, where each face's strips are cut once (PageTurn.prepared).
+    Returns the screen x span of the leaf (min, max).
+
+    A strip is stretched to its width and height with the nearest pixel (pygame.transform.scale):
+    the leaf is in motion, and smoothing each strip cost three times as much a frame."""
     face = front or back
     if face is None:
         return (spine_x, spine_x)
@@ -106,29 +134,29 @@ def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.S
     lo, hi = min(xs), max(xs)
     if shadow:
         _drop_shadow(dest, spine_x, centre_y, w, h, phi, start_side, xs[-1])
-    col_w = w / strips
+    memo = prepared if prepared is not None else {}
+    faces = {}
+    for facing_front, image in ((True, front), (False, back)):
+        if image is not None:
+            spine_on_left = (start_side > 0) == facing_front  # which column sits at distance u from the spine
+            # a page is often a new view into its half every frame: known by the half and the place
+            key = (id(image.get_parent() or image), image.get_offset(), image.get_size(), spine_on_left, strips)
+            if key not in memo:
+                memo[key] = (image, cut_leaf(image, strips, spine_on_left))  # (the image kept: the id stays its own)
+            faces[facing_front] = memo[key][1]
     for i in range(strips):
         x0, x1 = xs[i], xs[i + 1]
         theta = (geometry[i][2] + geometry[i + 1][2]) / 2
-        facing_front = math.cos(theta) >= 0
-        image = front if facing_front else back
-        if image is None:
-            continue
-        # which column of the image sits at distance u from the spine
-        spine_on_left = (start_side > 0) == facing_front
-        u0, u1 = i / strips, (i + 1) / strips
-        c0 = u0 * w if spine_on_left else (1 - u1) * w
-        src = pygame.Rect(math.floor(c0), 0, max(1, math.ceil(c0 + col_w) - math.floor(c0)), h)
-        src = src.clip(image.get_rect())
-        if src.w <= 0:
+        cut = faces.get(math.cos(theta) >= 0)
+        column = cut[i] if cut is not None else None
+        if column is None:
             continue
         left, width = min(x0, x1), abs(x1 - x0)
         if width < 0.5:
             continue
         z = (geometry[i][1] + geometry[i + 1][1]) / 2
         height = h * (1 + PERSPECTIVE * z)
-        strip = pygame.transform.smoothscale(image.subsurface(src), (max(1, math.ceil(width) + 1),
-                                                                     max(1, round(height))))
+        strip = pygame.transform.scale(column, (max(1, math.ceil(width) + 1), max(1, round(height))))
         brightness, spec = _shade(theta, start_side)
         if brightness < 0.999:
             level = max(0, min(255, round(255 * brightness)))
@@ -148,7 +176,7 @@ def _drop_shadow(dest, spine_x, centre_y, w, h, phi, start_side, edge_x) -> None
         return
     width = max(2, round(w * 0.28 * lift))
     alpha = round(120 * lift)
-    strip = pygame.transform.smoothscale(_shadow_strip(), (width, round(h * 0.96)))
+    strip = pygame.transform.scale(_shadow_strip(), (width, round(h * 0.96)))  # a smooth ramp: nearest is enough
     strip.set_alpha(alpha)
     side = 1 if edge_x >= spine_x else -1
     if side < 0:
@@ -171,6 +199,7 @@ class PageTurn:
         self.start, self.end, self.forward = start, end, forward
         self.seconds = max(0.01, seconds)
         self.t = 0.0
+        self.prepared: dict = {}  # the leaf's faces cut into strips, once for this turn (draw_leaf)
 
     @property
     def done(self) -> bool:

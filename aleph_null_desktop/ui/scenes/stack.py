@@ -184,12 +184,12 @@ class SceneStack:
                 darken(surface, top.veil)
             self._under = None  # (the old picture goes before the new one is made)
             self._under = (key, [(surface.subsurface(band).copy(), band.topleft)
-                                 for band in _around(surface.get_rect(), covered) if band.w and band.h])
+                                 for band in around(surface.get_rect(), covered) if band.w and band.h])
             self._tell_covered(under)  # kept: their own pictures go before the top one draws
         top.draw(surface)
 
 
-def _around(screen: pygame.Rect, covered: pygame.Rect | None) -> list[pygame.Rect]:
+def around(screen: pygame.Rect, covered: pygame.Rect | None) -> list[pygame.Rect]:
     """The screen less `covered`: the bands above and below it, and left and right of it."""
     if covered is None or not covered.w or not covered.h:
         return [screen]

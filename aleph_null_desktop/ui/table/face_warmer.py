@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 
+from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.arrange import PLAY_TITLE_ROOM, hand_slots, play_slots
 from aleph_null_desktop.ui.table.card_tips import PREVIEW_W
 from aleph_null_desktop.ui.table.overlays import SPOTLIGHT_CARD_W
@@ -28,12 +29,13 @@ class FaceWarmer:
         self.renderer = renderer
         self.warmed = 0  # faces drawn ahead (tests watch it)
 
-    def wanted(self, scene) -> list[tuple[str, int]]:
+    def wanted(self, presenter, rects, hovered=(None, 0.0)) -> list[tuple[str, int]]:
         """(card_id, width) the table may show soon, most urgent first, never more than 4/5 of
         the face cache's bytes (warming must not push out what is on screen): a card read large, cards
         summoned into a fuller play area, cards leaving it (the rest spread out, it lies on a pile),
-        cards drawn into a fuller hand."""
-        game, rects = scene.game, scene.rects
+        cards drawn into a fuller hand. `rects`: the table's zones; `hovered`: (the card under the
+        mouse, how long it has rested there)."""
+        game = presenter.game
         hand, play = len(game.zone("hand")), len(game.zone("play"))
 
         def hand_w(n):
@@ -42,15 +44,15 @@ class FaceWarmer:
         def play_w(n):
             return [round(s.w) for s in play_slots(rects["play"], n, title_room=PLAY_TITLE_ROOM)[:1]]
 
-        pile = [scene.pile_width()]
+        pile = [panels.pile_card_rect(rects["discard"]).w]
         plan = [(("hand",), play_w(play + 1) + pile + hand_w(hand - 1) + hand_w(hand + 1) + hand_w(hand + 2)
                  + play_w(play + 2)),
                 (("play",), play_w(play - 1) + play_w(play + 1) + pile + play_w(play - 2)),
                 (("deck", "set_aside"), hand_w(hand + 1) + hand_w(hand + 2) + play_w(play + 1) + pile),
                 (("discard",), hand_w(hand + 1))]
         wanted = []
-        hover = scene.hover_uid
-        if hover is not None and hover in scene.sprites and scene.hover_time >= HOVER_DWELL:
+        hover, rested = hovered
+        if hover is not None and game.zone_of(hover) in ("hand", "play") and rested >= HOVER_DWELL:
             wanted += [(game.card(hover).card_id, PREVIEW_W), (game.card(hover).card_id, BIG_W)]  # its tip, read large
         wanted += [(c.card_id, SPOTLIGHT_CARD_W) for zone in ("set_aside", "deck") for c in game.zone(zone)
                    if game.cards[c.card_id].is_interference]  # drawn, it is shown large at once
@@ -66,13 +68,13 @@ class FaceWarmer:
             kept.append((card_id, width))
         return kept
 
-    def warm(self, scene, frame_start: float) -> bool:
+    def warm(self, presenter, rects, hovered, frame_start: float) -> bool:
         """Draws one missing face (or steps of a large one) if this frame has been cheap so far;
-        True if a face was finished."""
+        True if a face was finished. (What may be shown soon: `wanted`.)"""
         spent = (time.thread_time() - frame_start) * 1000
         if spent >= QUIET_MS:
             return False
-        for card_id, width in self.wanted(scene):
+        for card_id, width in self.wanted(presenter, rects, hovered):
             if self.renderer.cached(card_id, width):
                 continue
             if width < LARGE_W:

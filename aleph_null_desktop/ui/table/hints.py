@@ -96,8 +96,8 @@ class HintJob:
 class HintKeeper:
     """The table's hint state: the running job, and the hint on show (if still current)."""
 
-    def __init__(self, scene) -> None:
-        self.scene = scene
+    def __init__(self, view) -> None:
+        self.view = view  # the table as its helpers see it (ui.table.view)
         self.job: HintJob | None = None
         self.hint: Hint | None = None
         self.discarded = 0  # results thrown away because the game moved on (for tests and the log)
@@ -107,24 +107,24 @@ class HintKeeper:
         return self.job is not None
 
     def request(self) -> None:
-        scene = self.scene
-        game = scene.game
-        if not scene.app.current_settings().show_hints:
-            scene.say(_("Hints are turned off in Settings."))
+        view = self.view
+        game = view.game
+        if not view.settings().show_hints:
+            view.say(_("Hints are turned off in Settings."))
             return
         if game.outcome is not None:
-            scene.say(_("The ritual is over; there is nothing to suggest."))
+            view.say(_("The ritual is over; there is nothing to suggest."))
             return
-        if self.job is not None and self.job.version == scene.presenter.version:
+        if self.job is not None and self.job.version == view.presenter.version:
             return  # already thinking about this position
-        function = scene.app.hint_function or default_hint_function()
+        function = view.hint_function() or default_hint_function()
         self.hint = None
-        self.job = HintJob(function, game, scene.presenter.version)
-        scene.say("")  # the prompt bar shows "thinking…", then the hint
+        self.job = HintJob(function, game, view.presenter.version)
+        view.say("")  # the prompt bar shows "thinking…", then the hint
 
     def current(self) -> Hint | None:
         """The hint on show, if it still belongs to the position on the table."""
-        if self.hint is not None and self.hint.version != self.scene.presenter.version:
+        if self.hint is not None and self.hint.version != self.view.presenter.version:
             self.hint = None
         return self.hint
 
@@ -133,32 +133,32 @@ class HintKeeper:
         if job is None or not job.done:
             return
         self.job = None
-        scene = self.scene
-        if job.version != scene.presenter.version:  # the player moved on while the AI was thinking
+        view = self.view
+        if job.version != view.presenter.version:  # the player moved on while the AI was thinking
             self.discarded += 1
             return
         if job.error is not None:
             log.info("no hint: %r", job.error)
-            scene.say(_("No hint: {why}").format(why=job.error), warn=True)
+            view.say(_("No hint: {why}").format(why=job.error), warn=True)
             return
         try:
             command, explanation = job.result
         except (TypeError, ValueError):
-            scene.say(_("No hint: the AI gave no move."), warn=True)
+            view.say(_("No hint: the AI gave no move."), warn=True)
             return
-        if scene.game.explain(command):  # the engine decides what is legal, never the hint
-            scene.say(_("No hint: the suggested move is not legal now ({why}).").format(why=scene.game.explain(command)),
+        if view.game.explain(command):  # the engine decides what is legal, never the hint
+            view.say(_("No hint: the suggested move is not legal now ({why}).").format(why=view.game.explain(command)),
                       warn=True)
             return
-        name = command.describe(scene.game)
+        name = command.describe(view.game)
         explanation = str(explanation or "").strip()
         if explanation.startswith(name):  # the AI's words often begin by naming the move
             explanation = explanation[len(name):].lstrip(" .—:-")
             explanation = explanation[:1].upper() + explanation[1:]  # a sentence of its own now
         full = _("Hint: {move}.").format(move=name) + (f" {explanation}" if explanation else "")
         self.hint = Hint(command, explanation, shorten(full, PROMPT_CHARS), job.version)
-        scene.say("")
-        scene.log.add(full)
+        view.say("")
+        view.add_to_log(full)
 
     # ------------------------------------------------------------------ what to highlight
     def highlight(self) -> tuple[str, Any] | None:
@@ -166,7 +166,7 @@ class HintKeeper:
         hint = self.current()
         if hint is None:
             return None
-        cmd, game = hint.command, self.scene.game
+        cmd, game = hint.command, self.view.game
         if isinstance(cmd, (Summon, Activate)):
             return ("card", cmd.uid)
         if isinstance(cmd, Choose):
@@ -187,7 +187,7 @@ class HintKeeper:
         hint = self.current()
         if hint is None:
             return ""
-        cmd, game = hint.command, self.scene.game
+        cmd, game = hint.command, self.view.game
         if isinstance(cmd, Summon):
             return _("hint: summon this")
         if isinstance(cmd, Activate):

@@ -17,7 +17,6 @@ from aleph_null_desktop.ui.table import spoken
 from aleph_null_desktop.ui.table.wording import without_rule_numbers
 from aleph_null_desktop.ui.table.overlays import ActionMenu, PileViewer
 
-DRAG_THRESHOLD = 6
 SPEECH_KEYS = {pygame.K_r: "repeat", pygame.K_a: "hand", pygame.K_s: "state", pygame.K_t: "text"}
 
 
@@ -71,7 +70,7 @@ class TableInput:
     def open_menu(self, uid: int, keyboard: bool = False) -> None:
         sprite = self.sprites.get(uid)
         anchor = sprite.rect if sprite else pygame.FRect(self.rects["play"].center, (1, 1))
-        self.modal = ActionMenu(self, uid, anchor, keyboard=keyboard)
+        self.modal = ActionMenu(self.view, uid, anchor, keyboard=keyboard)
 
     def _choose_none(self) -> None:
         pending = self.game.pending
@@ -88,7 +87,7 @@ class TableInput:
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
             self.alt_held = event.type == pygame.KEYDOWN
             return True
-        if (self.press or self.drag) and (event.type == pygame.WINDOWFOCUSLOST or (
+        if self.grip.busy and (event.type == pygame.WINDOWFOCUSLOST or (
                 event.type == pygame.MOUSEMOTION and not getattr(event, "buttons", (1,))[0])):
             self._put_back_held_card()  # the button went up where the window could not see it
             if event.type != pygame.MOUSEMOTION:
@@ -104,9 +103,10 @@ class TableInput:
             return True
         if self.game.outcome is not None:
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
-                self.judgement_timer = 0.0
-            return True
-        if self.drag and self.drag.get("carried") and event.type == pygame.KEYDOWN and self._carry_key(event):
+                self.judgement_timer = 0.0  # any click or key: the Judgement at once
+                return True
+            return event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN)
+        if self.grip.carried and event.type == pygame.KEYDOWN and self._carry_key(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.focus.visible = False
@@ -116,12 +116,12 @@ class TableInput:
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             owner, self.press_owner = self.press_owner, None
             if owner is not self.modal:  # pressed on something that has gone since
-                self.press = self.drag = None
+                self.grip.cancel()
                 return True
         if self.modal is not None:
             if event.type == pygame.MOUSEMOTION:
                 self.mouse = event.pos
-            self.press = self.drag = None
+            self.grip.cancel()
             panel, focus = self.modal, self.modal.focus
             used = self.modal.handle_event(event)
             if self.modal is panel and used and (panel.focus != focus or isinstance(panel, PileViewer)):
@@ -129,10 +129,9 @@ class TableInput:
             self._close_stale_modal()
             if used or event.type != pygame.KEYDOWN:
                 return bool(used)
-            self._key(event, beside_panel=self.modal is not None)
-            return True
+            return self._key(event, beside_panel=self.modal is not None)
         if event.type == pygame.KEYDOWN:
-            self._key(event)
+            return self._key(event)
         elif event.type == pygame.MOUSEWHEEL:
             if self.rects["log"].collidepoint(self.mouse):
                 self.log.wheel(event.y)
@@ -146,9 +145,10 @@ class TableInput:
             return False
         return True
 
-    def _key(self, event, beside_panel: bool = False) -> None:
-        """The table's keys. `beside_panel`: a panel is open and did not want this key; then only
-        the keys that do not act on the table (hint, rules, undo) apply."""
+    def _key(self, event, beside_panel: bool = False) -> bool:
+        """The table's keys; False for a key that means nothing here. `beside_panel`: a panel is
+        open and did not want this key; then only the keys that do not act on the table (hint,
+        rules, undo) apply."""
         key, mods = event.key, event.mod
         if key in SPEECH_KEYS and not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.read_aloud(SPEECH_KEYS[key])
@@ -162,7 +162,7 @@ class TableInput:
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
         elif beside_panel:
-            return
+            return False
         elif key == pygame.K_ESCAPE:
             self.app.pause()
         elif key == pygame.K_SPACE:
@@ -189,6 +189,9 @@ class TableInput:
                 self.default_move(hand[index].uid)
             else:
                 self.say(_("There is no card {n} in your hand.").format(n=index + 1), warn=True)
+        else:
+            return False
+        return True
 
     def read_aloud(self, what: str) -> None:
         """The speech keys: R the last line again, A the whole hand, S the table's state, T the
@@ -219,8 +222,7 @@ class TableInput:
         sprite = self.sprites.get(uid)
         if sprite is None:
             return
-        self.drag = {"uid": uid, "source": self.game.zone_of(uid), "carried": True,
-                     "offset": (sprite.target.w / 2, sprite.target.h / 2), "pos": (0, 0)}
+        self.grip.carry(uid, self.game.zone_of(uid), (sprite.target.w / 2, sprite.target.h / 2))
         self._carry_to(self._carry_places()[0])
         self.hover_uid = None
 
@@ -232,22 +234,21 @@ class TableInput:
         return [p for p in dict.fromkeys(places) if p in self.rects]
 
     def _carry_to(self, place: str) -> None:
-        self.drag["place"] = place
-        self.drag["pos"] = self.rects[place].center
+        self.grip.carry_to(place, self.rects[place].center)
 
     def _carry_key(self, event) -> bool:
         """The d-pad (arrows) moves the carried card to the next place, A (Enter) drops it there,
         B (Esc) puts it back. Other keys do what they do (it is let go if they move it)."""
         if is_enter(event):
-            drag, self.drag = self.drag, None
-            self._drop(drag, drag["pos"])
+            gesture = self.grip.release(self.grip.pos)
+            self._drop(gesture[1], gesture[2])
             return True
         if event.key == pygame.K_ESCAPE:
             self._put_back_held_card()
             return True
         if event.key in ARROWS:
             places = self._carry_places()
-            here = places.index(self.drag["place"]) if self.drag["place"] in places else 0
+            here = places.index(self.grip.place) if self.grip.place in places else 0
             step = 1 if event.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
             self._carry_to(places[(here + step) % len(places)])
             return True
@@ -294,7 +295,7 @@ class TableInput:
             n = len(self.game.zone("deck"))
             self.say(ngettext("The deck holds {n} card, face down.", "The deck holds {n} cards, face down.", n).format(n=n))
         elif zone in ("discard", "sacrifice", "set_aside"):
-            self.modal = PileViewer(self, {"sacrifice": "sacrificed"}.get(zone, zone))
+            self.modal = PileViewer(self.view, {"sacrifice": "sacrificed"}.get(zone, zone))
 
     def _close_stale_modal(self) -> None:
         """A panel that was answered, or whose question no longer applies, goes; the next waiting
@@ -308,12 +309,9 @@ class TableInput:
 
     def _motion(self, pos) -> None:
         self.mouse = pos
-        if self.press and not self.drag:
-            dx, dy = pos[0] - self.press["pos"][0], pos[1] - self.press["pos"][1]
-            if abs(dx) + abs(dy) >= DRAG_THRESHOLD:
-                self._start_drag()
+        if self.grip.move(pos):
+            self._lift()
         if self.drag:
-            self.drag["pos"] = pos
             return
         self.hover_uid = self.card_at(pos)
         for button in self.buttons.values():
@@ -330,35 +328,31 @@ class TableInput:
             return
         uid = self.card_at(pos)
         if uid is not None:
-            self.press = {"uid": uid, "zone": self.game.zone_of(uid), "pos": pos,
-                          "clicks": getattr(event, "clicks", 1)}
+            self.grip.press(pos, getattr(event, "clicks", 1), uid, self.game.zone_of(uid))
         elif self.rects["tokens"].collidepoint(pos) and self.game.tokens:
-            self.press = {"token": True, "pos": pos, "clicks": 1}
+            self.grip.press(pos)
         else:
-            self.press = None
+            self.grip.cancel()
 
-    def _start_drag(self) -> None:
-        press = self.press
-        if "uid" in press:
-            uid = press["uid"]
-            sprite = self.sprites[uid]
-            self.drag = {"uid": uid, "source": self.game.zone_of(uid),
-                         "offset": (press["pos"][0] - sprite.rect.x, press["pos"][1] - sprite.rect.y),
-                         "pos": press["pos"]}
+    def _lift(self) -> None:
+        """The press became a drag: the card (or a token) is held where the mouse took it."""
+        grip = self.grip
+        if grip.token:
+            grip.lift((25, 25))
         else:
-            self.drag = {"token": True, "source": "tokens", "offset": (25, 25), "pos": press["pos"]}
+            sprite = self.sprites[grip.uid]
+            grip.lift((grip.start[0] - sprite.rect.x, grip.start[1] - sprite.rect.y), self.game.zone_of(grip.uid))
         self.hover_uid = None
 
     def _button_up(self, pos) -> None:
-        press, drag = self.press, self.drag
-        self.press = self.drag = None
-        if drag:
-            self._drop(drag, pos)
+        gesture = self.grip.release(pos)
+        if gesture[0] == "drop":
+            self._drop(gesture[1], pos)
             return
-        if press and "uid" in press:
-            self._click_card(press["uid"], press["clicks"])
+        if gesture[0] == "click":
+            self._click_card(gesture[1], gesture[2])
             return
-        if press and "token" in press:
+        if gesture[0] == "token":
             self.take_token()
             return
         for name, button in self.buttons.items():
@@ -418,6 +412,16 @@ class TableInput:
             return small
         return pygame.FRect(drag["pos"][0] - drag["offset"][0], drag["pos"][1] - drag["offset"][1],
                             sprite.target.w, sprite.target.h)
+
+    @property
+    def drag(self) -> dict | None:
+        """What is in the air while dragging (Grip.held): {"uid"|"token", "source", "offset", "pos"}."""
+        return self.grip.held()
+
+    @property
+    def press(self) -> dict | None:
+        """What the left button went down on, while it is down (Grip.pressed)."""
+        return self.grip.pressed()
 
     def legal_drop_zones(self) -> dict[str, bool]:
         """While dragging: each zone the card may land on, and whether the engine allows it."""

@@ -87,10 +87,10 @@ class Modal:
 class ActionMenu(Modal):
     """A card's moves as buttons: cost → effect, greyed with the engine's reason when not legal."""
 
-    def __init__(self, scene, uid: int, anchor: pygame.FRect, keyboard: bool = False) -> None:
-        self.scene = scene
-        game = scene.game
-        self.uid, self.zone, self.version = uid, game.zone_of(uid), scene.presenter.version
+    def __init__(self, view, uid: int, anchor: pygame.FRect, keyboard: bool = False) -> None:
+        self.view = view
+        game = view.game
+        self.uid, self.zone, self.version = uid, game.zone_of(uid), view.presenter.version
         self.keyboard = keyboard
         carddef = game.cards[game.card(uid).card_id]
         self.title = carddef.name
@@ -101,7 +101,7 @@ class ActionMenu(Modal):
         else:
             commands += [(Activate(uid, a.id), action_text(a)) for a in carddef.actions]
         width = 420
-        fonts = scene.app.fonts
+        fonts = view.fonts
         self.buttons = []
         for cmd, label in commands:
             reason = game.explain(cmd)
@@ -129,11 +129,11 @@ class ActionMenu(Modal):
 
     def _choose(self, cmd) -> None:
         self.close()
-        self.scene.submit(cmd)
+        self.view.submit(cmd)
 
     def applies(self) -> bool:
-        game = self.scene.game
-        return self.scene.presenter.version == self.version and self.uid in {c.uid for c in game.zone(self.zone)}
+        game = self.view.game
+        return self.view.presenter.version == self.version and self.uid in {c.uid for c in game.zone(self.zone)}
 
     def handle_event(self, event) -> bool:
         """Esc closes; 1–9, Enter, Tab and the arrows work the menu. Any other key closes the menu
@@ -147,9 +147,9 @@ class ActionMenu(Modal):
                 if index < len(self.buttons):
                     button = self.buttons[index]
                     if not button.click():
-                        self.scene.say(button.detail, warn=True)
+                        self.view.say(button.detail, warn=True)
                 else:
-                    self.scene.say(_("There is no action {n} here.").format(n=index + 1), warn=True)
+                    self.view.say(_("There is no action {n} here.").format(n=index + 1), warn=True)
                 return True
             if self.focus_key(event):
                 return True
@@ -164,7 +164,7 @@ class ActionMenu(Modal):
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def draw(self, surface: pygame.Surface) -> None:
-        fonts = self.scene.app.fonts
+        fonts = self.view.fonts
         _panel(surface, self.rect)
         head = fonts.get("title", 22).render(self.title, True, theme.GOLD)
         surface.blit(head, (self.rect.x + 14, self.rect.y + 12))
@@ -229,15 +229,15 @@ class ChoicePicker(Modal):
     Enter; "up to" choices offer "none". Every caption is shown whole (wrapped, in a smaller font
     when many cards share the panel)."""
 
-    def __init__(self, scene, decision, numbers: list[int] | None = None) -> None:
-        self.scene = scene
+    def __init__(self, view, decision, numbers: list[int] | None = None) -> None:
+        self.view = view
         self.decision = decision
-        self.version = scene.presenter.version
-        game = scene.game
-        fonts = scene.app.fonts
-        follows = getattr(scene, "picked_numbers", None)  # (commands applied after the pick, {key: number})
+        self.version = view.presenter.version
+        game = view.game
+        fonts = view.fonts
+        follows = view.picked_numbers  # (commands applied after the pick, {key: number})
         if numbers is None:
-            numbers = option_numbers(decision, follows[1] if follows and follows[0] == len(scene.applied) else None)
+            numbers = option_numbers(decision, follows[1] if follows and follows[0] == view.commands_applied() else None)
         self.numbers = numbers
         card_opts = [(i, o) for i, o in enumerate(decision.options) if o.uid is not None]
         word_opts = [(i, o) for i, o in enumerate(decision.options) if o.uid is None]
@@ -282,13 +282,13 @@ class ChoicePicker(Modal):
         return fonts.get("body", PICKER_LABEL_SIZES[-1])
 
     def applies(self) -> bool:
-        return self.scene.game.pending is self.decision and self.scene.presenter.version == self.version
+        return self.view.game.pending is self.decision and self.view.presenter.version == self.version
 
     def _choose(self, index: int) -> None:
         self.close()
         keys = [o.uid if o.uid is not None else "none" for o in self.decision.options]
-        self.scene.picked_numbers = (len(self.scene.applied) + 1, dict(zip(keys, self.numbers)))
-        self.scene.submit(Choose(index))
+        self.view.picked_numbers = (self.view.commands_applied() + 1, dict(zip(keys, self.numbers)))
+        self.view.submit(Choose(index))
 
     def option_rects(self) -> list[tuple[int, pygame.Rect]]:
         """(option index, rectangle) of every option in focus order."""
@@ -306,7 +306,7 @@ class ChoicePicker(Modal):
                 if index + 1 in self.numbers:
                     self._choose(self.numbers.index(index + 1))
                 else:
-                    self.scene.say(_("There is no option {n}.").format(n=index + 1), warn=True)
+                    self.view.say(_("There is no option {n}.").format(n=index + 1), warn=True)
                 return True
             if is_enter(event) and options:
                 self._choose(options[min(self.focus, len(options) - 1)][0])
@@ -323,7 +323,7 @@ class ChoicePicker(Modal):
                 self.focus, self.keyboard = moved, True
                 return True
             if event.key == pygame.K_ESCAPE:
-                self.scene.app.pause()
+                self.view.pause()
                 return True
             return False
         if event.type == pygame.MOUSEMOTION:
@@ -338,8 +338,8 @@ class ChoicePicker(Modal):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        fonts = self.scene.app.fonts
-        renderer = self.scene.renderer
+        fonts = self.view.fonts
+        renderer = self.view.renderer
         _veiled_panel(surface, self.rect)
         blit_wrapped(surface, fonts.get("title", 26), self.decision.prompt, theme.GOLD,
                      pygame.Rect(self.rect.x + 24, self.rect.y + 18, self.rect.w - 48, 70), align="center")
@@ -351,13 +351,13 @@ class ChoicePicker(Modal):
         if prompts.pad_in_use():
             hint = _("Move with the d-pad and press A.")
         colour = theme.TEXT_DIM
-        if self.scene.hint_text():  # H while choosing: the hint is shown here, over the table's prompt
-            hint, colour = self.scene.hint_text(), theme.POWER
+        if self.view.hint_text():  # H while choosing: the hint is shown here, over the table's prompt
+            hint, colour = self.view.hint_text(), theme.POWER
         font = fit_font(fonts, "italic", hint, self.rect.w - 48, 19, 14)
         image = font.render(hint, True, colour)
         surface.blit(image, image.get_rect(midtop=(self.rect.centerx, self.rect.y + 58)))
         label_font = self.caption_font
-        hinted = self.scene.hints.current()
+        hinted = self.view.hints.current()
         hinted_index = getattr(hinted.command, "index", None) if hinted else None
         for i, option, slot in self.cards:
             r = pygame.Rect(slot)
@@ -381,9 +381,9 @@ class ChoicePicker(Modal):
 
 
 class ConfirmDialog(Modal):
-    def __init__(self, scene, title: str, text: str, yes: str, on_yes, no: str | None = None) -> None:
-        self.scene = scene
-        self.version = scene.presenter.version
+    def __init__(self, view, title: str, text: str, yes: str, on_yes, no: str | None = None) -> None:
+        self.view = view
+        self.version = view.presenter.version
         self.title, self.text = title, text
         no = no if no is not None else _("Keep playing")
         self.rect = pygame.Rect(0, 0, 760, 300)
@@ -396,7 +396,7 @@ class ConfirmDialog(Modal):
         ]
 
     def applies(self) -> bool:
-        return self.scene.presenter.version == self.version
+        return self.view.presenter.version == self.version
 
     def handle_event(self, event) -> bool:
         """Enter presses the focused button (at first the first), Tab / arrows move between the two,
@@ -413,7 +413,7 @@ class ConfirmDialog(Modal):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        fonts = self.scene.app.fonts
+        fonts = self.view.fonts
         _veiled_panel(surface, self.rect, 120)
         head = fonts.get("title", 28).render(self.title, True, theme.WARN)
         surface.blit(head, head.get_rect(midtop=(self.rect.centerx, self.rect.y + 20)))
@@ -429,12 +429,12 @@ class PileViewer(Modal):
 
     TABS = (("discard", N_("Discard pile")), ("sacrificed", N_("Sacrificed")), ("set_aside", N_("Set aside")))
 
-    def __init__(self, scene, zone: str) -> None:
-        self.scene = scene
+    def __init__(self, view, zone: str) -> None:
+        self.view = view
         self.zone = zone
         self.rect = pygame.Rect(140, 90, 1640, 900)
         self.tabs = [Button(pygame.Rect(self.rect.x + 24 + n * 260, self.rect.y + 18, 240, 50),
-                            f"{_(label)} ({len(scene.game.zone(z))})", on_click=lambda z=z: self._show(z))
+                            f"{_(label)} ({len(view.game.zone(z))})", on_click=lambda z=z: self._show(z))
                      for n, (z, label) in enumerate(self.TABS)]
         self.buttons = self.tabs + [Button(pygame.Rect(self.rect.right - 200, self.rect.y + 18, 176, 50),
                                            _("Close"), on_click=self.close, key_hint="Esc")]
@@ -462,8 +462,8 @@ class PileViewer(Modal):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        fonts = self.scene.app.fonts
-        game = self.scene.game
+        fonts = self.view.fonts
+        game = self.view.game
         _veiled_panel(surface, self.rect)
         for (zone, _label), tab in zip(self.TABS, self.tabs):
             tab.hot = zone == self.zone
@@ -482,12 +482,12 @@ class PileViewer(Modal):
         for inst, slot in zip(cards, play_slots(area, len(cards), card_w=170)):
             carddef = game.cards[inst.card_id]
             if self.zone == "set_aside":
-                surface.blit(self.scene.renderer.back(round(slot.w)), slot)
+                surface.blit(self.view.renderer.back(round(slot.w)), slot)
                 label = font.render(_("Interference, level {level}").format(level=carddef.level), True,
                                     theme.TEXT)  # under the card, clear of the back's own words
                 surface.blit(label, label.get_rect(midtop=(slot.centerx, slot.bottom + 6)))
             else:
-                surface.blit(self.scene.renderer.face(inst.card_id, round(slot.w)), slot)
+                surface.blit(self.view.renderer.face(inst.card_id, round(slot.w)), slot)
 
 
 SPOTLIGHT_CARD_W = 460  # the arriving interference card, shown large (its face is drawn ahead)
@@ -498,10 +498,10 @@ class InterferenceSpotlight(Modal):
     a free one) summons it; Esc puts it off to look at the table or raise power first. Two drawn
     together are shown one after the other."""
 
-    def __init__(self, scene, uid: int) -> None:
-        self.scene = scene
+    def __init__(self, view, uid: int) -> None:
+        self.view = view
         self.uid = uid
-        game = scene.game
+        game = view.game
         self.carddef = game.cards[game.card(uid).card_id]
         self.cost = game.summon_cost(uid)
         self.rect = pygame.Rect(0, 0, 1000, 720)
@@ -531,18 +531,18 @@ class InterferenceSpotlight(Modal):
                                                                               cost=self.cost)
 
     def _shortfall(self) -> str:
-        missing = max(0, self.cost - self.scene.game.power)
+        missing = max(0, self.cost - self.view.game.power)
         if not missing:
             return _("you have the power")
         return _("missing {n}P: {n} damage").format(n=missing)
 
     def applies(self) -> bool:
-        game = self.scene.game
+        game = self.view.game
         return game.pending is None and self.uid in {c.uid for c in game.zone("hand")}
 
     def _summon(self) -> None:
         self.close()
-        self.scene.submit(Summon(self.uid))
+        self.view.submit(Summon(self.uid))
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -558,9 +558,9 @@ class InterferenceSpotlight(Modal):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        fonts = self.scene.app.fonts
+        fonts = self.view.fonts
         _veiled_panel(surface, self.rect, 170)
-        surface.blit(self.scene.renderer.face(self.carddef.id, self.card_rect.w), self.card_rect)
+        surface.blit(self.view.renderer.face(self.carddef.id, self.card_rect.w), self.card_rect)
         x = self.card_rect.right + 40
         w = self.rect.right - x - 40
         head = fonts.get("title", 34).render(_("Interference!"), True, theme.WARN)

@@ -419,10 +419,7 @@ class TablePainting:
         surface.blit(tag, tag.get_rect(center=box.center))
 
     def hint_text(self) -> str:
-        if self.hints.thinking:
-            return _("Hint: thinking…")
-        hint = self.hints.current()
-        return hint.text if hint else ""
+        return self.view.hint_text()
 
     def _draw_prompt(self, surface) -> None:
         rect = self.rects["prompt"]

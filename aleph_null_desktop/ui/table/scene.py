@@ -27,6 +27,7 @@ from aleph_null_desktop.ui.table import panels, spoken
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS
 from aleph_null_desktop.ui.table.face_warmer import FaceWarmer
 from aleph_null_desktop.ui.table.focus import TableFocus
+from aleph_null_desktop.ui.table.gestures import Grip
 from aleph_null_desktop.ui.table.hints import HintKeeper
 from aleph_null_desktop.ui.table.input import TableInput
 from aleph_null_desktop.ui.table.log_panel import LogPanel, event_lines, replayed_lines
@@ -35,6 +36,7 @@ from aleph_null_desktop.ui.table.overlays import ChoicePicker, ConfirmDialog, In
 from aleph_null_desktop.ui.table.painting import TablePainting
 from aleph_null_desktop.ui.table.presenter import TablePresenter
 from aleph_null_desktop.ui.table.sprites import TableSprites
+from aleph_null_desktop.ui.table.view import TableView
 from aleph_null_desktop.ui.table.wording import HOUR_WARNING, without_rule_numbers, would_lose
 from aleph_null_desktop.ui.widgets.button import Button
 
@@ -66,14 +68,15 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         self.presenter = self.make_presenter(game)
         self.motions: list[tuple[int, str, str]] = []  # (uid, from, to) of every card motion started
         self.log = LogPanel()
+        self.view = TableView(self.presenter, app, self.renderer, submit=self.submit, say=self.say,
+                              add_to_log=self.log.add, commands_applied=lambda: len(self.applied))  # what the panels over the table and the hints see
         self.sprites: dict[int, CardSprite] = {}
         self.ghosts: list[tuple[CardSprite, str]] = []  # cards flying to a pile
         self.last_zone: dict[int, str] = {}
         self.modal = None
-        self.press = None  # what the left button went down on: {"uid"|"token", "pos", "clicks"}
+        self.grip = Grip()  # the left button's gesture: idle → pressed → dragging → released or cancelled
         self.press_owner = None  # the panel (or None: the table) the left button went down on
         self.focus = TableFocus(self)
-        self.drag = None  # {"uid"|"token", "source", "offset", "pos"}
         self.mouse = (0, 0)
         self.hover_uid: int | None = None
         self.big_uid: int | None = None
@@ -91,7 +94,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
                                       game, circle_id)  # turns its page on "hour" and "game_over"
         self.judgement_timer: float | None = None
         self.applied: list = []  # every command the engine accepted, in order
-        self.hints = HintKeeper(self)
+        self.hints = self.view.hints = HintKeeper(self.view)
         self.spotlit: set[int] = set()
         self._tints = SurfaceCache("table_tints")  # glows and veils by size (a card in motion: many)
         self.buttons = {
@@ -138,7 +141,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         if not confirmed and self.app.current_settings().confirm_losing_moves:
             loss = self._loss_if(cmd)
             if loss:
-                self.modal = ConfirmDialog(self, _("This would end the ritual"),
+                self.modal = ConfirmDialog(self.view, _("This would end the ritual"),
                                            _("{loss} Do it anyway?").format(loss=loss),
                                            _("Do it"), lambda: self.submit(cmd, confirmed=True),
                                            no=_("No, go back"))
@@ -249,7 +252,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         preview = self.game.end_turn_preview()
         if preview.total and not self._loss_if(cmd):
             self.modal = ConfirmDialog(
-                self, _("End the turn?"),
+                self.view, _("End the turn?"),
                 _("Ending now costs {summary}; you would have {total} of 3 damage.").format(
                     summary=preview.summary(), total=self.game.damage + preview.total),
                 _("End turn: take {n} damage").format(n=preview.total), lambda: self.submit(cmd))
@@ -273,13 +276,13 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         pending = self.game.pending
         if pending is not None:
             if self.presenter.target_options() is None:
-                self.modal = ChoicePicker(self, pending)
+                self.modal = ChoicePicker(self.view, pending)
             return
         for inst in self.game.zone("hand"):
             carddef = self.game.cards[inst.card_id]
             if carddef.is_interference and inst.uid not in self.spotlit:
                 self.spotlit.add(inst.uid)
-                self.modal = InterferenceSpotlight(self, inst.uid)
+                self.modal = InterferenceSpotlight(self.view, inst.uid)
                 return
 
     def _name_buttons(self) -> None:
@@ -294,7 +297,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         and every card in its slot at the new size."""
         self._name_buttons()
         if isinstance(self.modal, ChoicePicker):  # its captions and buttons laid out in the new words
-            self.modal = ChoicePicker(self, self.modal.decision, self.modal.numbers)
+            self.modal = ChoicePicker(self.view, self.modal.decision, self.modal.numbers)
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.grimoire.restyle()
         self.board.invalidate()
@@ -403,6 +406,6 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         A frame that cost next to nothing draws one face the table may soon show."""
         start = time.thread_time()
         self._draw_table(surface)
-        self.warmer.warm(self, start)
+        self.warmer.warm(self.presenter, self.rects, (self.hover_uid, self.hover_time), start)
 
 

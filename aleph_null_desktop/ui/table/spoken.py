@@ -164,18 +164,18 @@ def modal_words(modal) -> str:
     """An open panel when it opens: its title or question, then what can be chosen."""
     from aleph_null_desktop.ui.table import overlays
 
-    scene = getattr(modal, "scene", None)
+    view = getattr(modal, "view", None)  # the table as the panel sees it
     if isinstance(modal, overlays.ActionMenu):
         return sentences(modal.title, modal.empty, *(f"{n}: {button_label(b)}" for n, b in enumerate(modal.buttons, 1)))
     if isinstance(modal, overlays.ChoicePicker):
-        return pending_words(scene.game)
+        return pending_words(view.game)
     if isinstance(modal, overlays.ConfirmDialog):
         return sentences(modal.title, modal.text, *(button_label(b) for b in modal.buttons))
     if isinstance(modal, overlays.InterferenceSpotlight):
         return sentences(_("Interference!"), rules_words(modal.carddef), modal.words(),
                          *(button_label(b) for b in modal.buttons))
     if isinstance(modal, overlays.PileViewer):
-        return pile_words(scene.game, modal.zone)
+        return pile_words(view.game, modal.zone)
     return ""
 
 
@@ -200,7 +200,7 @@ def modal_focus_words(modal) -> str:
         index = options[min(modal.focus, len(options) - 1)][0]
         return f"{index + 1}: {modal.decision.options[index].label}"
     if isinstance(modal, overlays.PileViewer):
-        return pile_words(modal.scene.game, modal.zone)
+        return pile_words(modal.view.game, modal.zone)
     buttons = getattr(modal, "buttons", [])
     if 0 <= modal.focus < len(buttons):
         return button_label(buttons[modal.focus])

@@ -74,15 +74,15 @@ class TableSprites:
         sprite = self.sprites.get(drag["uid"]) if drag and "uid" in drag else None
         if sprite is not None:
             sprite.jump_from(self._drag_rect(drag, sprite))
-        self.press = self.drag = None
+        self.grip.cancel()
         self.press_owner = "closed"
 
     def _let_go_of_moved_card(self) -> None:
         """A card held by the mouse that a key command moved (Space, Ctrl+Z, a number key) is let go."""
-        grip = self.drag or self.press
-        if grip and "uid" in grip and (grip["uid"] not in self.sprites or
-                                       self.game.zone_of(grip["uid"]) != grip.get("source", grip.get("zone"))):
-            self.drag = self.press = None
+        grip = self.grip
+        if grip.busy and not grip.token and (grip.uid not in self.sprites or
+                                             self.game.zone_of(grip.uid) != grip.source):
+            grip.cancel()
 
     def _pile_card_size(self) -> tuple[int, int]:
         return panels.pile_card_rect(self.rects["deck"]).size

@@ -1,0 +1,73 @@
+"""While a page of the Grimoire turns, only the columns its leaf covers (last frame and this one)
+are painted again (GrimoireScene._turning_columns); every frame must show exactly what painting
+the whole book shows, over a ritual, over the title and from the cover on."""
+
+import pygame
+
+from aleph_null_desktop.ui.grimoire.scene import GrimoireScene, open_new_ritual
+
+TABLE = {"hour": 2, "power": 3, "play": ["salamander", "bell"], "hand": ["wax_candle", "undine"],
+         "deck": ["sylph", "boline"], "discard": ["chasuble"]}
+
+
+def _pixels(surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def _turn_frame_by_frame(app, book, monkeypatch) -> int:
+    """Steps the turn to its end; after each frame the book is painted whole once more (as after
+    another scene drew over it) and must look the same. Returns how many frames were partial."""
+    partial = []
+    real = GrimoireScene._turning_columns
+
+    def watched(scene, surface):
+        columns = real(scene, surface)
+        partial.append(columns is not None)
+        return columns
+
+    monkeypatch.setattr(GrimoireScene, "_turning_columns", watched)
+    assert book.turn is not None
+    seen = 0
+    while book.turn is not None and seen < 200:
+        app.step(1 / 60)
+        painted = _pixels(app.screen)
+        book.on_uncover()
+        app.stack.draw(app.screen)
+        assert _pixels(app.screen) == painted, f"frame {seen} of the turn differs from a whole paint"
+        seen += 1
+    assert book.turn is None
+    return sum(partial)
+
+
+def test_a_page_turning_over_the_table_looks_as_painted_whole(table, driver, monkeypatch):
+    table(TABLE)
+    driver.key(pygame.K_F1)
+    book = driver.scene
+    assert isinstance(book, GrimoireScene) and book.keeps_under
+    driver.frames(5)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    driver.app.step(1 / 60)
+    assert _turn_frame_by_frame(driver.app, book, monkeypatch) > 20
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
+    driver.app.step(1 / 60)
+    assert _turn_frame_by_frame(driver.app, book, monkeypatch) > 20
+
+
+def test_a_page_turning_over_the_title_and_from_the_cover_looks_as_painted_whole(driver, monkeypatch):
+    app = driver.app
+    app.show_title()
+    driver.frames(2)
+    driver.key(pygame.K_F1)  # the rules over the title: the title is drawn under the book every frame
+    book = driver.scene
+    assert isinstance(book, GrimoireScene) and book.overlay and not book.keeps_under
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+    assert _turn_frame_by_frame(app, book, monkeypatch) == 0  # painted whole: the title is under it
+
+    app.show_title()
+    driver.frames(2)
+    book = open_new_ritual(app)  # the closed book, its own background: the cover turns open
+    driver.frames(3)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    app.step(1 / 60)
+    assert _turn_frame_by_frame(app, book, monkeypatch) > 20
