@@ -354,6 +354,27 @@ class Game:
         return None
 
     def legal_commands(self) -> list[Command]:
+        """Every command legal now. Worked out once per state: until the state changes the same
+        command objects are returned, and `apply` takes one of them without a second check."""
+        return list(self._offered())
+
+    def offered(self, cmd: Command) -> Command | None:
+        """The command object legal_commands offers equal to `cmd` (give it to `apply`: no second
+        check), None if `cmd` is not legal now (`explain` says why)."""
+        for legal in self._offered():
+            if legal == cmd:
+                return legal
+        return None
+
+    def _offered(self) -> list[Command]:
+        """What legal_commands returns, not copied: worked out again only after a change."""
+        legal = self._legal
+        if legal is None or self._legal_at != (self.power, self.tokens, self.damage):
+            legal = self._legal = self._legal_now()
+            self._legal_at = (self.power, self.tokens, self.damage)  # public fields a caller might set
+        return legal
+
+    def _legal_now(self) -> list[Command]:
         if self.outcome is not None:
             cmds: list[Command] = []
         elif self.pending is not None:
@@ -388,9 +409,7 @@ class Game:
                 cmds.append(TAKE_TOKEN)
             if waiting is None:
                 cmds.append(END_TURN)
-        self._legal = cmds
-        self._legal_at = (self.power, self.tokens, self.damage)  # public fields a caller might set
-        return list(cmds)
+        return cmds
 
     def explain(self, cmd: Command) -> str | None:
         """None if the command is legal now, otherwise why not, in words."""
@@ -488,7 +507,10 @@ class Game:
     def apply(self, cmd: Command) -> list[Event]:
         """Carries out a legal command and returns what happened; IllegalCommand and no change if
         it is not legal."""
-        for offered in self._offered():
+        legal = self._legal  # what legal_commands returned for this very state, if it was asked
+        if legal is None or self._legal_at != (self.power, self.tokens, self.damage):
+            legal = _NOTHING
+        for offered in legal:
             if offered is cmd:
                 break
         else:
@@ -504,13 +526,17 @@ class Game:
             self._since.append(cmd)
         return events
 
-    def _offered(self) -> list[Command]:
-        """The commands legal_commands returned for this very state (one of them needs no second
-        check), or none."""
-        legal = self._legal
-        if legal is None or self._legal_at != (self.power, self.tokens, self.damage):
-            return _NOTHING
-        return legal
+    def apply_unless_lost(self, cmd: Command) -> list[Event] | Outcome:
+        """`apply`, unless the command would end the ritual in a loss (R7.8): then nothing changes
+        and the Outcome it would bring is returned. Carried out once either way: on a copy, which
+        the game then becomes."""
+        trial = self.clone()
+        events = trial.apply(cmd)
+        if trial.outcome is not None and not trial.outcome.won:
+            return trial.outcome
+        for name in Game.__slots__[:-1]:  # every field but __weakref__
+            setattr(self, name, getattr(trial, name))
+        return events
 
     def _perform(self, cmd: Command) -> list[Event]:
         self._legal = None
@@ -996,7 +1022,7 @@ class Game:
         g._inst = self._inst  # instances never change once made (a determinized copy replaces the dict)
         g._defs = self._defs
         g._on = self._on  # a hook table never changes
-        g._legal, g._legal_at = None, ()
+        g._legal, g._legal_at = self._legal, self._legal_at  # the same state offers the same commands
         g._summons_this_turn, g._used_once, g._summoned_any = (
             self._summons_this_turn, self._used_once, self._summoned_any)
         g._sacrificed_this_turn, g._baphomet_summoning = self._sacrificed_this_turn, self._baphomet_summoning
