@@ -749,7 +749,7 @@ class Game:
                 self.spend(paid)
             if cost > paid:
                 self.push({"op": "take_damage", "amount": cost - paid, "src": uid,
-                            "why": later("{card}'s cost could not be paid in full", card=card.said)})
+                            "why": _("{card}'s cost could not be paid in full").format(card=card.name)})
             return
         self._summons_this_turn += 1
         if card.special_cost:
