@@ -7,6 +7,7 @@ resumes it. Tasks are JSON dicts, so a game saves and restores exactly, even mid
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Callable, Iterable, Iterator
 
@@ -104,6 +105,7 @@ class Game:
                 uid += 1
                 g._add(CardInstance(uid, card_id), zone)
         g.turn = int(scenario.get("turn", 1))
+        g.options["scenario"] = copy.deepcopy(scenario)  # how it was set up, for `to_dict`
         g._checkpoint = g._snapshot()
         return g
 
@@ -913,52 +915,6 @@ class Game:
 
     # ------------------------------------------------------------------ saving and copying
 
-    def _state_dict(self) -> dict:
-        state = self._rng.getstate()
-        if isinstance(state, tuple):  # random.Random (a ritual dealt before the engine had its own generator)
-            state = [state[0], list(state[1]), state[2]]
-        return {
-            "version": STATE_VERSION,
-            "circle": self.circle, "seed": self.seed, "options": dict(self.options),
-            "rng": state,
-            "hour": self.hour, "last_hour": self.last_hour, "damage": self.damage,
-            "power": self.power, "tokens": self.tokens, "turn": self.turn,
-            "zones": {z: [[i.uid, i.card_id] for i in self._zones[z]] for z in ZONES},
-            "turn_flags": [self._summons_this_turn, self._summoned_any, self._sacrificed_this_turn,
-                           self._baphomet_summoning],
-            "deferred_daggers": list(self._deferred_daggers),
-            "used_once": [list(used) for used in sorted(self._used_once)],
-            "stack": [dict(t) for t in self._stack],
-            "pending": self.pending.to_dict() if self.pending else None,
-            "outcome": self.outcome.to_dict() if self.outcome else None,
-        }
-
-    def _load_state(self, d: dict) -> None:
-        rng = d["rng"]
-        if isinstance(rng, list):
-            if not isinstance(self._rng, random.Random):
-                self._rng = random.Random(0)
-            self._rng.setstate((rng[0], tuple(rng[1]), rng[2]))
-        else:
-            self._rng.setstate(rng)
-        self.hour, self.last_hour, self.damage = d["hour"], d["last_hour"], d["damage"]
-        self.power, self.tokens, self.turn = d["power"], d["tokens"], d["turn"]
-        self._zones = {z: [] for z in ZONES}
-        self._loc, self._inst, self._defs = {}, {}, {}
-        self._on = NO_HOOKS
-        for z in ZONES:
-            for uid, card_id in d["zones"][z]:
-                self._add(CardInstance(uid, card_id), z)
-        (self._summons_this_turn, self._summoned_any, self._sacrificed_this_turn,
-         self._baphomet_summoning) = d["turn_flags"]
-        self._deferred_daggers = list(d["deferred_daggers"])
-        self._used_once = frozenset((uid, action) for uid, action in d.get("used_once", []))
-        self._stack = [dict(t) for t in d["stack"]]
-        pending = Decision.from_dict(d["pending"]) if d["pending"] else None
-        self.pending = pending and self._worded(pending.kind, [o.uid for o in pending.options], pending.task)
-        self.outcome = Outcome.from_dict(d["outcome"]) if d["outcome"] else None
-        self._legal = None
-
     def _snapshot(self) -> tuple:
         """The state in memory, for undo. The generator is left out: it is used only by shuffles,
         and every shuffle reveals, so it has not moved since the last snapshot."""
@@ -979,35 +935,48 @@ class Game:
         self._on = hook_table(self._zones["play"], self._defs)
         self._legal = None
 
-    def _snapshot_dict(self, snap: tuple) -> dict:
-        at = self.clone()
-        at._restore(snap)
-        return at._state_dict()
-
     def to_dict(self) -> dict:
-        """A JSON-safe record of the whole game, history and undo point included."""
-        d = self._state_dict()
-        d["cards"] = list(self.cards.overrides)
-        d["history"] = [command_to_dict(c) for c in self.history]
-        d["since"] = len(self._since)
-        d["checkpoint"] = self._snapshot_dict(self._checkpoint) if self._checkpoint else None
-        return d
+        """The ritual as a JSON-safe record, the one way a game is saved (the autosave writes it,
+        a recorded ritual keeps it): how it was dealt (seed, Circle, options, the card records that
+        override built-in cards as a card pack; a position set up by `from_scenario` keeps its
+        scenario in the options) and the commands played, after any undo. `from_dict` deals it
+        again and replays them: the state, the undo point and the generator follow exactly."""
+        overrides = copy.deepcopy(list(self.cards.overrides))
+        return {"version": STATE_VERSION, "seed": self.seed, "circle": self.circle,
+                "options": copy.deepcopy(self.options),
+                "cards": {"schema": 1, "cards": overrides} if overrides else None,
+                "commands": [command_to_dict(c) for c in self.history]}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Game":
+        """The game of a `to_dict` record, its commands replayed (IllegalCommand or ValueError if
+        one cannot be)."""
+        g = cls.dealt(d)
+        for command in d["commands"]:
+            g.apply(command_from_dict(command))
+        return g
+
+    @classmethod
+    def dealt(cls, d: dict) -> "Game":
+        """The game of a `to_dict` record before its first command. A record without a generator
+        was dealt before the engine had its own (by random.Random); a card pack may be given as a
+        bare list of records. ValueError (or CardDataError) if it cannot be set up."""
         if d.get("version") != STATE_VERSION:
             raise ValueError(f"saved game version {d.get('version')!r} is not {STATE_VERSION}")
-        g = cls(cardset_with(d.get("cards", [])), d["circle"], d["seed"], d.get("options"))
-        g._load_state(d)
-        g.history = [command_from_dict(c) for c in d["history"]]
-        g._since = g.history[len(g.history) - d["since"]:] if d["since"] else []
-        if d["checkpoint"]:
-            at = Game(g.cards, g.circle, g.seed, g.options)
-            at._load_state(d["checkpoint"])
-            g._checkpoint = at._snapshot()
-        else:
-            g._checkpoint = None
-        return g
+        options = d.get("options") or {}
+        records = d.get("cards")
+        if isinstance(records, dict):
+            records = records.get("cards", ())
+        if records is not None and (not isinstance(records, list) or not all(isinstance(r, dict) for r in records)):
+            raise ValueError('the card pack has no "cards" list of card records')
+        cards = cardset_with(copy.deepcopy(records or []))
+        scenario = options.get("scenario")
+        if scenario is not None:
+            return cls.from_scenario(scenario, cards)
+        pool = options.get("interference_pool")
+        return new_game(d["seed"], d["circle"], cards=cards, eternal_light=bool(options.get("eternal_light")),
+                        interference_pool={int(level): list(ids) for level, ids in pool.items()} if pool else None,
+                        generator=options.get("generator", "mt19937"))
 
     def clone(self) -> "Game":
         """A cheap copy that plays on independently (its generator continues from the same state)."""
