@@ -15,6 +15,7 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from aleph_null_desktop import keymap
 from aleph_null_desktop.i18n import Message, N_, later
 from aleph_null_desktop.storage import files, paths
 
@@ -38,6 +39,7 @@ class Settings:
     show_hints: bool = True
     confirm_losing_moves: bool = True
     language: str = "en"  # "en", "de", ...
+    keys: tuple = ()  # ((action, key), …): the keys the player moved (aleph_null_desktop.keymap), sorted
     version: int = field(default=SETTINGS_VERSION, init=False)  # format of settings.json
 
     def __post_init__(self) -> None:
@@ -59,9 +61,19 @@ class Settings:
                 raise TypeError(f"Settings.{name} must be True or False, not {getattr(self, name)!r}")
         if not isinstance(self.language, str) or not _LANGUAGE.match(self.language):
             raise ValueError(f"Settings.language must be a language code like 'en', not {self.language!r}")
+        moved, problem = keymap.checked(dict(self.keys)) if isinstance(self.keys, tuple) else ({}, "not a tuple")
+        if problem is not None or len(moved) != len(self.keys):
+            raise ValueError(f"Settings.keys must be a tuple of (action, key) pairs that keymap accepts, not {self.keys!r}")
+        object.__setattr__(self, "keys", tuple(sorted(moved.items())))
+
+    def key_bindings(self) -> dict[str, str]:
+        """Every action's key: the player's where moved, the default otherwise."""
+        return {**keymap.DEFAULTS, **dict(self.keys)}
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        d["keys"] = dict(self.keys)
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> tuple["Settings", list[tuple[str, Message]]]:
@@ -173,6 +185,11 @@ def _language(name: str, value: Any, default: str) -> tuple[str, Message | None]
     return value, None
 
 
+def _keys(name: str, value: Any, default: tuple) -> tuple[tuple, Message | None]:
+    moved, problem = keymap.checked(value)
+    return (default, problem) if problem is not None else (tuple(sorted(moved.items())), None)
+
+
 _CHECKS = {
     "music_volume": _volume,
     "sfx_volume": _volume,
@@ -185,6 +202,7 @@ _CHECKS = {
     "show_hints": _flag,
     "confirm_losing_moves": _flag,
     "language": _language,
+    "keys": _keys,
 }
 assert set(_CHECKS) == {f.name for f in fields(Settings) if f.init}
 

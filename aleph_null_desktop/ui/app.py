@@ -16,10 +16,13 @@ from aleph_null_desktop.i18n import Deferred, Joined, _, later
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
 from aleph_null_desktop.storage.said_once import SaidOnce
-from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui import prompts, style, theme
+from aleph_null_desktop.ui.button_focus import ButtonFocus
 from aleph_null_desktop.ui.display_mode import DisplayMode, fit_window_to_desktop, headless
 from aleph_null_desktop.ui.render import memory
 from aleph_null_desktop.ui.frame_loop import FrameLoop
+from aleph_null_desktop.ui.gamepad import CONTROLLER_EVENTS, Gamepads
+from aleph_null_desktop.ui.keys import remap
 from aleph_null_desktop.ui.render.fonts import Fonts
 from aleph_null_desktop.ui.render.text import blit_wrapped
 from aleph_null_desktop.ui.scenes.stack import SceneStack
@@ -69,7 +72,12 @@ class App:
         self._held: list[pygame.event.Event] = []  # input the frame loop took while it waited (hold())
         self._redraw = True  # something changed outside a frame: the next one is drawn (request_frame())
         self._drawn_stack: tuple = ()  # the scenes of the last frame: a change of scene is drawn
+        self.gamepads = Gamepads()  # controllers become keys (ui.gamepad); tests replace its opener
+        self.button_focus = ButtonFocus()  # arrows and Enter over the buttons of a screen without a focus
         style.apply(self.current_settings())  # the default look until start_session() reads the player's
+        prompts.set_bindings(self.current_settings().key_bindings())  # and the default keys, named as keys
+        prompts.use_pad(False)
+        prompts.pad_named("")
 
     # ------------------------------------------------------------------ navigation
     def show_title(self) -> None:
@@ -247,6 +255,7 @@ class App:
         if self.audio is not None:
             self.audio.apply_settings(settings)
         restyled = style.apply(settings)
+        restyled = prompts.set_bindings(settings.key_bindings()) or restyled  # the badges name the player's keys
         language = i18n.current_language()
         problem = i18n.set_language(settings.language) if settings.language != language else None
         if restyled or i18n.current_language() != language:
@@ -393,14 +402,57 @@ class App:
 
     # ------------------------------------------------------------------ the loop
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """The app's own keys first (quit, F11), then the top scene's; True when it was used."""
+        """The app's own keys first (quit, F11), then the top scene's; True when it was used. A game
+        controller's input arrives as the keys it stands for (ui.gamepad)."""
+        if event.type in CONTROLLER_EVENTS:
+            return self._controller_event(event)
+        self._note_device(event)
+        top = self.stack.top
+        if event.type == pygame.KEYDOWN:
+            if getattr(top, "takes_every_key", False):
+                return self.stack.handle_event(event)  # Settings → Keys waiting for the new key
+            event = remap(event, self.current_settings().key_bindings(), getattr(top, "uses_keymap", False))
+            if event is None:  # a default key whose action the player moved elsewhere
+                return True
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.current_settings().fullscreen)
-        else:
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.button_focus.hide()
             return self.stack.handle_event(event)
+        elif self.button_focus.press(self.stack.top, event):
+            self.request_frame()
+        elif self.stack.handle_event(event):
+            return True
+        elif self.button_focus.move(self.stack.top, event):  # a key the screen did not use
+            self.request_frame()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F6:  # no zones here: Tab instead
+            return self.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=event.mod,
+                                                              unicode="", scancode=0,
+                                                              gamepad=getattr(event, "gamepad", False)))
+        else:
+            return False
         return True
+
+    def _controller_event(self, event) -> bool:
+        keys = self.gamepads.translate(event)
+        notes = self.gamepads.take_notes()
+        if notes:  # plugged in or out: the prompts use the names printed on the pad plugged in last
+            prompts.pad_named(self.gamepads.last_name)
+            self.restyle()
+        for note in notes:
+            self.notice(note)
+        for key in keys:
+            self.handle_event(key)
+        return bool(keys)
+
+    def _note_device(self, event) -> None:
+        """The prompts name the pad's buttons while it is used, the keys once the keyboard or the
+        mouse is used again."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            if prompts.use_pad(bool(getattr(event, "gamepad", False))):
+                self.restyle()  # every badge is drawn again
 
     def _scene_left(self) -> None:
         """A scene was taken off the stack: its memory goes RELEASE_GAP_SECONDS later (scenes left in
@@ -414,8 +466,11 @@ class App:
             events, self._held = self._held + pygame.event.get(), []
             for event in events:
                 self.handle_event(event)
+            for event in self.gamepads.update(dt):  # a direction held on the pad repeats
+                self.handle_event(event)
             self.stack.update(dt)
             self.stack.draw(self.screen)
+            self.button_focus.draw(self.screen, self.stack.top)
             self._drawn_stack = tuple(map(id, self.stack.scenes))
             self._errors_in_a_row = 0
         except Exception as exc:  # the top-level guard: never crash to the desktop
@@ -439,8 +494,8 @@ class App:
         in so many seconds (a scene's timer, the warning's end), or None: only when input comes."""
         if self._held or self._redraw or pygame.event.peek() or tuple(map(id, self.stack.scenes)) != self._drawn_stack:
             return 0.0
-        times = [t for t in (self.stack.next_change(), self.error_time or None, self.toast_time or None)
-                 if t is not None]
+        times = [t for t in (self.stack.next_change(), self.error_time or None, self.toast_time or None,
+                             self.gamepads.next_repeat_in()) if t is not None]
         return max(0.0, min(times)) if times else None
 
     def next_housekeeping_in(self) -> float | None:
@@ -460,6 +515,7 @@ class App:
     def rest(self, seconds: float) -> None:
         """Time passed without a frame: the top scene's timers count it, the music and the
         autosave are looked after, memory is given back. What changed is drawn by the next frame."""
+        self._held.extend(self.gamepads.update(seconds))  # a held direction's repeats, for the next frame
         try:
             self.stack.update(seconds)
         except Exception:  # the same guard as a frame's: shown by the next frame
@@ -612,6 +668,9 @@ def run(windowed: bool = False) -> int:
 
         app.autosave = AutosaveWriter()  # removes the temporary files a killed game left
         app.audio = _start_audio()
+        from aleph_null_desktop.ui.gamepad import start_controllers
+
+        start_controllers()  # pads plugged in now and later say so with CONTROLLERDEVICEADDED
         app.show_title()
         app.start_session()  # settings → audio; audio status and storage messages on the title
         app.offer_lesson_if_first_start()

@@ -33,14 +33,15 @@ def test_defaults():
 
 def test_round_trip(user_dirs):
     s = Settings(music_volume=0.25, sfx_volume=0, muted=True, fullscreen=True, ui_scale=1.25, animation_speed=0,
-                 high_contrast=True, colour_cues=True, show_hints=False, confirm_losing_moves=False, language="de")
+                 high_contrast=True, colour_cues=True, show_hints=False, confirm_losing_moves=False, language="de",
+                 keys=(("hint", "j"), ("end_turn", "ctrl+e")))
     assert save_settings(s) == []
     assert load_settings() == (s, [])
     on_disk = json.loads((user_dirs.config / "settings.json").read_text())
     assert on_disk == {"music_volume": 0.25, "sfx_volume": 0.0, "muted": True, "fullscreen": True,
                        "ui_scale": 1.25, "animation_speed": 0.0, "high_contrast": True, "colour_cues": True,
                        "show_hints": False, "confirm_losing_moves": False,
-                       "language": "de", "version": 1}
+                       "language": "de", "keys": {"end_turn": "ctrl+e", "hint": "j"}, "version": 1}
 
 
 def test_settings_live_in_the_config_dir(user_dirs, listing):
@@ -187,7 +188,7 @@ json_values = st.recursive(
 )
 setting_keys = st.sampled_from(
     ["music_volume", "sfx_volume", "muted", "fullscreen", "ui_scale", "animation_speed", "high_contrast",
-     "colour_cues", "show_hints", "confirm_losing_moves", "language", "version", "other"]
+     "colour_cues", "show_hints", "confirm_losing_moves", "language", "keys", "version", "other"]
 )
 
 

@@ -244,6 +244,8 @@ class PopupMenu:
             rect.bottom = anchor.y - 4
         rect.clamp_ip(bounds)
         self.rect = rect
+        self.focus = next((i for i, (label, _action) in enumerate(items) if label == current), 0)
+        self.keyboard = False  # Up / Down moved the highlight (then it is drawn)
 
     def item_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(self.rect.x + 6, self.rect.y + 6 + i * self.item_h, self.rect.w - 12, self.item_h)
@@ -252,6 +254,15 @@ class PopupMenu:
         """True: an item was chosen; False: closed without a choice; None: still open."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and self.items:
+            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            if self.keyboard:
+                self.focus = (self.focus + (-1 if back else 1)) % len(self.items)
+            self.keyboard = True  # the first key shows where the highlight is
+            return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.items:
+            self.items[self.focus][1]()
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, (_, action) in enumerate(self.items):
                 if self.item_rect(i).collidepoint(event.pos):
@@ -268,8 +279,10 @@ class PopupMenu:
         font = fonts.get("body", 22)
         for i, (label, _) in enumerate(self.items):
             r = self.item_rect(i)
-            if hover is not None and r.collidepoint(hover):
+            if (hover is not None and r.collidepoint(hover)) or (self.keyboard and i == self.focus):
                 pygame.draw.rect(surface, theme.TABLE_GLOW, r, border_radius=6)
+            if self.keyboard and i == self.focus:
+                pygame.draw.rect(surface, theme.PARCHMENT, r, 2, border_radius=6)
             if label == self.current:
                 pygame.draw.circle(surface, theme.CANDLE, (r.x + 16, r.centery), 6)
             surface.blit(font.render(label, True, theme.TEXT), (r.x + 34, r.centery - font.get_height() // 2))

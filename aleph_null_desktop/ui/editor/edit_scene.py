@@ -508,6 +508,9 @@ class EditScene(Scene):
                 return True
         if event.type == pygame.KEYDOWN:
             ctrl = bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
+            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN,
+                             pygame.K_KP_ENTER, pygame.K_F6) and not ctrl:
+                return False  # no field has them: they move the outline over the form (ui.button_focus)
             if ctrl and event.key == pygame.K_s:
                 self.save()
             elif ctrl and event.key == pygame.K_t:
@@ -528,6 +531,36 @@ class EditScene(Scene):
                 if c.click(event.pos):
                     return True
         return buttons_handle(self.buttons, event)
+
+    def focus_targets(self) -> list:
+        """What the arrows and Enter reach (a pad, a keyboard without a mouse): the fields, every
+        chip and each side of a stepper in the form as far as it is shown, then the buttons."""
+        from aleph_null_desktop.ui.button_focus import Target
+
+        def field_target(field) -> Target:
+            def press():
+                for other in self.fields:
+                    other.blur()
+                field.focus()
+            return Target(pygame.Rect(field.rect), press)
+
+        def click(rect):
+            return lambda: self._click_control(rect.center)
+
+        targets = [field_target(f) for f in self.fields if FORM.contains(f.rect)]
+        for c in self.controls:
+            if isinstance(c, Stepper):
+                minus, _value, plus = c._parts()
+                targets += [Target(r, click(r)) for r, ok in ((minus, c.can_minus), (plus, c.can_plus))
+                            if ok and FORM.contains(r)]
+            elif isinstance(c, Chip) and c.enabled and c.on_click and FORM.contains(c.rect):
+                targets.append(Target(pygame.Rect(c.rect), click(c.rect)))
+        return targets + [Target(pygame.Rect(b.rect), b.click) for b in self.buttons if b.enabled]
+
+    def _click_control(self, pos) -> None:
+        for c in self.controls:
+            if c.click(pos):
+                return
 
     def _tab(self) -> None:
         focused = next((i for i, f in enumerate(self.fields) if f.focused), -1)

@@ -376,6 +376,8 @@ class GalleryScene(Scene):
                 self.selected = ids[i]
                 self.chosen = {self.selected}
                 self._sync()
+            else:
+                return False  # Up, Down, Tab: the outline over the buttons (ui.button_focus)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and GRID.collidepoint(event.pos):
             rects = self.tile_rects()

@@ -69,7 +69,7 @@ class PauseScene(Scene):
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if event.key in (pygame.K_ESCAPE, pygame.K_PAUSE):  # Esc, or Start on a pad, resumes
                 self.app.stack.pop()
             elif event.key == pygame.K_m:
                 self.sound.toggle_mute()

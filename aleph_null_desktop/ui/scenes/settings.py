@@ -146,6 +146,10 @@ class SettingsScene(Scene):
         y += step
         self.cues = on_off(2, y, _("Colour-blind cues (shapes)"), "colour_cues")
         y += step
+        self.keys_button = Button(pygame.Rect(columns[2], y, COLUMN_W, row), _("Keys…"), on_click=self.open_keys,
+                                  key_hint="K")
+        self.buttons.append(self.keys_button)
+        y += row + style.scaled(22)
         self.sample_top = y
         self.sample_x = columns[2]
         self.back_button = Button(pygame.Rect(0, 0, style.scaled(320), row), _("Back"), on_click=self.close,
@@ -160,7 +164,8 @@ class SettingsScene(Scene):
     def controls(self) -> list:
         """Every control in reading order, column by column: a Choice, a Stepper or a Button."""
         return [self.display, self.scale, self.speed, self.language, *self.sound.steppers,
-                self.sound.mute_button, self.hints, self.confirm, self.contrast, self.cues, self.back_button]
+                self.sound.mute_button, self.hints, self.confirm, self.contrast, self.cues, self.keys_button,
+                self.back_button]
 
     def focused(self):
         return self.controls()[self.focus]
@@ -178,12 +183,19 @@ class SettingsScene(Scene):
         if self.app.stack.top is self:
             self.app.stack.pop()
 
+    def open_keys(self) -> None:
+        from aleph_null_desktop.ui.scenes.keys import KeysScene
+
+        self.app.stack.push(KeysScene(self.app))
+
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.close()
             elif event.key == pygame.K_m:
                 self.sound.toggle_mute()
+            elif event.key == pygame.K_k:
+                self.open_keys()
             else:
                 self.handle_focus_key(event)
             return True
@@ -244,6 +256,7 @@ class SettingsScene(Scene):
         self.sound.draw(surface, fonts)
         self._draw_samples(surface)
         self.back_button.draw(surface, fonts, size=24)
+        self.keys_button.draw(surface, fonts, size=24)
         if self.keyboard and self.app.stack.top is self:
             draw_focus_ring(surface, self._rect(self.focused()), margin=style.scaled(12))
         for c in self.choices:  # the chosen-marking borrowed `hot`; the mouse sets it again

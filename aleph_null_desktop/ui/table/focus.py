@@ -1,8 +1,9 @@
 """The keyboard's place on the table and in the overlays: which card, pile or button Enter acts on.
 
 Tab and Shift+Tab go through every stop in reading order (hand, play, the piles on the left, the
-buttons on the right); the arrow keys go to the nearest stop in that direction. The ring is drawn
-only once the keyboard has been used, and hidden again by a mouse press.
+buttons on the right, the log); the arrow keys go to the nearest stop in that direction; F6 and
+Shift+F6 (a pad's RB and LB) jump to the next or previous zone (hand, play, piles, buttons, log). The
+ring is drawn only once the keyboard has been used, and hidden again by a mouse press.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from aleph_null_desktop.ui import theme
 
 PILES = ("tokens", "grimoire", "deck", "discard", "sacrifice", "set_aside")
 BUTTONS = ("hint", "undo", "menu", "end_turn")
+LOG = ("zone", "log")  # last of all: the arrows pass it by, Tab, F6 and L reach it
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
@@ -88,7 +90,19 @@ class TableFocus:
         if self.scene.presenter.none_offered():  # "Choose none" beside the prompt, after the glowing cards
             cards.append(("none", None))
         return (cards + [("zone", name) for name in PILES if name in self.scene.rects]
-                + [("button", name) for name in BUTTONS if name in self.scene.buttons])
+                + [("button", name) for name in BUTTONS if name in self.scene.buttons]
+                + ([LOG] if "log" in self.scene.rects else []))
+
+    def zone_of(self, stop: tuple) -> int:
+        """The zone a stop belongs to: 0 the hand, 1 play, 2 the piles, 3 the buttons, 4 the log."""
+        kind, key = stop
+        if kind == "card":
+            return 0 if self.scene.game.zone_of(key) == "hand" else 1
+        if kind == "none":
+            return 1
+        if kind == "button":
+            return 3
+        return 4 if stop == LOG else 2
 
     def rect(self, stop: tuple | None = None) -> pygame.Rect | None:
         stop = stop or self.target
@@ -130,14 +144,27 @@ class TableFocus:
                 step = -1 if event.mod & pygame.KMOD_SHIFT else 1
                 self.set(stops[(stops.index(current) + step) % len(stops)])
             return True
+        if event.key == pygame.K_F6:
+            self.set(self.next_zone(stops, current, -1 if event.mod & pygame.KMOD_SHIFT else 1))
+            return True
         if event.key in ARROWS:
             if current is None:
                 self.set(stops[0])
             else:
-                rects = [self.rect(s) for s in stops]
-                self.set(stops[nearest(rects, stops.index(current), ARROWS[event.key])])
+                among = [s for s in stops if s != LOG or s == current]
+                rects = [self.rect(s) for s in among]
+                self.set(among[nearest(rects, among.index(current), ARROWS[event.key])])
             return True
         return False
+
+    def next_zone(self, stops: list[tuple], current: tuple | None, step: int) -> tuple:
+        """The first stop of the next (step 1) or previous (-1) zone that has any, round the table."""
+        zones = sorted({self.zone_of(s) for s in stops})
+        if current is None:
+            return stops[0] if step > 0 else next(s for s in stops if self.zone_of(s) == zones[-1])
+        here = zones.index(self.zone_of(current))
+        zone = zones[(here + step) % len(zones)]
+        return next(s for s in stops if self.zone_of(s) == zone)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:

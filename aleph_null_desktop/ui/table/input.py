@@ -8,9 +8,10 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, Summon
 from aleph_null_desktop.i18n import _, ngettext
+from aleph_null_desktop.ui import prompts
 from aleph_null_desktop.ui.grimoire import open_reference
 from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
-from aleph_null_desktop.ui.table.focus import number_key
+from aleph_null_desktop.ui.table.focus import ARROWS, LOG, is_enter, number_key
 from aleph_null_desktop.ui.table.gestures import drop_command
 from aleph_null_desktop.ui.table.overlays import ActionMenu, PileViewer
 
@@ -102,6 +103,8 @@ class TableInput:
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
                 self.judgement_timer = 0.0
             return True
+        if self.drag and self.drag.get("carried") and event.type == pygame.KEYDOWN and self._carry_key(event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.focus.visible = False
             if self.modal is not None and isinstance(self.modal, ActionMenu) and getattr(event, "clicks", 1) >= 2:
@@ -155,9 +158,16 @@ class TableInput:
         elif key == pygame.K_SPACE:
             self.end_turn_gesture()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.activate_focus()
+            self.activate_focus(pad=getattr(event, "gamepad", False))
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.log.wheel(1 if key == pygame.K_PAGEUP else -1)
+        elif key in (pygame.K_l, pygame.K_F7):  # the log: outlined; Up and Down scroll it (F7: a pad's Back)
+            self.focus.set(LOG)
+            self.hover_uid = None
+        elif key in (pygame.K_UP, pygame.K_DOWN) and self.focus.visible and self.focus.current() == LOG:
+            self.log.wheel(1 if key == pygame.K_UP else -1)
+        elif key == pygame.K_PAUSE:
+            self.app.pause()
         elif self.focus.handle_key(event):
             stop = self.focus.current()
             self.hover_uid = stop[1] if stop and stop[0] == "card" else None
@@ -169,12 +179,56 @@ class TableInput:
             else:
                 self.say(_("There is no card {n} in your hand.").format(n=index + 1), warn=True)
 
-    def activate_focus(self) -> None:
-        """Enter on the table: open (or choose) what the keyboard is on."""
+    # ------------------------------------------------------------------ a card carried by the pad
+    def pick_up(self, uid: int) -> None:
+        """A pad's A on a card in the hand: the card is held over the first place it may land
+        (the play area), as if dragged there; A drops it, B puts it back, the d-pad moves it."""
+        sprite = self.sprites.get(uid)
+        if sprite is None:
+            return
+        self.drag = {"uid": uid, "source": self.game.zone_of(uid), "carried": True,
+                     "offset": (sprite.target.w / 2, sprite.target.h / 2), "pos": (0, 0)}
+        self._carry_to(self._carry_places()[0])
+        self.hover_uid = None
+
+    def _carry_places(self) -> list[str]:
+        """Where the carried card may be taken: the places it may land first, then its own."""
+        drag = self.drag
+        zones = self.presenter.drop_zones(drag["uid"], drag["source"])
+        places = sorted(zones, key=lambda z: not zones[z]) + [drag["source"]]
+        return [p for p in dict.fromkeys(places) if p in self.rects]
+
+    def _carry_to(self, place: str) -> None:
+        self.drag["place"] = place
+        self.drag["pos"] = self.rects[place].center
+
+    def _carry_key(self, event) -> bool:
+        """The d-pad (arrows) moves the carried card to the next place, A (Enter) drops it there,
+        B (Esc) puts it back. Other keys do what they do (it is let go if they move it)."""
+        if is_enter(event):
+            drag, self.drag = self.drag, None
+            self._drop(drag, drag["pos"])
+            return True
+        if event.key == pygame.K_ESCAPE:
+            self._put_back_held_card()
+            return True
+        if event.key in ARROWS:
+            places = self._carry_places()
+            here = places.index(self.drag["place"]) if self.drag["place"] in places else 0
+            step = 1 if event.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
+            self._carry_to(places[(here + step) % len(places)])
+            return True
+        return False
+
+    def activate_focus(self, pad: bool = False) -> None:
+        """Enter on the table: open (or choose) what the keyboard is on; a pad's A picks a card in
+        the hand up (`pad`)."""
         stop = self.focus.current()
         if stop is None:
             self.focus.set(self.focus.stops()[0] if self.focus.stops() else None)
-            self.say(_("Tab or the arrow keys move over the table; Enter opens what is outlined."))
+            self.say(_("The d-pad moves over the table, LB and RB from zone to zone; A opens what is outlined.")
+                     if prompts.pad_in_use() else
+                     _("Tab or the arrow keys move over the table; Enter opens what is outlined."))
             return
         kind, key = stop
         if kind == "none":
@@ -183,6 +237,8 @@ class TableInput:
             targets = self.presenter.target_options()
             if targets is not None:
                 self._click_card(key, 1)
+            elif pad and self.game.zone_of(key) == "hand":
+                self.pick_up(key)
             else:
                 self.open_menu(key, keyboard=True)
         elif kind == "button":

@@ -14,7 +14,7 @@ import pygame
 from aleph_null_desktop.engine import Activate, Choose, Summon
 from aleph_null_desktop.engine.words.text import action_text
 from aleph_null_desktop.i18n import N_, _
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import prompts, theme
 from aleph_null_desktop.ui.table.arrange import play_slots
 from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter, list_key, number_key
 from aleph_null_desktop.ui.table.wording import without_rule_numbers
@@ -332,6 +332,8 @@ class ChoicePicker(Modal):
             hint = _("Click a card, press its number, or move with the arrow keys and press Enter.")
         if self.buttons and self.cards:
             hint = _("Click a card or press its number, or choose none below.")
+        if prompts.pad_in_use():
+            hint = _("Move with the d-pad and press A.")
         colour = theme.TEXT_DIM
         if self.scene.hint_text():  # H while choosing: the hint is shown here, over the table's prompt
             hint, colour = self.scene.hint_text(), theme.POWER

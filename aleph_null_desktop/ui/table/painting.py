@@ -8,7 +8,7 @@ import pygame
 
 from aleph_null_desktop.engine import Summon
 from aleph_null_desktop.i18n import N_, _, current_language
-from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui import prompts, style, theme
 from aleph_null_desktop.ui.grimoire.scene import book_art
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.render.layer import Part, merged
@@ -204,6 +204,7 @@ class TablePainting:
             and game.outcome is None
         renderer = self.renderer
         dragging = self.drag["uid"] if self.drag and "uid" in self.drag else None
+        carried = bool(self.drag and self.drag.get("carried"))  # by a pad: A drops it
         over = self.drop_target(self.drag["pos"]) if self.drag else None
 
         def pile(name, zone, title, face_up, hint):
@@ -242,11 +243,13 @@ class TablePainting:
                     pygame.Rect(set_aside.x - 8, set_aside.bottom, set_aside.w + 16, panels.SET_ASIDE_CAPTION_H + 2)),
                  (tuple(c.card_id for c in game.zone("set_aside")), game.hour),
                  lambda surface: panels.draw_set_aside(surface, fonts, renderer, set_aside, game, self.circle_id)),
-            Part("keys", r["keys"], (), lambda surface: panels.draw_keys(surface, fonts, r["keys"])),
+            Part("keys", r["keys"], prompts.pad_in_use(), lambda surface: panels.draw_keys(surface, fonts, r["keys"])),
             Part("log", r["log"], (len(self.log.lines), self.log.lines[-1] if self.log.lines else "", self.log.scroll),
                  lambda surface: self.log.draw(surface, fonts, r["log"], _("What happened"))),
-            Part("play", r["play"], (drops.get("play"), drops.get("play") is False and dragging, not game.zone("play")),
+            Part("play", r["play"], (drops.get("play"), drops.get("play") is False and dragging, not game.zone("play"),
+                                     carried),
                  lambda surface: self._draw_zone_outline(surface, "play", drops, _("In play"),
+                                                         _("A: summon here") if carried else
                                                          _("release here to summon"))),
             Part("hand", r["hand"], drops.get("hand"),
                  lambda surface: self._draw_zone_outline(surface, "hand", drops, "", "")),

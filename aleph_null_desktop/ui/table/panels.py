@@ -8,7 +8,7 @@ import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, circles, hour_pages
 from aleph_null_desktop.i18n import N_, _, ngettext
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import prompts, theme
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font, wrap
@@ -21,6 +21,14 @@ KEYS_HELP = (
     (N_("Right-click / Alt"), N_("read a card large")),
     (N_("Space"), N_("end turn · Tab, arrows, Enter: by keys")),
     (N_("Ctrl+Z"), N_("undo · H hint · Esc menu · F11")),
+)
+PAD_HELP = (  # the same panel while a game controller is in use (ui.gamepad)
+    (N_("D-pad / stick"), N_("move the outline")),
+    (N_("A"), N_("pick up, drop, open, choose")),
+    (N_("B"), N_("back · Start: the menu")),
+    (N_("LB / RB"), N_("hand, play, piles, buttons")),
+    (N_("X"), N_("hint · Y: the Grimoire")),
+    (N_("Select"), N_("the log (up and down scroll it)")),
 )
 
 
@@ -241,9 +249,12 @@ def keys_rows(fonts, width: int, size: int) -> list[tuple[str, list[str]]]:
     hanging indent after the key) where they are wider than the panel."""
     key_font, text_font = fonts.get("bold", size), fonts.get("body", size)
     rows = []
-    for key, what in KEYS_HELP:
-        indent = key_font.size(_(key))[0] + 8
-        rows.append((_(key), _key_words(text_font, _(what), width - indent)))
+    pad = prompts.pad_in_use()
+    for key, what in (PAD_HELP if pad else KEYS_HELP):
+        name = _(key) if not pad else " / ".join(prompts.pad_name(_(k)) for k in key.split(" / "))
+        words = _(what) if not pad else _(what).replace("Start", prompts.pad_name("Start"))
+        indent = key_font.size(name)[0] + 8
+        rows.append((name, _key_words(text_font, words, width - indent)))
     return rows
 
 

@@ -48,6 +48,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
     (ui.table.sprites) are its parts, and what it shows of the position is its TablePresenter."""
 
     counts = True  # autosaved and counted in the statistics (a lesson is not)
+    uses_keymap = True  # the player's keys for the table's actions apply here (ui.keys)
 
     def __init__(self, app, game, circle_id: str) -> None:
         super().__init__(app)

@@ -8,7 +8,7 @@ from typing import Callable
 import pygame
 
 from aleph_null_desktop.i18n import N_, _
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import prompts, theme
 from aleph_null_desktop.ui.render.text import fit_font, render, wrap
 
 # the names of keys as a shortcut badge shows them; a language may name them its own way (Strg+Z)
@@ -16,7 +16,15 @@ KEY_NAMES = (N_("Space"), N_("Ctrl+Z"), N_("Enter"), N_("Esc"), N_("Del"), N_("T
 
 
 def key_name(key: str) -> str:
-    """A shortcut as the player's keyboard names it (Ctrl+S is Strg+S on a German one)."""
+    """A shortcut as the player's keyboard names it (Ctrl+S is Strg+S on a German one); while a
+    game controller is in use, its button for the shortcut ("" when it has none)."""
+    if prompts.pad_in_use():
+        return prompts.pad_button(key)
+    return keyboard_name(prompts.moved_key(key) or key)  # the player's own key where moved (Settings → Keys)
+
+
+def keyboard_name(key: str) -> str:
+    """A key's name on the player's keyboard ("Ctrl+Z" is "Strg+Z" on a German one)."""
     if key in KEY_NAMES:
         return _(key)
     if key.startswith("Ctrl+"):
@@ -54,7 +62,7 @@ class Button:
         pygame.draw.rect(surface, edge, self.rect, 2 if self.enabled else 1, border_radius=8)
         inner = self.rect.inflate(-20, -10)
         inner.x, inner.w = inner.x + self.lead, inner.w - self.lead
-        badge = render(fonts.get("body", 16), key_name(self.key_hint), theme.TEXT_DIM) if self.key_hint else None
+        badge = key_badge(fonts, self.key_hint)
         font = fit_font(fonts, role, self.label, inner.w, size, 12)
         beside_badge = True  # the centred label clears the shortcut in the corner, or goes below it
         if badge is not None:
@@ -81,6 +89,17 @@ class Button:
             y += detail_font.get_linesize()
         if badge is not None:
             surface.blit(badge, badge.get_rect(topright=(self.rect.right - 8, self.rect.top + 4)))
+
+
+def key_badge(fonts, key: str) -> pygame.Surface | None:
+    """The shortcut's badge in a button's corner: the key's name, or the pad's button while a
+    controller is in use; None when there is nothing to show."""
+    name = key_name(key) if key else ""
+    if not name:
+        return None
+    if prompts.pad_in_use():
+        return prompts.pad_badge(fonts.get("bold", 16), name)
+    return render(fonts.get("body", 16), name, theme.TEXT_DIM)
 
 
 def buttons_handle(buttons: list[Button], event) -> bool:
