@@ -428,9 +428,9 @@ class App:
         elif self.button_focus.move(self.stack.top, event):  # a key the screen did not use
             self.request_frame()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F6:  # no zones here: Tab instead
-            return self.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=event.mod,
-                                                              unicode="", scancode=0,
-                                                              gamepad=getattr(event, "gamepad", False)))
+            tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=getattr(event, "mod", 0), unicode="",
+                                     scancode=0, gamepad=getattr(event, "gamepad", False))
+            return self.stack.handle_event(tab)
         else:
             return False
         return True

@@ -99,7 +99,7 @@ class ButtonFocus:
         if event.key in ARROWS:
             index = nearest([t.rect for t in targets], index, ARROWS[event.key])
         else:
-            index = (index + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % len(targets)
+            index = (index + (-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)) % len(targets)
         self.rect = targets[index].rect
         return True
 

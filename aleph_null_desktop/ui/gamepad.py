@@ -66,6 +66,10 @@ def start_controllers() -> bool:
         from pygame._sdl2 import controller
 
         controller.init()
+        # the same presses again as raw joystick events: not wanted, and a restless stick would
+        # wake the frame loop for nothing
+        pygame.event.set_blocked([pygame.JOYAXISMOTION, pygame.JOYBALLMOTION, pygame.JOYHATMOTION,
+                                  pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP])
         return True
     except (ImportError, pygame.error) as exc:
         log.info("game controllers are not available: %s", exc)

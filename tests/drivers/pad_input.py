@@ -143,9 +143,10 @@ class PadInput:
         assert focus.current() == stop, (stop, focus.current())
 
 
-    def outline_onto(self, rect) -> None:
+    def outline_onto(self, rect, directions=tuple(ARROWS)) -> None:
         """The outline of a screen without a focus of its own (ui.button_focus) onto the target at
-        `rect`, by the shortest run of d-pad and shoulder presses (RB/LB go round like Tab)."""
+        `rect`, by the shortest run of d-pad and shoulder presses (RB/LB go round like Tab);
+        `directions`: the arrows the screen leaves to the outline."""
         app = self.app
         scene = app.stack.top
         if not app.button_focus.visible_on(scene):
@@ -155,8 +156,8 @@ class PadInput:
         start = rects.index(app.button_focus.rect)
 
         def moves(i):
-            for key, direction in ARROWS.items():
-                yield DPAD[key], nearest(rects, i, direction)
+            for key in directions:
+                yield DPAD[key], nearest(rects, i, ARROWS[key])
             yield RB, (i + 1) % len(rects)
             yield LB, (i - 1) % len(rects)
 

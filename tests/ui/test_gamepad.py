@@ -278,3 +278,39 @@ def test_a_card_picked_up_follows_the_dpad_and_a_drops_it_b_puts_it_back(app, dr
     pad.press(A)
     pad.press(A)  # dropped on the play area: summoned
     assert scene.applied == [Summon(candle)] and scene.game.zone_of(candle) == "play"
+
+
+def test_a_circle_chosen_in_the_grimoire_by_controller(app, driver, pad):
+    from aleph_null_desktop.ui.grimoire import GrimoireScene
+
+    app.show_title()
+    driver.frames()
+    pad.outline_onto(driver.scene.new_button.rect)
+    pad.press(A)
+    book = driver.scene
+    assert isinstance(book, GrimoireScene) and book.page == "cover"
+    pad.press(A)  # opens the book at the Circles
+    driver.frames(12, dt=0.1)
+    assert book.page == "circles"
+    magus = next(rect for action, side, rect in book.spread("circles").hits if action == ("circle", "magus"))
+    origin = book.left_rect.topleft if next(s for a, s, r in book.spread("circles").hits
+                                            if a == ("circle", "magus")) == "left" else book.right_rect.topleft
+    pad.outline_onto(magus.move(origin), directions=(pygame.K_UP, pygame.K_DOWN))  # left, right: pages
+    pad.press(A)
+    driver.frames(20, dt=0.1)
+    table = driver.scene
+    assert isinstance(table, TableScene) and table.game.circle == "magus"
+
+
+def test_the_controller_subsystem_starts_and_raw_joystick_presses_are_not_wanted(app):
+    from aleph_null_desktop.ui.gamepad import start_controllers
+
+    raw = [pygame.JOYAXISMOTION, pygame.JOYBUTTONDOWN]
+    try:
+        assert start_controllers() is True  # SDL's game controllers, also with the dummy video driver
+        from pygame._sdl2 import controller
+
+        assert controller.get_init() and all(pygame.event.get_blocked(kind) for kind in raw)
+        assert not pygame.event.get_blocked(pygame.CONTROLLERBUTTONDOWN)
+    finally:
+        pygame.event.set_allowed(raw + [pygame.JOYBALLMOTION, pygame.JOYHATMOTION, pygame.JOYBUTTONUP])

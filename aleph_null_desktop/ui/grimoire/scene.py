@@ -25,6 +25,7 @@ from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import CORNER, BookArt, BookContext, OwnCards, Spread, names_of
 from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf
 from aleph_null_desktop.ui.scenes.stack import Scene
+from aleph_null_desktop.ui.table.focus import is_enter
 from aleph_null_desktop.ui.render.text import blit_text, fit_font
 from aleph_null_desktop.ui.render.veil import darken
 
@@ -382,10 +383,26 @@ class GrimoireScene(Scene):
             if self.chosen is None:
                 self.step(-1 if event.y > 0 else +1)
         elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_F6) or (
+                    is_enter(event) and self.target != "cover"):
+                return False  # they move the outline over what the page offers (ui.button_focus)
             self._key(event.key)
         else:
             return False
         return True
+
+    def focus_targets(self) -> list:
+        """What the outline reaches on the open spread (a Circle, a line of the contents …), for
+        the arrow keys and a pad: Enter (A) does what a click there does."""
+        from aleph_null_desktop.ui.button_focus import Target
+
+        if self.turn is not None or self.chosen is not None:
+            return []
+        targets = []
+        for action, side, rect in self.spread(self.page).hits:
+            origin = self.left_rect.topleft if side == "left" else self.right_rect.topleft
+            targets.append(Target(rect.move(origin), lambda a=action: self.act(a)))
+        return targets
 
     def _key(self, key) -> None:
         if key in (pygame.K_ESCAPE, pygame.K_F1):
