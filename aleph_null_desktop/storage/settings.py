@@ -22,6 +22,7 @@ from aleph_null_desktop.storage import files, paths
 SETTINGS_VERSION = 1
 MAX_BYTES = 64_000
 ANIMATION_SPEEDS = (0.0, 1.0, 2.0)  # 0 = instant, 1 = normal, 2 = twice as fast
+REDUCE_MOTION = ("auto", "on", "off")  # auto: as the desktop says (ui.desktop_motion)
 UI_SCALE_RANGE = (0.75, 1.5)  # text and cards, from 75 % to 150 %
 _LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 
@@ -39,6 +40,8 @@ class Settings:
     show_hints: bool = True
     confirm_losing_moves: bool = True
     language: str = "en"  # "en", "de", ...
+    reduce_motion: str = "auto"  # one of REDUCE_MOTION: calm motion keeps every banner, without shakes
+    speech: bool = False  # the focus, the log and the prompts are spoken (ui.speech)
     keys: tuple = ()  # ((action, key), …): the keys the player moved (aleph_null_desktop.keymap), sorted
     version: int = field(default=SETTINGS_VERSION, init=False)  # format of settings.json
 
@@ -56,7 +59,10 @@ class Settings:
             raise ValueError(f"Settings.ui_scale must be between {UI_SCALE_RANGE[0]} and {UI_SCALE_RANGE[1]}")
         if self.animation_speed not in ANIMATION_SPEEDS:
             raise ValueError(f"Settings.animation_speed must be one of {ANIMATION_SPEEDS}")
-        for name in ("muted", "fullscreen", "high_contrast", "colour_cues", "show_hints", "confirm_losing_moves"):
+        if self.reduce_motion not in REDUCE_MOTION:
+            raise ValueError(f"Settings.reduce_motion must be one of {REDUCE_MOTION}")
+        for name in ("muted", "fullscreen", "high_contrast", "colour_cues", "show_hints", "confirm_losing_moves",
+                     "speech"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"Settings.{name} must be True or False, not {getattr(self, name)!r}")
         if not isinstance(self.language, str) or not _LANGUAGE.match(self.language):
@@ -185,6 +191,13 @@ def _language(name: str, value: Any, default: str) -> tuple[str, Message | None]
     return value, None
 
 
+def _motion(name: str, value: Any, default: str) -> tuple[str, Message | None]:
+    if value in REDUCE_MOTION:
+        return value, None
+    return default, later("{name} should be \"auto\", \"on\" or \"off\", not {what}; \"{default}\" is used",
+                          name=name, what=_json_text(value), default=default)
+
+
 def _keys(name: str, value: Any, default: tuple) -> tuple[tuple, Message | None]:
     moved, problem = keymap.checked(value)
     return (default, problem) if problem is not None else (tuple(sorted(moved.items())), None)
@@ -202,6 +215,8 @@ _CHECKS = {
     "show_hints": _flag,
     "confirm_losing_moves": _flag,
     "language": _language,
+    "reduce_motion": _motion,
+    "speech": _flag,
     "keys": _keys,
 }
 assert set(_CHECKS) == {f.name for f in fields(Settings) if f.init}

@@ -15,9 +15,11 @@ from aleph_null_desktop import i18n
 from aleph_null_desktop.i18n import Deferred, Joined, _, later
 from aleph_null_desktop.layout import load_layout
 from aleph_null_desktop.resources import asset_path
+from aleph_null_desktop.speech import Speaker
 from aleph_null_desktop.storage.said_once import SaidOnce
 from aleph_null_desktop.ui import prompts, style, theme
 from aleph_null_desktop.ui.button_focus import ButtonFocus
+from aleph_null_desktop.ui.desktop_motion import DesktopMotionHint
 from aleph_null_desktop.ui.display_mode import DisplayMode, fit_window_to_desktop, headless
 from aleph_null_desktop.ui.render import memory
 from aleph_null_desktop.ui.frame_loop import FrameLoop
@@ -67,6 +69,9 @@ class App:
         self._notices: list = []  # startup lines (audio status, storage repairs): title and table log
         self._unlogged: list = []  # notices not yet in a table's log
         self.display_mode = DisplayMode()
+        self.desktop_motion = DesktopMotionHint()  # asked by run(); tests set .value
+        self.speaker = Speaker()  # speech for screen-reader users (Settings → Speech); tests put a recorder here
+        self._speaking = False  # the speech setting as last applied
         self.first_start = False  # start_session found no settings: the lesson is offered
         self.hint_function = None  # tests replace the hint AI here; None: aleph_null_desktop.ai.hint
         self._held: list[pygame.event.Event] = []  # input the frame loop took while it waited (hold())
@@ -260,7 +265,27 @@ class App:
         problem = i18n.set_language(settings.language) if settings.language != language else None
         if restyled or i18n.current_language() != language:
             self.restyle()
+        if settings.speech != self._speaking:
+            self._speaking = settings.speech
+            if settings.speech:
+                from aleph_null_desktop.ui.table.spoken import sentences
+
+                top = self.stack.top
+                self.speak(sentences(_("Speech on."), top.spoken() if top else ""), interrupt=True)
+            else:
+                self.speaker.stop()
         return [problem] if problem else []
+
+    def speak(self, text, interrupt: bool = False) -> None:
+        """Words for the player's screen reader, when speech is on (Settings): queued, never waited
+        for. `interrupt`: what is being said is cut short (the focus moved on). `text` may be an
+        i18n Message (said in the language of the moment) or a function that makes the words,
+        called only when speech is on."""
+        if not self.current_settings().speech:
+            return
+        text = str(text() if callable(text) else text)
+        if interrupt or text != self.speaker.last:  # the same line twice in a row (log and prompt bar): once
+            self.speaker.say(text, interrupt=interrupt, language=i18n.current_language())
 
     def restyle(self) -> None:
         """After a change of look or language: every scene redraws what it had cached."""
@@ -273,11 +298,19 @@ class App:
         """How fast motion plays: 1 normal, 2 fast, 0 instant (Settings). Every animation asks here."""
         return self.current_settings().animation_speed
 
+    @property
+    def calm_motion(self) -> bool:
+        """Less motion (Settings, or the desktop's hint when left to it): banners and moves are
+        kept, as short fades and quick direct moves, without shakes, pulses or long flights."""
+        choice = self.current_settings().reduce_motion
+        return choice == "on" or (choice == "auto" and self.desktop_motion.value is True)
+
     def motion_dt(self, dt: float) -> float:
-        """How far animations advance in a frame of `dt` seconds at the player's speed; at
-        "instant" far enough to finish any of them."""
+        """How far the Grimoire's page turns advance in a frame of `dt` seconds at the player's
+        speed; at "instant" and with less motion far enough to finish any of them (the new page
+        is there at once)."""
         speed = self.animation_speed
-        return dt * speed if speed > 0 else INSTANT_SECONDS
+        return dt * speed if speed > 0 and not self.calm_motion else INSTANT_SECONDS
 
     def set_fullscreen(self, on: bool) -> bool:
         """Settings → Display: fullscreen or windowed, remembered. False if the display refused."""
@@ -540,6 +573,8 @@ class App:
                 self.audio.update()
                 for note in self.audio.take_notes():
                     self.notice(note)
+            for note in self.speaker.take_notes():  # no speech output found: said once
+                self.notice(note)
             self._report_autosave_messages()  # a disk that refused a save
         except Exception:
             log.error("error looking after the audio or the autosave:\n%s", traceback.format_exc())
@@ -667,6 +702,7 @@ def run(windowed: bool = False) -> int:
         from aleph_null_desktop.storage import AutosaveWriter
 
         app.autosave = AutosaveWriter()  # removes the temporary files a killed game left
+        app.desktop_motion.start()  # the desktop's reduce-motion hint, read on a thread
         app.audio = _start_audio()
         from aleph_null_desktop.ui.gamepad import start_controllers
 

@@ -34,14 +34,15 @@ def test_defaults():
 def test_round_trip(user_dirs):
     s = Settings(music_volume=0.25, sfx_volume=0, muted=True, fullscreen=True, ui_scale=1.25, animation_speed=0,
                  high_contrast=True, colour_cues=True, show_hints=False, confirm_losing_moves=False, language="de",
-                 keys=(("hint", "j"), ("end_turn", "ctrl+e")))
+                 reduce_motion="on", speech=True, keys=(("hint", "j"), ("end_turn", "ctrl+e")))
     assert save_settings(s) == []
     assert load_settings() == (s, [])
     on_disk = json.loads((user_dirs.config / "settings.json").read_text())
     assert on_disk == {"music_volume": 0.25, "sfx_volume": 0.0, "muted": True, "fullscreen": True,
                        "ui_scale": 1.25, "animation_speed": 0.0, "high_contrast": True, "colour_cues": True,
                        "show_hints": False, "confirm_losing_moves": False,
-                       "language": "de", "keys": {"end_turn": "ctrl+e", "hint": "j"}, "version": 1}
+                       "language": "de", "reduce_motion": "on", "speech": True,
+                       "keys": {"end_turn": "ctrl+e", "hint": "j"}, "version": 1}
 
 
 def test_settings_live_in_the_config_dir(user_dirs, listing):

@@ -34,6 +34,14 @@ BUTTONS_GAP, BUTTON_H = 30, 76
 ROW_H = 64  # a button's height when there are two rows
 
 
+def _replayable(game) -> bool:
+    """Whether the ritual's moves replay from its deal (a lesson set up as a scenario does not)."""
+    from aleph_null_desktop.rituals.record import ritual_record
+    from aleph_null_desktop.storage.rituals import replay_ritual
+
+    return replay_ritual(ritual_record(game))[0] is not None
+
+
 class JudgementScene(Scene):
     def __init__(self, app, game, circle_id: str) -> None:
         super().__init__(app)
@@ -50,7 +58,7 @@ class JudgementScene(Scene):
         about = []
         if self.code:
             about.append((_("Copy the ritual code"), self.copy_code, "C"))
-        if game.history:
+        if game.history and _replayable(game):
             about += [(_("Look at the table"), self.look_at_the_table, "L"), (_("Watch again"), self.watch_again, "W"),
                       (_("The expert's review"), self.open_review, "R")]
         onward = [(_("Another ritual"), lambda: confirm_new_ritual(app, lambda: app.new_ritual(circle_id)), "Enter"),
@@ -71,6 +79,9 @@ class JudgementScene(Scene):
                                   key_hint=key) for i, (label, action, key) in enumerate(row)])
             y += button_h + 10
         self.buttons = placed[-1] + (placed[0] if len(placed) > 1 else [])  # "Another ritual" first
+        from aleph_null_desktop.ui.table.spoken import judgement_words, sentences
+
+        app.speak(lambda: sentences(judgement_words(game), *(f"{b.key_hint}: {b.label}" for b in self.buttons)))
         self.keys = {pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_SPACE: "Enter",
                      pygame.K_ESCAPE: "Esc", pygame.K_F1: "F1", pygame.K_t: "T", pygame.K_c: "C", pygame.K_l: "L",
                      pygame.K_w: "W", pygame.K_r: "R"}

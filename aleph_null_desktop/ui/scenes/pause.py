@@ -12,7 +12,7 @@ from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.widgets.sound_controls import SoundControls
 from aleph_null_desktop.rituals.code import code_of_game
 from aleph_null_desktop.ui.render.text import blit_text, fit_font
-from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle, spoken_buttons
 
 
 class PauseScene(Scene):
@@ -51,6 +51,18 @@ class PauseScene(Scene):
         self.sound = SoundControls(app, x, y + 50)
         self.steppers, self.mute_button = self.sound.steppers, self.sound.mute_button
         self.buttons = self.menu_buttons + self.sound.buttons
+
+    def spoken(self) -> str:
+        from aleph_null_desktop.ui.table.spoken import sentences
+
+        return sentences(_("Paused"), *spoken_buttons(self.menu_buttons))
+
+    def on_enter(self) -> None:
+        self.app.speak(self.spoken, interrupt=True)
+
+    def on_uncover(self) -> None:
+        if self.app.stack.top is self:
+            self.app.speak(self.spoken, interrupt=True)
 
     def copy_code(self) -> None:
         from aleph_null_desktop.ui.editor.textfield import Clipboard

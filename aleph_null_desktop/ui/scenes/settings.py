@@ -3,7 +3,7 @@
 
 Three columns: the display (window, size of text and cards, animations, language); sound and
 play (volumes and mute as in the pause menu, hints, asking before a losing move); seeing (high
-contrast, colour-blind cues) with sample cards that show the look as it is now.
+contrast, colour-blind cues, less motion, speech) with sample cards that show the look as it is now.
 
 By keyboard (the table's focus helpers): Tab / Shift+Tab and Up / Down move a ring over the
 controls, Left / Right change the focused choice or volume, Enter / Space choose the next value
@@ -131,6 +131,10 @@ class SettingsScene(Scene):
                                [(code, name if ready else _("{language} — coming").format(language=name), ready, "")
                                 for code, name, ready in languages()],
                                lambda: settings().language, lambda v: app.change_settings(language=v))
+        y += step
+        self.keys_button = Button(pygame.Rect(columns[0], y, COLUMN_W, row), _("Keys…"), on_click=self.open_keys,
+                                  key_hint="K")
+        self.buttons.append(self.keys_button)
         # sound and play
         y = TOP
         self.sound_top = y
@@ -146,10 +150,13 @@ class SettingsScene(Scene):
         y += step
         self.cues = on_off(2, y, _("Colour-blind cues (shapes)"), "colour_cues")
         y += step
-        self.keys_button = Button(pygame.Rect(columns[2], y, COLUMN_W, row), _("Keys…"), on_click=self.open_keys,
-                                  key_hint="K")
-        self.buttons.append(self.keys_button)
-        y += row + style.scaled(22)
+        self.motion = choice(2, y, _("Less motion"),
+                             [("auto", _("System"), True, ""), ("on", _("On"), True, ""),
+                              ("off", _("Off"), True, "")],
+                             lambda: settings().reduce_motion, lambda v: app.change_settings(reduce_motion=v))
+        y += step
+        self.speech = on_off(2, y, _("Speech (screen reader)"), "speech")
+        y += step
         self.sample_top = y
         self.sample_x = columns[2]
         self.back_button = Button(pygame.Rect(0, 0, style.scaled(320), row), _("Back"), on_click=self.close,
@@ -163,12 +170,32 @@ class SettingsScene(Scene):
 
     def controls(self) -> list:
         """Every control in reading order, column by column: a Choice, a Stepper or a Button."""
-        return [self.display, self.scale, self.speed, self.language, *self.sound.steppers,
-                self.sound.mute_button, self.hints, self.confirm, self.contrast, self.cues, self.keys_button,
+        return [self.display, self.scale, self.speed, self.language, self.keys_button, *self.sound.steppers,
+                self.sound.mute_button, self.hints, self.confirm, self.contrast, self.cues,
+                self.motion, self.speech,
                 self.back_button]
 
     def focused(self):
         return self.controls()[self.focus]
+
+    def control_words(self, control) -> str:
+        """A control as speech says it: its name and its value now."""
+        if isinstance(control, Choice):
+            chosen = control.current()
+            value = next((b.label for b, v in zip(control.buttons, control.values) if v == chosen), "")
+            return f"{control.label}: {value}"
+        if isinstance(control, Stepper):
+            label = control.label or _("Size of text and cards")
+            return f"{label}: {control.value()}"
+        return ", ".join(part for part in (control.label, control.detail) if part)
+
+    def spoken(self) -> str:
+        from aleph_null_desktop.ui.table.spoken import sentences
+
+        return sentences(_("Settings"), self.control_words(self.focused()))
+
+    def on_enter(self) -> None:
+        self.app.speak(self.spoken, interrupt=True)
 
     # ------------------------------------------------------------------ actions
     def step_scale(self, direction: int) -> None:
@@ -204,6 +231,12 @@ class SettingsScene(Scene):
         return buttons_handle(self.buttons, event)
 
     def handle_focus_key(self, event) -> None:
+        before = (self.focus, self.control_words(self.focused()))
+        self._focus_key(event)
+        if self.keyboard and (self.focus, self.control_words(self.focused())) != before:
+            self.app.speak(lambda: self.control_words(self.focused()), interrupt=True)
+
+    def _focus_key(self, event) -> None:
         controls = self.controls()
         control = controls[self.focus]
         if event.key == pygame.K_TAB:

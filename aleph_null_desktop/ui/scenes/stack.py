@@ -76,6 +76,11 @@ class Scene:
         """A line for this scene's log (a notice, the card pack in play); False when it keeps none."""
         return False
 
+    def spoken(self) -> str:
+        """The screen in words for speech (its title and what can be done), said when speech is
+        turned on; "" when the scene says itself otherwise."""
+        return ""
+
 
 class SceneStack:
     def __init__(self, on_left=None) -> None:

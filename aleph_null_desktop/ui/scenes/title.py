@@ -20,7 +20,7 @@ from aleph_null_desktop.ui.scenes.ritual_guard import confirm_new_ritual
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
 from aleph_null_desktop.ui.render.text import blit_text, fit_font
-from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle, spoken_buttons
 
 SUBTITLE_Y, BOTTOM = 268, 1036  # the rows end above the startup notices
 MENU_ROWS = 10  # room for ten menu rows
@@ -132,6 +132,18 @@ class TitleScene(Scene):
                      pygame.K_ESCAPE: self.quit_button}
         if self.continue_button is not None:
             self.keys[pygame.K_c] = self.continue_button
+
+    def spoken(self) -> str:
+        from aleph_null_desktop.ui.table.spoken import sentences
+
+        return sentences("Aleph Null", *spoken_buttons(self.menu_buttons + self.circle_buttons))
+
+    def on_enter(self) -> None:
+        self.app.speak(self.spoken, interrupt=True)
+
+    def on_uncover(self) -> None:
+        if self.app.stack.top is self:  # back from a screen opened over it
+            self.app.speak(self.spoken, interrupt=True)
 
     def open_settings(self) -> None:
         from aleph_null_desktop.ui.scenes.settings import SettingsScene

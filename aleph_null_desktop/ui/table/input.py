@@ -13,9 +13,12 @@ from aleph_null_desktop.ui.grimoire import open_reference
 from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
 from aleph_null_desktop.ui.table.focus import ARROWS, LOG, is_enter, number_key
 from aleph_null_desktop.ui.table.gestures import drop_command
+from aleph_null_desktop.ui.table import spoken
+from aleph_null_desktop.ui.table.wording import without_rule_numbers
 from aleph_null_desktop.ui.table.overlays import ActionMenu, PileViewer
 
 DRAG_THRESHOLD = 6
+SPEECH_KEYS = {pygame.K_r: "repeat", pygame.K_a: "hand", pygame.K_s: "state", pygame.K_t: "text"}
 
 
 class TableInput:
@@ -119,7 +122,10 @@ class TableInput:
             if event.type == pygame.MOUSEMOTION:
                 self.mouse = event.pos
             self.press = self.drag = None
+            panel, focus = self.modal, self.modal.focus
             used = self.modal.handle_event(event)
+            if self.modal is panel and used and (panel.focus != focus or isinstance(panel, PileViewer)):
+                self.app.speak(lambda: spoken.modal_focus_words(panel), interrupt=True)
             self._close_stale_modal()
             if used or event.type != pygame.KEYDOWN:
                 return bool(used)
@@ -144,7 +150,9 @@ class TableInput:
         """The table's keys. `beside_panel`: a panel is open and did not want this key; then only
         the keys that do not act on the table (hint, rules, undo) apply."""
         key, mods = event.key, event.mod
-        if key == pygame.K_h:
+        if key in SPEECH_KEYS and not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.read_aloud(SPEECH_KEYS[key])
+        elif key == pygame.K_h:
             self.hints.request()
         elif key == pygame.K_F1:  # the Grimoire's rules over the table (its glossary while a card is
             # read large); Esc or F1 comes back
@@ -171,6 +179,7 @@ class TableInput:
         elif self.focus.handle_key(event):
             stop = self.focus.current()
             self.hover_uid = stop[1] if stop and stop[0] == "card" else None
+            self.app.speak(lambda: spoken.stop_words(self, stop), interrupt=True)
         elif number_key(event) is not None:
             hand = self.game.zone("hand")
             index = number_key(event)
@@ -178,6 +187,28 @@ class TableInput:
                 self.default_move(hand[index].uid)
             else:
                 self.say(_("There is no card {n} in your hand.").format(n=index + 1), warn=True)
+
+    def read_aloud(self, what: str) -> None:
+        """The speech keys: R the last line again, A the whole hand, S the table's state, T the
+        focused card's whole text. Without speech they say where to turn it on."""
+        if not self.app.current_settings().speech:
+            self.say(_("R, A, S and T read aloud when speech is on (Settings)."))
+            return
+        if what == "repeat":
+            self.app.speak(self.app.speaker.last, interrupt=True)
+        elif what == "hand":
+            self.app.speak(spoken.hand_words(self.game), interrupt=True)
+        elif what == "state":
+            self.app.speak(spoken.state_words(self.game, self.presenter), interrupt=True)
+        else:
+            stop = self.focus.current()
+            if stop and stop[0] == "card":
+                card = self.game.cards[self.game.card(stop[1]).card_id]
+                reason = self.presenter.unusable.get(stop[1])
+                self.app.speak(spoken.sentences(spoken.rules_words(card), _("Not now: {reason}").format(
+                    reason=without_rule_numbers(reason)) if reason else ""), interrupt=True)
+            else:
+                self.app.speak(_("Move the focus to a card first (Tab or the arrow keys)."), interrupt=True)
 
     # ------------------------------------------------------------------ a card carried by the pad
     def pick_up(self, uid: int) -> None:

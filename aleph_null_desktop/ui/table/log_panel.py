@@ -49,9 +49,12 @@ class LogPanel:
         self.scroll = 0  # lines scrolled back from the newest
         self._said: list[str] = []  # the entries in words, in the language of `_said_in`
         self._said_in = current_language()
+        self.on_add = None  # called with every line added (the table speaks it)
 
     def add(self, text) -> None:
         """A line: a text, or an i18n Message / Deferred said in the language of the moment."""
+        if self.on_add is not None:
+            self.on_add(text)
         self.entries.append(text)
         del self.entries[:-MAX_LINES]
         if self._said_in == current_language():

@@ -2,7 +2,10 @@
 that fly onto the Grimoire, the Hour's banner and BAPHOMET's circle.
 
 All of it only catches up with a state the engine has already reached; `speed` is the player's
-animation speed (1 normal, 2 fast, 0 instant: nothing starts), and `finish()` fast-forwards."""
+animation speed (1 normal, 2 fast, 0 instant: nothing starts), and `finish()` fast-forwards.
+With `calm` (less motion) the same things are shown without shaking, growing or arcing: the banner
+fades in and out where it stands, tokens move quickly and straight, the circle stands still at its
+full size."""
 
 from __future__ import annotations
 
@@ -21,6 +24,8 @@ SHAKE_PIXELS = 9
 BANNER_SECONDS = 2.4
 TOKEN_SECONDS = 0.55
 CIRCLE_SECONDS = 1.4  # BAPHOMET's summoning, before Judgement
+CALM_FADE_SECONDS = 0.2  # less motion: the banner's and the circle's fade in and out
+CALM_TOKEN_SECONDS = 0.2  # less motion: a token's quick straight move
 
 
 class Ticker:
@@ -80,9 +85,9 @@ class Shake:
 class Flight:
     """Something small (a token) travelling from one point to another after an optional delay."""
 
-    def __init__(self, start, end, seconds: float, delay: float = 0.0) -> None:
+    def __init__(self, start, end, seconds: float, delay: float = 0.0, arc: float = 60.0) -> None:
         self.start, self.end = pygame.Vector2(start), pygame.Vector2(end)
-        self.seconds, self.delay, self.t = seconds, delay, 0.0
+        self.seconds, self.delay, self.t, self.arc = seconds, delay, 0.0, arc
 
     @property
     def done(self) -> bool:
@@ -98,7 +103,7 @@ class Flight:
     def pos(self) -> pygame.Vector2:
         k = 1 - (1 - self.t) ** 3
         point = self.start.lerp(self.end, k)
-        point.y -= math.sin(math.pi * self.t) * 60  # a small arc
+        point.y -= math.sin(math.pi * self.t) * self.arc
         return point
 
 
@@ -113,6 +118,7 @@ class TableMotion:
         self.banner = ("", 0.0, 0.0)  # text, seconds left, seconds in all
         self._banner_card = None  # (text, its plate), drawn once per Hour
         self.circle = (None, 0.0, 0.0)  # centre, seconds left, seconds in all
+        self.calm = False  # less motion (the scene sets it from the settings)
 
     @property
     def active(self) -> bool:
@@ -141,7 +147,10 @@ class TableMotion:
         if speed <= 0:
             return
         for i, end in enumerate(slots[-count:] if count else []):
-            self.tokens.append(Flight(start, end, TOKEN_SECONDS / speed, delay=(0.5 + 0.25 * i) / speed))
+            if self.calm:
+                self.tokens.append(Flight(start, end, CALM_TOKEN_SECONDS / speed, delay=0.05 * i / speed, arc=0))
+            else:
+                self.tokens.append(Flight(start, end, TOKEN_SECONDS / speed, delay=(0.5 + 0.25 * i) / speed))
 
     def summoning(self, centre, speed: float) -> float:
         """BAPHOMET's circle opens at `centre`; returns how long the moment lasts."""
@@ -183,8 +192,9 @@ class TableMotion:
         if left <= 0 or not text:
             return None
         age = total - left
-        grow = min(1.0, age / (0.25 * total))
-        fade = min(1.0, left / (0.25 * total))
+        ramp = min(CALM_FADE_SECONDS, 0.25 * total) if self.calm else 0.25 * total
+        grow = 1.0 if self.calm else min(1.0, age / ramp)
+        fade = min(1.0, left / ramp, age / ramp if self.calm else 1.0)
         if self._banner_card is None or self._banner_card[0] != text:
             image = render(fonts.get("title", 54), text, theme.GOLD)
             plate = pygame.Surface(image.get_rect().inflate(60, 30).size, pygame.SRCALPHA)
@@ -207,9 +217,9 @@ class TableMotion:
         if left <= 0 or centre is None:
             return None
         age = total - left
-        k = min(1.0, age / (0.4 * total))
+        k = 1.0 if self.calm else min(1.0, age / (0.4 * total))
         radius = round(40 + 190 * (1 - (1 - k) ** 2))
-        glow = 0.5 + 0.5 * math.sin(age * 6)
+        glow = 0.5 if self.calm else 0.5 + 0.5 * math.sin(age * 6)
         ring = pygame.Rect(0, 0, 2 * radius, 2 * radius)
         ring.center = centre
         colour = [round(a + (b - a) * glow) for a, b in zip(theme.BLOOD, theme.CANDLE)]

@@ -504,6 +504,16 @@ class InterferenceSpotlight(Modal):
             ]
         self.focus = len(self.buttons) - 1
 
+    def words(self) -> str:
+        """What the spotlight says under its title (drawn, and spoken with speech on)."""
+        if self.cost == 0:
+            return _("{name} is drawn and must be summoned at once. It costs nothing; it enters play "
+                     "when you click or press Enter.").format(name=self.carddef.name)
+        return _("{name} is drawn and must be summoned before anything else. It costs {cost}P; each "
+                 "point you lack is 1 damage. You may first use actions that gain power or take "
+                 "tokens from the Grimoire, then drag it into play.").format(name=self.carddef.name,
+                                                                              cost=self.cost)
+
     def _shortfall(self) -> str:
         missing = max(0, self.cost - self.scene.game.power)
         if not missing:
@@ -539,15 +549,7 @@ class InterferenceSpotlight(Modal):
         w = self.rect.right - x - 40
         head = fonts.get("title", 34).render(_("Interference!"), True, theme.WARN)
         surface.blit(head, (x, self.rect.y + 50))
-        if self.cost == 0:
-            text = _("{name} is drawn and must be summoned at once. It costs nothing; it enters play "
-                     "when you click or press Enter.").format(name=self.carddef.name)
-        else:
-            text = _("{name} is drawn and must be summoned before anything else. It costs {cost}P; each "
-                     "point you lack is 1 damage. You may first use actions that gain power or take "
-                     "tokens from the Grimoire, then drag it into play.").format(name=self.carddef.name,
-                                                                                  cost=self.cost)
-        blit_wrapped(surface, fonts.get("body", 24), text, theme.TEXT,
+        blit_wrapped(surface, fonts.get("body", 24), self.words(), theme.TEXT,
                      pygame.Rect(x, self.rect.y + 110, w, 300), line_gap=4)
         for b in self.buttons:
             b.draw(surface, fonts, size=24, role="body")

@@ -9,6 +9,7 @@ input is never blocked by an animation.
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import pygame
 
@@ -22,7 +23,7 @@ from aleph_null_desktop.ui.render.layer import PanelLayer
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.tween import CardSprite, Pulse
 from aleph_null_desktop.ui.scenes.stack import Scene
-from aleph_null_desktop.ui.table import panels
+from aleph_null_desktop.ui.table import panels, spoken
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS
 from aleph_null_desktop.ui.table.face_warmer import FaceWarmer
 from aleph_null_desktop.ui.table.focus import TableFocus
@@ -108,6 +109,9 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
             self.log.add(later("A new ritual in the {circle}.", circle=circle_name))
             for line in replayed_lines(game) or []:
                 self.log.add(line)
+        self.log.on_add = self.app.speak  # every line from now on is spoken (with speech on)
+        self._spoken_modal = self._spoken_pending = None  # the open panel, the decision last spoken
+        if game.history:
             self.log.add(later("Continued in Hour {hour}.", hour=ROMAN.get(game.hour, game.hour)))
         else:
             self.log.add(later("A new ritual in the {circle}.", circle=circle_name))
@@ -167,6 +171,8 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
     def _after(self, events) -> None:
         self.fast_forward()  # what is still moving from the last command lands at once
         speed = self.speed
+        self.motion.calm = calm = self.calm
+        glow = 0.0 if calm else speed  # less motion: no pulses and no shake (the numbers still tick)
         moves = {}
         sounds = []
         consumed = [e.data["uid"] for e in events if e.kind == "moved" and e.data.get("why") == "baphomet"]
@@ -180,22 +186,23 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
                 if data["from"] not in ("hand", "play") and data["to"] not in ("hand", "play"):
                     self._fly_between(data["uid"], data["from"], data["to"], face_up=data["to"] != "deck")
             elif kind in ("power", "damage") and data.get("delta"):
-                self.pulses[kind].strike(speed)
+                self.pulses[kind].strike(glow)
                 getattr(self.motion, kind).set(data["total"], speed)
                 if kind == "damage" and data["delta"] > 0:
-                    self.motion.damage_shake.strike(speed)
+                    self.motion.damage_shake.strike(glow)
                     sounds.append("damage")
             elif kind == "token":
-                self.pulses["tokens"].strike(speed)
+                self.pulses["tokens"].strike(glow)
                 if data["delta"] > 0:  # tokens arrive from the turning page
                     self.motion.token_flights(data["delta"], self.grimoire.rect.center,
                                               panels.token_slots(self.rects["tokens"], data["total"]), speed)
                 sounds.append("token")
             elif kind == "shuffled":
-                self.pulses["deck"].strike(speed)
+                self.pulses["deck"].strike(glow)
+                stagger = 0.0 if calm else 0.03  # less motion: the pile moves as one
                 for i, uid in enumerate(data.get("uids", ())):  # the discard pile gathered into the deck
                     if self.last_zone.get(uid) == "discard":
-                        self._fly_between(uid, "discard", "deck", face_up=False, delay=min(0.4, 0.03 * i))
+                        self._fly_between(uid, "discard", "deck", face_up=False, delay=min(0.4, stagger * i))
                 sounds.append("shuffle")
             elif kind == "hour":
                 self.motion.hour(_("Hour {roman} — {name}").format(roman=data.get("roman", data["hour"]),
@@ -257,7 +264,10 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         self.submit(TakeToken())
 
     def say(self, text: str, warn: bool = False) -> None:
+        """A line in the prompt bar for a few seconds (spoken too, with speech on)."""
         self.message, self.message_warn, self.message_time = without_rule_numbers(text), warn, MESSAGE_SECONDS
+        if self.message:
+            self.app.speak(self.message)
 
     # ------------------------------------------------------------------ decisions
     def _sync_prompts(self) -> None:
@@ -321,6 +331,11 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         """The player's animation speed (settings): 1 normal, 2 fast, 0 instant (nothing moves)."""
         return float(self.app.animation_speed)
 
+    @property
+    def calm(self) -> bool:
+        """Less motion (settings or the desktop): the same banners and moves, quick and still."""
+        return bool(getattr(self.app, "calm_motion", False))
+
     def fast_forward(self) -> None:
         """Every running motion jumps to its end: a new command never waits for the last one's."""
         for sprite in self.sprites.values():
@@ -342,7 +357,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         self.ghosts = [(s, c) for s, c in self.ghosts if s.moving]
         for pulse in self.pulses.values():
             pulse.update(dt)
-        if self.speed <= 0:  # instant: the Grimoire is at its new page at once
+        if self.speed <= 0 or self.calm:  # instant or less motion: the Grimoire is at its new page at once
             while self.grimoire.turning:
                 self.grimoire.update(60.0)
         else:
@@ -352,11 +367,25 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         if self.modal is not None:
             self.modal.update(dt)
             self._close_stale_modal()
+        self._speak_new_panel()
         if self.judgement_timer is not None:
             self.judgement_timer -= dt
             if self.judgement_timer <= 0:
                 self.judgement_timer = None
                 self.app.show_judgement(self.game, self.circle_id)
+
+    def _speak_new_panel(self) -> None:
+        """A panel that opened (a choice, a question, a card's actions) is spoken once; a decision
+        chosen on the table itself is spoken when it is posed."""
+        if self.modal is not self._spoken_modal:
+            self._spoken_modal = self.modal
+            if self.modal is not None:
+                self.app.speak(partial(spoken.modal_words, self.modal))
+        pending = self.game.pending
+        if pending is not self._spoken_pending:
+            self._spoken_pending = pending
+            if pending is not None and self.modal is None and self.presenter.target_options() is not None:
+                self.app.speak(partial(spoken.pending_words, self.game))
 
     def next_change(self) -> float | None:
         """Frames while anything moves or the mouse rests on a card before it is read large (its

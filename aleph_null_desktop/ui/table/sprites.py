@@ -44,7 +44,7 @@ class TableSprites:
                          if origin not in ("hand", "play") else pygame.FRect(slot))
                 sprite = CardSprite(uid, start)
                 self.sprites[uid] = sprite
-            delay = 0.07 * arrivals if uid in moves else 0.0
+            delay = (0.03 if self.calm else 0.07) * arrivals if uid in moves else 0.0
             if sprite.move_to(slot, speed=speed, delay=delay) and uid in moves:
                 self.motions.append((uid, origin, self.game.zone_of(uid)))
                 arrivals += 1
@@ -56,7 +56,10 @@ class TableSprites:
             if uid in circle:
                 target = pygame.FRect(0, 0, 24, 34)
                 target.center = self.rects["play"].center
-                delay, seconds = 0.15 + 0.6 * circle.index(uid) / max(1, len(circle) - 1), 0.5
+                if self.calm:  # less motion: the cards go in quickly and straight, nearly together
+                    delay, seconds = 0.05 + 0.2 * circle.index(uid) / max(1, len(circle) - 1), 0.25
+                else:
+                    delay, seconds = 0.15 + 0.6 * circle.index(uid) / max(1, len(circle) - 1), 0.5
             if sprite.move_to(target, speed=speed, delay=delay, seconds=seconds):
                 self.ghosts.append((sprite, self.game.card(uid).card_id))
                 self.motions.append((uid, self.last_zone.get(uid, moves.get(uid, "play")), destination))

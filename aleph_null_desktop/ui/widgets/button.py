@@ -115,6 +115,17 @@ def buttons_handle(buttons: list[Button], event) -> bool:
     return False
 
 
+def spoken_buttons(buttons) -> list[str]:
+    """Buttons as speech says them: "key: label, detail" (greyed ones are left out)."""
+    said = []
+    for b in buttons:
+        if not b.enabled:
+            continue
+        words = ", ".join(part for part in (b.label, b.detail) if part)
+        said.append(f"{b.key_hint}: {words}" if b.key_hint else words)
+    return said
+
+
 class Stepper:
     """A labelled value with − and + buttons (a volume, say): `value()` reads it, `step(±1)` changes
     it. The value is always written in words (e.g. "70%"), never shown by colour or length alone."""
