@@ -281,6 +281,7 @@ def record_from_game(game: "Game") -> dict[str, Any]:
     """The autosave record of an engine Game: ``game.to_dict()`` (its seed, Circle, options, card
     pack and the commands played so far, after any undo), checked."""
     record = game.to_dict()
+    record["options"].pop("scenario", None)  # a position set up by hand (a lesson) is not replayed from a save
     check_record(record)
     return record
 
