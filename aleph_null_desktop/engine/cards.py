@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -17,7 +18,7 @@ from aleph_null_desktop.engine.ops import OPS, ops_for, validate_steps
 from aleph_null_desktop.engine.schema import (  # noqa: F401  (re-exported: the schema's words)
     CARD_TYPES, CHOOSE_ZONES, MOVE_KINDS, SIDES, TYPE_NAMES, CardDataError,
 )
-from aleph_null_desktop.i18n import LANGUAGE_NAMES, _, current_language, localized, ngettext
+from aleph_null_desktop.i18n import LANGUAGE_NAMES, Deferred, _, current_language, localized, ngettext
 
 MAIN_DECK_SIZE = 28
 SCHEMA_VERSION = 1
@@ -89,6 +90,19 @@ class ActionDef:
         return self.pay > 0 or ("hurt" in roles and "heal" not in roles)
 
 
+class CardName(Deferred):
+    """A card's name said when shown, in the language of the moment (events and choices keep it,
+    so the engine never looks a name up that nobody reads); equal to the name's text."""
+
+    __slots__ = ()
+
+    def __eq__(self, other) -> bool:
+        return str(self) == (str(other) if isinstance(other, Deferred) else other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
 @dataclass(frozen=True)
 class CardDef:
     id: str
@@ -109,16 +123,22 @@ class CardDef:
     # worked out once from the fields above
     base_cost: int = field(init=False, compare=False, repr=False)  # power to summon before modifiers
     is_interference: bool = field(init=False, compare=False, repr=False)
+    # the power its summon costs when nothing but power is asked (not interference, no special
+    # cost); None otherwise
+    plain_cost: int | None = field(init=False, compare=False, repr=False)
     _actions: Mapping[str, ActionDef] = field(init=False, compare=False, repr=False)
     _name_in: Mapping[str, str] = field(init=False, compare=False, repr=False)  # language -> name shown
+    said: CardName = field(init=False, compare=False, repr=False)  # the name, said when shown
 
     def __post_init__(self) -> None:
         base = self.cost if self.cost is not None else sum(s["amount"] for s in self.special_cost
                                                            if _role(s) == "pay")
         object.__setattr__(self, "base_cost", base)
         object.__setattr__(self, "is_interference", self.type == "interference")
+        object.__setattr__(self, "plain_cost", None if self.is_interference or self.special_cost else base)
         object.__setattr__(self, "_actions", {a.id: a for a in self.actions})
         object.__setattr__(self, "_name_in", {code: localized(self.names, self.id, code) for code in LANGUAGE_NAMES})
+        object.__setattr__(self, "said", CardName(partial(getattr, self, "name")))
 
     @property
     def name(self) -> str:

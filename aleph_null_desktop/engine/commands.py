@@ -97,30 +97,26 @@ def command_from_dict(d: dict) -> Command:
     return cmd
 
 
-# Commands are values, so the engine hands out one object per value (legal_commands makes many).
-_SUMMONS: dict[int, Summon] = {}
-_ACTIVATIONS: dict[tuple[int, str], Activate] = {}
-_CHOICES: dict[int, Choose] = {}
+# Commands are values, so the engine hands out one object per value (legal_commands makes many):
+# SUMMONS[uid], ACTIVATIONS[uid, action], CHOICES[index].
+class _OnePerValue(dict):
+    __slots__ = ("make",)
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        cmd = self[key] = self.make(*key) if isinstance(key, tuple) else self.make(key)
+        return cmd
+
+
+SUMMONS: dict[int, Summon] = _OnePerValue(Summon)
+ACTIVATIONS: dict[tuple[int, str], Activate] = _OnePerValue(Activate)
+CHOICES = tuple(Choose(i) for i in range(64))  # legal_commands offers a decision's as CHOICES[:n]
 END_TURN = EndTurn()
 TAKE_TOKEN = TakeToken()
 
 
-def summon_of(uid: int) -> Summon:
-    cmd = _SUMMONS.get(uid)
-    if cmd is None:
-        cmd = _SUMMONS[uid] = Summon(uid)
-    return cmd
-
-
-def activation_of(uid: int, action: str) -> Activate:
-    cmd = _ACTIVATIONS.get((uid, action))
-    if cmd is None:
-        cmd = _ACTIVATIONS[(uid, action)] = Activate(uid, action)
-    return cmd
-
-
 def choice_of(index: int) -> Choose:
-    cmd = _CHOICES.get(index)
-    if cmd is None:
-        cmd = _CHOICES[index] = Choose(index)
-    return cmd
+    return CHOICES[index] if 0 <= index < len(CHOICES) else Choose(index)

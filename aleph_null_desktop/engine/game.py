@@ -7,14 +7,15 @@ resumes it. Tasks are JSON dicts, so a game saves and restores exactly, even mid
 
 from __future__ import annotations
 
+import copy
 import random
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from aleph_null_desktop.engine.cards import ROMAN, ActionDef, CardDef, CardSet, cardset_with, circles, hour_pages
 from aleph_null_desktop.engine.deal_rng import DEFAULT_GENERATOR, make_generator
 from aleph_null_desktop.engine.commands import (
-    END_TURN, TAKE_TOKEN, Activate, Choose, Command, EndTurn, Summon, TakeToken, activation_of, choice_of,
-    command_from_dict, command_to_dict, summon_of,
+    ACTIVATIONS, CHOICES, END_TURN, SUMMONS, TAKE_TOKEN, Activate, Choose, Command, EndTurn, Summon, TakeToken,
+    choice_of, command_from_dict, command_to_dict,
 )
 from aleph_null_desktop.engine.events import Event, new_event as _event  # _event((kind, data))
 from aleph_null_desktop.engine.model import (
@@ -26,12 +27,12 @@ from aleph_null_desktop.engine.preview import (
     key_sacrificed_part, last_hour_part,
     unspent_power_part,
 )
+from aleph_null_desktop.engine.hooks import NO_HOOKS, HookTable, hook_table
 from aleph_null_desktop.engine.ops import OPS
 from aleph_null_desktop.engine.shuffle import shuffle
 from aleph_null_desktop.engine.words.text import UNDO_REFUSALS, refusal_text, refusal_words, steps_text
 from aleph_null_desktop.i18n import Deferred, _, later, ngettext, nlater
 
-_NONE: list = []  # the empty result of _hooks; never changed
 FIRST_HOUR = 1
 LAST_HOUR = 6
 MAX_DAMAGE = 3
@@ -42,6 +43,12 @@ STATE_VERSION = 1
 
 class Game:
     """One ritual. Read its state freely; change it only through `apply` (and `undo`)."""
+
+    __slots__ = ("cards", "circle", "seed", "options", "_rng", "hour", "last_hour", "damage", "power", "tokens",
+                 "turn", "_zones", "_loc", "_inst", "_defs", "_on", "_legal", "_legal_at", "_summons_this_turn",
+                 "_used_once", "_summoned_any", "_sacrificed_this_turn", "_baphomet_summoning",
+                 "_deferred_daggers", "_stack", "pending", "outcome", "_events", "_revealed", "history",
+                 "_checkpoint", "_undo_stop", "_since", "__weakref__")
 
     def __init__(self, cards: CardSet, circle: str = "adept", seed: int = 0, options: dict | None = None):
         if circle not in circles():
@@ -62,7 +69,7 @@ class Game:
         self._loc: dict[int, str] = {}
         self._inst: dict[int, CardInstance] = {}
         self._defs: dict[int, CardDef] = {}  # uid -> its card's definition
-        self._hook_index: dict[str, list[tuple]] | None = None  # None: rebuild (see _hooks)
+        self._on: HookTable = NO_HOOKS  # the ongoing effects in play, by moment (engine.hooks)
         self._legal: list[Command] | None = None  # what legal_commands last returned, until a change
         self._legal_at: tuple = ()
         self._summons_this_turn = 0
@@ -99,6 +106,7 @@ class Game:
                 uid += 1
                 g._add(CardInstance(uid, card_id), zone)
         g.turn = int(scenario.get("turn", 1))
+        g.options["scenario"] = copy.deepcopy(scenario)  # how it was set up, for `to_dict`
         g._checkpoint = g._snapshot()
         return g
 
@@ -107,7 +115,8 @@ class Game:
         self._loc[inst.uid] = zone
         self._inst[inst.uid] = inst
         self._defs[inst.uid] = self.cards[inst.card_id]
-        self._hook_index = None
+        if zone == "play":
+            self._on = hook_table(self._zones["play"], self._defs)
         self._legal = None
 
     def _setup(self) -> None:
@@ -165,8 +174,10 @@ class Game:
     @property
     def hand_size(self) -> int:
         """R4.1; never below 1, so every turn draws and every ritual ends."""
-        delta = sum(hook(self, src, e) for src, e, hook in self._hooks("hand_size_delta"))
-        return max(MIN_HAND_SIZE, BASE_HAND_SIZE + delta)
+        hooks = self._on.hand_size_delta
+        if not hooks:
+            return BASE_HAND_SIZE
+        return max(MIN_HAND_SIZE, BASE_HAND_SIZE + sum(hook(self, src, e) for src, e, hook in hooks))
 
     @property
     def can_undo(self) -> bool:
@@ -200,6 +211,11 @@ class Game:
     def zone_size(self, name: str) -> int:
         return len(self._zones[name])
 
+    def count_in(self, zone: str, card_type: str) -> int:
+        """How many cards of a type the zone holds."""
+        defs = self._defs
+        return sum(1 for inst in self._zones[zone] if defs[inst.uid].type == card_type)
+
     def observe(self) -> Observation:
         """What the player may see now: see `engine.observation`."""
         return observe(self)
@@ -214,23 +230,9 @@ class Game:
         re-dealt from `rng`, consistently with what the player knows. Never peeks."""
         return determinized(self, rng)
 
-    def _hooks(self, moment: str) -> list[tuple]:
-        """(card instance, effect, hook) of every ongoing effect in play that hooks this moment of
-        the kernel (engine.ops.HOOKS); indexed once per change of play."""
-        index = self._hook_index
-        if index is None:
-            index = {}
-            defs = self._defs
-            for inst in self._zones["play"]:
-                for effect in defs[inst.uid].ongoing:
-                    for name, hook in OPS[effect["op"]].hooks.items():
-                        index.setdefault(name, []).append((inst, effect, hook))
-            self._hook_index = index
-        return index.get(moment, _NONE)
-
-    def _hooked(self, moment: str, *values) -> bool:
-        """True if any ongoing effect in play says so at this moment."""
-        return any(hook(self, src, e, *values) for src, e, hook in self._hooks(moment))
+    def _hooked(self, hooks: tuple, *values) -> bool:
+        """True if any of these hooks (a moment of `self._on`) says so."""
+        return any(hook(self, src, e, *values) for src, e, hook in hooks) if hooks else False
 
     def matches(self, f: dict, inst: CardInstance, src: int | None) -> bool:
         if not f:
@@ -250,7 +252,7 @@ class Game:
     def summon_cost(self, uid: int) -> int:
         """What summoning this card costs in power now (R6.2), cost modifiers included."""
         base = self._defs[uid].base_cost
-        modifiers = self._hooks("summon_cost")
+        modifiers = self._on.summon_cost
         if not modifiers:
             return base
         inst = self._inst[uid]
@@ -260,19 +262,36 @@ class Game:
         """Legal targets of a 'sacrifice/scrap/discard a chosen card' step (R7.7). A scrap or discard
         never takes a card from the discard pile, where it would stay (R7.7 ruling of this
         edition): every move moves a card on, so no turn can go on for ever."""
+        return list(self._targets(step, src, exclude))
+
+    def has_move_targets(self, step: dict, src: int | None, count: int) -> bool:
+        """True if the step has at least `count` legal targets (`move_targets`, counted no further)."""
+        if count <= 0:
+            return True
+        for _target in self._targets(step, src, ()):
+            count -= 1
+            if not count:
+                return True
+        return False
+
+    def _targets(self, step: dict, src: int | None, exclude: Iterable[int]) -> Iterator[CardInstance]:
         zones = step["from"]
         if "discard" in zones and step["move"] != "sacrifice":
             zones = [z for z in zones if z != "discard"]
-        for src_inst, e, hook in self._hooks("move_zones"):
+        for src_inst, e, hook in self._on.move_zones:
             zones = hook(self, src_inst, e, step, zones)
-        defs = self._defs
-        f = step["filter"]
-        return [inst for z in zones for inst in self._zones[z]
-                if defs[inst.uid].type != "demon" and inst.uid not in exclude and self.matches(f, inst, src)]
+        defs, where = self._defs, self._zones
+        f = step["filter"]  # what `matches` asks, asked here without a call per card
+        types, ids = f.get("types"), f.get("ids")
+        if f.get("other"):
+            exclude = (*exclude, src)
+        return (inst for z in zones for inst in where[z]
+                if inst.uid not in exclude and (card := defs[inst.uid]).type != "demon"
+                and (types is None or card.type in types) and (ids is None or card.id in ids))
 
     def power_from(self, src: int | None, amount: int) -> int:
         """Power an effect of `src` really gives, after modifiers such as Ill Omen."""
-        modifiers = self._hooks("power_given")
+        modifiers = self._on.power_given
         if src is None or not modifiers or src not in self._inst:
             return amount
         inst = self._inst[src]
@@ -284,14 +303,14 @@ class Game:
         the deck, the Hour's advance (tokens, The Long Night, passing the last Hour). An int with a
         breakdown: see `engine.preview`."""
         parts: list[PreviewPart] = []
-        if self._hooked("sacrifice_hand_at_end"):  # R4.4 with R10.2: a Key in hand is sacrificed
+        if self._hooked(self._on.sacrifice_hand_at_end):  # R4.4 with R10.2: a Key in hand is sacrificed
             parts.extend(key_sacrificed_part(self.name_of(i.uid)) for i in self._zones["hand"]
                          if self._defs[i.uid].type == "key")
         shield = self._shield()
         if self.power > shield:
             parts.append(unspent_power_part(self.power - shield))
         sacrifices_hand = self._hand_sacrificed_at_end()
-        for inst, e, hook in self._hooks("end_of_turn"):
+        for inst, e, hook in self._on.end_of_turn:
             damage = hook(self, inst, e, sacrifices_hand)
             if damage is not None:
                 parts.append(interference_part(damage[0], self.name_of(inst.uid)))
@@ -302,7 +321,7 @@ class Game:
             else:
                 if self.tokens:  # R5.2a
                     parts.append(hour_tokens_part(self.tokens))
-                for inst, e, hook in self._hooks("hour_advances"):
+                for inst, e, hook in self._on.hour_advances:
                     damage = hook(self, inst, e)
                     if damage is not None:
                         parts.append(hour_damage_part(damage[0], self.name_of(inst.uid)))
@@ -318,7 +337,7 @@ class Game:
         return len(self._zones["deck"]) < self.hand_size  # the hand is empty after the turn ends
 
     def _end_of_turn_daggers_possible(self) -> bool:
-        if not self._hooked("sacrifice_hand_at_end") or self._hooked("dagger_prevented"):
+        if not self._hooked(self._on.sacrifice_hand_at_end) or self._hooked(self._on.dagger_prevented):
             return False
         return any(self.cards[i.card_id].dagger and self.cards[i.card_id].type != "demon"
                    for i in self._zones["hand"])
@@ -327,14 +346,14 @@ class Game:
     def every_turn_costs_an_hour(self) -> bool:
         """R5.5: fewer cards than the hand size remain to be drawn (deck, discard pile, and the
         hand cards that ending the turn discards), so every turn's draw advances the Hour."""
-        if self._hooked("sacrifice_hand_at_end"):
+        if self._hooked(self._on.sacrifice_hand_at_end):
             kept = sum(1 for i in self._zones["hand"] if self.cards[i.card_id].type == "demon")
         else:
             kept = len(self._zones["hand"])
         return len(self._zones["deck"]) + len(self._zones["discard"]) + kept < self.hand_size
 
     def _hand_sacrificed_at_end(self) -> bool:
-        return self._hooked("sacrifice_hand_at_end") and any(
+        return self._hooked(self._on.sacrifice_hand_at_end) and any(
             self.cards[i.card_id].type != "demon" for i in self._zones["hand"])
 
     # ------------------------------------------------------------------ legality
@@ -350,36 +369,62 @@ class Game:
         return None
 
     def legal_commands(self) -> list[Command]:
+        """Every command legal now. Worked out once per state: until the state changes the same
+        command objects are returned, and `apply` takes one of them without a second check."""
+        return list(self._offered())
+
+    def offered(self, cmd: Command) -> Command | None:
+        """The command object legal_commands offers equal to `cmd` (give it to `apply`: no second
+        check), None if `cmd` is not legal now (`explain` says why)."""
+        for legal in self._offered():
+            if legal == cmd:
+                return legal
+        return None
+
+    def _offered(self) -> list[Command]:
+        """What legal_commands returns, not copied: worked out again only after a change."""
+        legal = self._legal
+        if legal is None or self._legal_at != (self.power, self.tokens, self.damage):
+            legal = self._legal = self._legal_now()
+            self._legal_at = (self.power, self.tokens, self.damage)  # public fields a caller might set
+        return legal
+
+    def _legal_now(self) -> list[Command]:
         if self.outcome is not None:
             cmds: list[Command] = []
         elif self.pending is not None:
-            cmds = [choice_of(i) for i in range(len(self.pending.options))]
+            n = len(self.pending.options)
+            cmds = list(CHOICES[:n]) if n <= len(CHOICES) else [choice_of(i) for i in range(n)]
         else:
-            waiting = self._first_waiting()
-            limited = self._limit_refusal()
-            defs = self._defs
-            if waiting is not None or limited is not None:  # only interference may be summoned
-                cmds = [summon_of(i.uid) for i in self._zones["hand"] if defs[i.uid].is_interference]
-            else:
-                cmds = []
-                power, modified = self.power, bool(self._hooks("summon_cost"))
-                for inst in self._zones["hand"]:
-                    card = defs[inst.uid]
-                    if card.is_interference or (
-                            power >= (self.summon_cost(inst.uid) if modified else card.base_cost)
-                            if not card.special_cost else self._hand_card_refusal(inst.uid, card, None, None) is None):
-                        cmds.append(summon_of(inst.uid))
+            cmds = []
+            defs, power = self._defs, self.power
+            waiting = None  # R4.3: the first interference card in the hand
+            limited = self._limit_refusal() if self._on.summons_limited else None
+            modified = bool(self._on.summon_cost)
+            for inst in self._zones["hand"]:
+                card = defs[inst.uid]
+                cost = card.plain_cost
+                if cost is not None and not modified:
+                    if cost <= power and limited is None:
+                        cmds.append(SUMMONS[inst.uid])
+                elif card.is_interference:
+                    if waiting is None:
+                        waiting = inst.uid
+                    cmds.append(SUMMONS[inst.uid])
+                elif limited is None and self._hand_card_refusal(inst.uid, card, None, None) is None:
+                    cmds.append(SUMMONS[inst.uid])
+            if waiting is not None:  # only interference may be summoned
+                cmds = [cmd for cmd in cmds if defs[cmd.uid].is_interference]
             for inst in self._zones["play"]:
-                for action in defs[inst.uid].actions:
-                    if self._action_refusal(inst.uid, action, waiting) is None:
-                        cmds.append(activation_of(inst.uid, action.id))
+                uid = inst.uid
+                for action in defs[uid].actions:
+                    if self._action_refusal(uid, action, waiting) is None:
+                        cmds.append(ACTIVATIONS[uid, action.id])
             if self.tokens:
                 cmds.append(TAKE_TOKEN)
             if waiting is None:
                 cmds.append(END_TURN)
-        self._legal = cmds
-        self._legal_at = (self.power, self.tokens, self.damage)  # public fields a caller might set
-        return list(cmds)
+        return cmds
 
     def explain(self, cmd: Command) -> str | None:
         """None if the command is legal now, otherwise why not, in words."""
@@ -410,7 +455,7 @@ class Game:
 
     def _limit_refusal(self) -> tuple | None:
         """The refusal of any summon but interference once the turn's summon limit is reached."""
-        for src, e, hook in self._hooks("summons_limited"):
+        for src, e, hook in self._on.summons_limited:
             refusal = hook(self, src, e)
             if refusal is not None:
                 return refusal
@@ -433,7 +478,7 @@ class Game:
             return ("interference_first", waiting)
         if limited is not None:
             return limited
-        for src, e, hook in self._hooks("summon_refused"):
+        for src, e, hook in self._on.summon_refused:
             refusal = hook(self, src, e, card)
             if refusal is not None:
                 return refusal
@@ -465,10 +510,10 @@ class Game:
         if action.pay > self.power:
             return ("short", uid, action_id, action.pay)
         for step in action.cost_moves:
-            if len(self.move_targets(step, uid)) < step["count"]:
+            if not self.has_move_targets(step, uid, step["count"]):
                 return ("cost_target", uid, action_id, step)
         for step in action.effect_moves:
-            if not step["up_to"] and not self.move_targets(step, uid):
+            if not step["up_to"] and not self.has_move_targets(step, uid, 1):
                 return ("no_target", uid, action_id, step)
         return None
 
@@ -477,7 +522,13 @@ class Game:
     def apply(self, cmd: Command) -> list[Event]:
         """Carries out a legal command and returns what happened; IllegalCommand and no change if
         it is not legal."""
-        if not self._offered(cmd):
+        legal = self._legal  # what legal_commands returned for this very state, if it was asked
+        if legal is None or self._legal_at != (self.power, self.tokens, self.damage):
+            legal = _NOTHING
+        for offered in legal:
+            if offered is cmd:
+                break
+        else:
             refusal = self._refusal(cmd)
             if refusal is not None:
                 raise IllegalCommand(refusal_words(self, refusal))
@@ -491,40 +542,44 @@ class Game:
             self._since.append(cmd)
         return events
 
-    def _offered(self, cmd: Command) -> bool:
-        """True if `cmd` is one of the commands legal_commands returned for this very state (then
-        it needs no second check)."""
-        legal = self._legal
-        if legal is None or self._legal_at != (self.power, self.tokens, self.damage):
-            return False
-        for c in legal:
-            if c is cmd:
-                return True
-        return False
+    def apply_unless_lost(self, cmd: Command) -> list[Event] | Outcome:
+        """`apply`, unless the command would end the ritual in a loss (R7.8): then nothing changes
+        and the Outcome it would bring is returned. Carried out once either way: on a copy, which
+        the game then becomes."""
+        trial = self.clone()
+        events = trial.apply(cmd)
+        if trial.outcome is not None and not trial.outcome.won:
+            return trial.outcome
+        for name in Game.__slots__[:-1]:  # every field but __weakref__
+            setattr(self, name, getattr(trial, name))
+        return events
 
     def _perform(self, cmd: Command) -> list[Event]:
         self._legal = None
         self._events = []
         self._revealed = None
-        if isinstance(cmd, Summon):
+        kind = type(cmd)
+        if kind is Summon:
             self._summon(cmd.uid)
-        elif isinstance(cmd, Activate):
-            action = self._defs[cmd.uid].action(cmd.action)
+        elif kind is Activate:
+            uid = cmd.uid
+            card = self._defs[uid]
+            action = card.action(cmd.action)
             if action.once_a_turn:
-                self._used_once = self._used_once | {(cmd.uid, cmd.action)}
-            self._emit("activated", cmd.uid, action=cmd.action)
-            self.push_steps(action.effect, cmd.uid)
-            self.push_steps(action.cost, cmd.uid)
-        elif isinstance(cmd, Choose):
+                self._used_once = self._used_once | {(uid, cmd.action)}
+            self._events.append(_event(("activated", {"uid": uid, "card_id": card.id, "name": card.said,
+                                                      "action": cmd.action})))
+            self.push_steps(action.effect, uid)
+            self.push_steps(action.cost, uid)
+        elif kind is Choose:
             decision, self.pending = self.pending, None
-            self._resume(decision, decision.options[cmd.index])
-        elif isinstance(cmd, TakeToken):  # R8.3
+            _RESUMES[decision.task["op"]](self, decision.task, decision.options[cmd.index].uid)
+        elif kind is EndTurn:  # R4.4
+            self._stack.extend(_END_OF_TURN)
+        elif kind is TakeToken:  # R8.3
             self.tokens -= 1
             self._events.append(_event(("token", {"delta": -1, "total": self.tokens})))
             self.gain_power(1, None)
-        elif isinstance(cmd, EndTurn):  # R4.4
-            for op in ("start_turn", "end_ongoing", "end_power", "end_hand"):
-                self.push({"op": op})
         self._run()
         return self._events
 
@@ -546,12 +601,14 @@ class Game:
 
     def push_steps(self, steps: Iterable[dict], src: int | None, **extra) -> None:
         """Pushes effects so that the first resolves first."""
-        for step in reversed(steps):
-            self.push({**step, "src": src, **extra})
+        if steps:
+            self._stack.extend([{**step, "src": src, **extra} for step in reversed(steps)] if extra
+                               else [{**step, "src": src} for step in reversed(steps)])
 
     def _run(self) -> None:
-        while self._stack and self.pending is None and self.outcome is None:
-            task = self._stack.pop()
+        stack = self._stack
+        while stack and self.pending is None and self.outcome is None:
+            task = stack.pop()
             _HANDLERS[task["op"]](self, task)
         if self.outcome is not None:
             self._stack.clear()
@@ -566,9 +623,6 @@ class Game:
     def _worded(self, kind: str, uids: list, task: dict) -> Decision:
         prompt, texts = _CHOICE_WORDS[task["op"]](self, task, uids)
         return Decision(kind, prompt, tuple(Option(u, text) for u, text in zip(uids, texts)), task)
-
-    def _resume(self, decision: Decision, option: Option) -> None:
-        _RESUMES[decision.task["op"]](self, decision.task, option.uid)
 
     # ------------------------------------------------------------------ the effect API
     # What an op's handler may do to a game (engine.ops uses nothing else): move and sacrifice
@@ -606,9 +660,9 @@ class Game:
         self._baphomet_summoning = True
 
 
-    def _emit(self, kind: str, uid: int, **data) -> None:
-        self._events.append(_event((kind, {"uid": uid, "card_id": self._inst[uid].card_id,
-                                         "name": self.name_of(uid), **data})))
+    def _emit(self, kind: str, uid: int) -> None:
+        card = self._defs[uid]
+        self._events.append(_event((kind, {"uid": uid, "card_id": card.id, "name": card.said})))
 
     def move(self, uid: int, to: str, why: str) -> str:
         """R2.4: the card reaches its new zone at once. Returns where it really went."""
@@ -620,9 +674,9 @@ class Game:
         self._zones[src].remove(inst)
         self._zones[to].append(inst)
         self._loc[uid] = to
-        if src == "play" or to == "play":
-            self._hook_index = None
-        self._events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": card.name,
+        if card.ongoing and (src == "play" or to == "play"):
+            self._on = hook_table(self._zones["play"], self._defs)
+        self._events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": card.said,
                                             "from": src, "to": to, "why": why})))
         if why == "draw":
             self._revealed = "draw"
@@ -641,7 +695,7 @@ class Game:
         for inst in insts:
             uid = inst.uid
             loc[uid] = to
-            events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": defs[uid].name,
+            events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": defs[uid].said,
                                           "from": src, "to": to, "why": why})))
         if why == "draw":
             self._revealed = "draw"
@@ -664,8 +718,7 @@ class Game:
 
     def named(self, uid: int) -> Deferred:
         """A card's name said in the language of the moment (for texts kept in events and choices)."""
-        card = self._defs[uid]
-        return Deferred(lambda: card.name)
+        return self._defs[uid].said
 
     def source_words(self, src: int | None) -> Deferred:
         """Who asks, said when shown: the card, else the Grimoire's page whose rule is applied."""
@@ -700,8 +753,8 @@ class Game:
                                                 "rank": None, "message": message})))
 
     def _summon(self, uid: int) -> None:
-        card = self.cdef(uid)
-        cost = self.summon_cost(uid)
+        card = self._defs[uid]
+        cost = self.summon_cost(uid) if self._on.summon_cost else card.base_cost
         self.move(uid, "play", "summon")  # R6.2 ruling: enters play first, then the cost
         self._emit("summoned", uid)
         self._summoned_any = True
@@ -750,7 +803,7 @@ class Game:
 
     def _t_dagger(self, t: dict) -> None:
         uid = t["uid"]
-        if self._hooked("dagger_prevented"):  # checked as it would resolve
+        if self._hooked(self._on.dagger_prevented):  # checked as it would resolve
             self._emit("dagger_prevented", uid)
             return
         self._emit("dagger", uid)
@@ -766,7 +819,7 @@ class Game:
         self.push({"op": "hour_rest", "hour": new_hour})
         page = hour_pages()[new_hour]
         self.push_steps(page.page_rule, None, defer_daggers=True)  # (b); its † wait for (f)
-        for inst, effect, hook in self._hooks("hour_advances"):
+        for inst, effect, hook in self._on.hour_advances:
             damage = hook(self, inst, effect)
             if damage is not None:
                 self.push({"op": "take_damage", "amount": damage[0], "src": None, "why": damage[1]})
@@ -834,7 +887,7 @@ class Game:
     def _t_end_hand(self, t: dict) -> None:
         """R4.4: the hand is discarded, or sacrificed while the Grand Circle is in play."""
         hand = list(self._zones["hand"])
-        if self._hooked("sacrifice_hand_at_end"):  # the glossary: Keys too (R10.2); BAPHOMET's own
+        if self._hooked(self._on.sacrifice_hand_at_end):  # the glossary: Keys too (R10.2); BAPHOMET's own
             self.sacrifice([i.uid for i in hand])          # text discards him instead (R1.4)
         else:
             self._zones["hand"] = []
@@ -845,14 +898,15 @@ class Game:
         if unspent:
             self.power = 0
             self._events.append(_event(("power", {"delta": -unspent, "total": 0})))
-        self.take_damage(max(0, unspent - self._shield()), later("unspent power at the end of the turn"))
+            if unspent > self._shield():
+                self.take_damage(unspent - self._shield(), later("unspent power at the end of the turn"))
 
     def _shield(self) -> int:
         """Points of unspent power that deal no damage at the end of the turn."""
-        return sum(hook(self, src, e) for src, e, hook in self._hooks("unspent_power_forgiven"))
+        return sum(hook(self, src, e) for src, e, hook in self._on.unspent_power_forgiven)
 
     def _t_end_ongoing(self, t: dict) -> None:
-        for inst, effect, hook in list(self._hooks("end_of_turn")):
+        for inst, effect, hook in self._on.end_of_turn:
             damage = hook(self, inst, effect)
             if damage is not None:
                 self.take_damage(*damage)
@@ -866,7 +920,6 @@ class Game:
         self.turn += 1
         self._summons_this_turn = 0
         self._used_once = frozenset()
-        self._used_once: frozenset[tuple[int, str]] = frozenset()  # once-a-turn actions used this turn
         self._summoned_any = False
         self._sacrificed_this_turn = False
         self._events.append(_event(("turn", {"turn": self.turn})))
@@ -876,56 +929,11 @@ class Game:
 
     # ------------------------------------------------------------------ saving and copying
 
-    def _state_dict(self) -> dict:
-        state = self._rng.getstate()
-        if isinstance(state, tuple):  # random.Random (a ritual dealt before the engine had its own generator)
-            state = [state[0], list(state[1]), state[2]]
-        return {
-            "version": STATE_VERSION,
-            "circle": self.circle, "seed": self.seed, "options": dict(self.options),
-            "rng": state,
-            "hour": self.hour, "last_hour": self.last_hour, "damage": self.damage,
-            "power": self.power, "tokens": self.tokens, "turn": self.turn,
-            "zones": {z: [[i.uid, i.card_id] for i in self._zones[z]] for z in ZONES},
-            "turn_flags": [self._summons_this_turn, self._summoned_any, self._sacrificed_this_turn,
-                           self._baphomet_summoning],
-            "deferred_daggers": list(self._deferred_daggers),
-            "used_once": [list(used) for used in sorted(self._used_once)],
-            "stack": [dict(t) for t in self._stack],
-            "pending": self.pending.to_dict() if self.pending else None,
-            "outcome": self.outcome.to_dict() if self.outcome else None,
-        }
-
-    def _load_state(self, d: dict) -> None:
-        rng = d["rng"]
-        if isinstance(rng, list):
-            if not isinstance(self._rng, random.Random):
-                self._rng = random.Random(0)
-            self._rng.setstate((rng[0], tuple(rng[1]), rng[2]))
-        else:
-            self._rng.setstate(rng)
-        self.hour, self.last_hour, self.damage = d["hour"], d["last_hour"], d["damage"]
-        self.power, self.tokens, self.turn = d["power"], d["tokens"], d["turn"]
-        self._zones = {z: [] for z in ZONES}
-        self._loc, self._inst, self._defs = {}, {}, {}
-        for z in ZONES:
-            for uid, card_id in d["zones"][z]:
-                self._add(CardInstance(uid, card_id), z)
-        (self._summons_this_turn, self._summoned_any, self._sacrificed_this_turn,
-         self._baphomet_summoning) = d["turn_flags"]
-        self._deferred_daggers = list(d["deferred_daggers"])
-        self._used_once = frozenset((uid, action) for uid, action in d.get("used_once", []))
-        self._stack = [dict(t) for t in d["stack"]]
-        pending = Decision.from_dict(d["pending"]) if d["pending"] else None
-        self.pending = pending and self._worded(pending.kind, [o.uid for o in pending.options], pending.task)
-        self.outcome = Outcome.from_dict(d["outcome"]) if d["outcome"] else None
-        self._legal = None
-
     def _snapshot(self) -> tuple:
         """The state in memory, for undo. The generator is left out: it is used only by shuffles,
         and every shuffle reveals, so it has not moved since the last snapshot."""
         return (self.hour, self.last_hour, self.damage, self.power, self.tokens, self.turn,
-                {z: list(v) for z, v in self._zones.items()}, self._inst, self._defs,
+                tuple(map(tuple, self._zones.values())), self._inst, self._defs,  # the zones in ZONES order
                 (self._summons_this_turn, self._summoned_any, self._sacrificed_this_turn,
                  self._baphomet_summoning, self._used_once),
                 list(self._deferred_daggers), list(self._stack), self.pending, self.outcome)
@@ -935,64 +943,84 @@ class Game:
          self._defs, flags, deferred, stack, self.pending, self.outcome) = snap
         (self._summons_this_turn, self._summoned_any, self._sacrificed_this_turn,
          self._baphomet_summoning, self._used_once) = flags
-        self._zones = {z: list(v) for z, v in zones.items()}
+        self._zones = dict(zip(ZONES, map(list, zones)))
         self._loc = {i.uid: z for z, v in self._zones.items() for i in v}
         self._deferred_daggers, self._stack = list(deferred), list(stack)
-        self._hook_index = None
+        self._on = hook_table(self._zones["play"], self._defs)
         self._legal = None
 
-    def _snapshot_dict(self, snap: tuple) -> dict:
-        at = self.clone()
-        at._restore(snap)
-        return at._state_dict()
-
     def to_dict(self) -> dict:
-        """A JSON-safe record of the whole game, history and undo point included."""
-        d = self._state_dict()
-        d["cards"] = list(self.cards.overrides)
-        d["history"] = [command_to_dict(c) for c in self.history]
-        d["since"] = len(self._since)
-        d["checkpoint"] = self._snapshot_dict(self._checkpoint) if self._checkpoint else None
-        d["undo_stop"] = self._undo_stop
-        return d
+        """The ritual as a JSON-safe record, the one way a game is saved (the autosave writes it,
+        a recorded ritual keeps it): how it was dealt (seed, Circle, options, the card records that
+        override built-in cards as a card pack; a position set up by `from_scenario` keeps its
+        scenario in the options) and the commands played, after any undo. `from_dict` deals it
+        again and replays them: the state, the undo point and the generator follow exactly."""
+        overrides = copy.deepcopy(list(self.cards.overrides))
+        return {"version": STATE_VERSION, "seed": self.seed, "circle": self.circle,
+                "options": copy.deepcopy(self.options),
+                "cards": {"schema": 1, "cards": overrides} if overrides else None,
+                "commands": [command_to_dict(c) for c in self.history]}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Game":
+        """The game of a `to_dict` record, its commands replayed (IllegalCommand or ValueError if
+        one cannot be)."""
+        g = cls.dealt(d)
+        for command in d["commands"]:
+            g.apply(command_from_dict(command))
+        return g
+
+    @classmethod
+    def dealt(cls, d: dict) -> "Game":
+        """The game of a `to_dict` record before its first command. A record without a generator
+        was dealt before the engine had its own (by random.Random); a card pack may be given as a
+        bare list of records. ValueError (or CardDataError) if it cannot be set up."""
         if d.get("version") != STATE_VERSION:
             raise ValueError(f"saved game version {d.get('version')!r} is not {STATE_VERSION}")
-        g = cls(cardset_with(d.get("cards", [])), d["circle"], d["seed"], d.get("options"))
-        g._load_state(d)
-        g.history = [command_from_dict(c) for c in d["history"]]
-        g._since = g.history[len(g.history) - d["since"]:] if d["since"] else []
-        g._undo_stop = d.get("undo_stop", "revealed")  # saved before it was kept: the words for any reveal
-        if d["checkpoint"]:
-            at = Game(g.cards, g.circle, g.seed, g.options)
-            at._load_state(d["checkpoint"])
-            g._checkpoint = at._snapshot()
-        else:
-            g._checkpoint = None
-        return g
+        options = d.get("options") or {}
+        records = d.get("cards")
+        if isinstance(records, dict):
+            records = records.get("cards", ())
+        if records is not None and (not isinstance(records, list) or not all(isinstance(r, dict) for r in records)):
+            raise ValueError('the card pack has no "cards" list of card records')
+        cards = cardset_with(copy.deepcopy(records or []))
+        scenario = options.get("scenario")
+        if scenario is not None:
+            return cls.from_scenario(scenario, cards)
+        pool = options.get("interference_pool")
+        return new_game(d["seed"], d["circle"], cards=cards, eternal_light=bool(options.get("eternal_light")),
+                        interference_pool={int(level): list(ids) for level, ids in pool.items()} if pool else None,
+                        generator=options.get("generator", "mt19937"))
 
     def clone(self) -> "Game":
         """A cheap copy that plays on independently (its generator continues from the same state)."""
         g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
+        g.cards, g.circle, g.seed, g.options = self.cards, self.circle, self.seed, self.options
         g._rng = type(self._rng)(0)  # seeding from a constant is cheap; the state is set next
         g._rng.setstate(self._rng.getstate())
+        g.hour, g.last_hour, g.damage, g.power, g.tokens, g.turn = (
+            self.hour, self.last_hour, self.damage, self.power, self.tokens, self.turn)
         g._zones = {z: list(v) for z, v in self._zones.items()}
         g._loc = dict(self._loc)
         g._inst = self._inst  # instances never change once made (a determinized copy replaces the dict)
         g._defs = self._defs
+        g._on = self._on  # a hook table never changes
+        g._legal, g._legal_at = self._legal, self._legal_at  # the same state offers the same commands
+        g._summons_this_turn, g._used_once, g._summoned_any = (
+            self._summons_this_turn, self._used_once, self._summoned_any)
+        g._sacrificed_this_turn, g._baphomet_summoning = self._sacrificed_this_turn, self._baphomet_summoning
         g._deferred_daggers = list(self._deferred_daggers)
         g._stack = list(self._stack)  # tasks are never changed in place
-        g._events = []
-        g._legal = None
+        g.pending, g.outcome = self.pending, self.outcome
+        g._events, g._revealed = [], self._revealed
         g.history = list(self.history)
+        g._checkpoint, g._undo_stop = self._checkpoint, self._undo_stop
         g._since = list(self._since)
         return g
 
 
 # the engine's own tasks (the turn, the Hour, † effects) and every op's handler (engine.ops)
+_NOTHING: list = []  # never changed
 _HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     **{name[3:]: fn for name, fn in vars(Game).items() if name.startswith("_t_")},
     **{name: op.handler for name, op in OPS.items() if op.handler is not None},
@@ -1002,6 +1030,8 @@ _CHOICE_WORDS: dict[str, Callable] = {"dagger_group": Game._dagger_group_words,
                                       **{n: op.choice_words for n, op in OPS.items() if op.choice_words}}
 _RESUMES: dict[str, Callable] = {"dagger_group": Game._dagger_group_resume,
                                  **{n: op.resume for n, op in OPS.items() if op.resume}}
+# R4.4: ending the turn; tasks are never changed in place, so every end of turn pushes these
+_END_OF_TURN = ({"op": "start_turn"}, {"op": "end_ongoing"}, {"op": "end_power"}, {"op": "end_hand"})
 
 
 def new_game(seed: int = 0, circle: str = "adept", *, cards: CardSet | Iterable[dict] | None = None,

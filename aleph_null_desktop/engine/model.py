@@ -64,14 +64,6 @@ class Decision:
     def __hash__(self) -> int:
         return hash((self.kind, self.prompt))
 
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "prompt": self.prompt,
-                "options": [[o.uid, o.label] for o in self.options], "task": self.task}
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Decision":
-        return cls(d["kind"], d["prompt"], tuple(Option(u, lab) for u, lab in d["options"]), d["task"])
-
 
 @dataclass(frozen=True, eq=False)
 class Outcome:
@@ -98,11 +90,6 @@ class Outcome:
     def to_dict(self) -> dict:
         return {"won": self.won, "reason": self.reason, "message": self.message, "score": self.score,
                 "rank": self.rank, "breakdown": [list(b) for b in self.breakdown], "hour": self.hour}
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Outcome":
-        return cls(d["won"], d["reason"], d["message"], d["score"], d["rank"],
-                   tuple((label, pts) for label, pts in d["breakdown"]), d["hour"])
 
 
 def rank_for(score: int) -> str | None:

@@ -437,11 +437,11 @@ def _no_sacrifice_from_discard(game: "Game", src, effect: dict, step: dict, zone
 
 
 def _move_unpayable(game: "Game", step: dict, uid: int) -> tuple | None:
-    return ("special_cost", uid, step) if len(game.move_targets(step, uid)) < step["count"] else None
+    return None if game.has_move_targets(step, uid, step["count"]) else ("special_cost", uid, step)
 
 
 def _baphomet_unpayable(game: "Game", step: dict, uid: int) -> tuple | None:
-    keys = sum(1 for i in game.zone("play") if game.cdef(i.uid).type == "key")
+    keys = game.count_in("play", "key")
     return ("keys_missing", keys) if keys < 3 else None
 
 

@@ -8,7 +8,9 @@ A record is plain JSON::
 ``options`` are the engine's game options (``Game.options``: ``eternal_light``,
 ``interference_pool``); ``cards`` is a card pack ``{"schema": 1, "cards": [records]}`` whose
 records override built-in cards (a bare list of records is accepted too); ``commands`` are
-``engine.commands.command_to_dict`` dicts. ``record_from_game(game)`` builds all of it.
+``engine.commands.command_to_dict`` dicts. It is the engine's own record of a game,
+``Game.to_dict()`` (``record_from_game`` checks it), and ``Game.dealt`` plus ``apply`` replay it:
+the one way a game is saved.
 
 The seed and the command list replay the game exactly (the engine's randomness is its own
 seeded RNG), so the record stays small and a save from a crash mid-turn is never half a state.
@@ -238,11 +240,11 @@ def resume_game(record: dict) -> tuple["Game | None", list[Message]]:
 def replay_record(record: dict, commands: int | None = None) -> tuple["Game | None", Message | None]:
     """The game of a checked record (an autosave, a recorded ritual), its first *commands* moves
     (all: None) replayed, with the options the UI keeps on it; or (None, what went wrong)."""
-    from aleph_null_desktop.engine import new_game
+    from aleph_null_desktop.engine import Game
     from aleph_null_desktop.engine.commands import command_from_dict
 
     try:
-        game = new_game(seed=record["seed"], circle=record["circle"], **_extra_args(new_game, record))
+        game = Game.dealt(record)
     except Exception as e:
         return None, later("the game could not be set up: {why}", why=_error_text(e))
     moves = record["commands"] if commands is None else record["commands"][:commands]
@@ -275,56 +277,13 @@ def _saved_file_holding(record: Any) -> Path | None:
     return path if _normalised(on_disk) == _normalised(record) else None
 
 
-def _card_records(cards: Any) -> list[dict]:
-    """The card records of a record's ``cards``: a pack ``{"schema": 1, "cards": [...]}``, a bare
-    list of records, or None."""
-    if cards is None:
-        return []
-    if isinstance(cards, dict):
-        cards = cards.get("cards")
-    if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
-        raise ValueError('the card pack has no "cards" list of card records')
-    return copy.deepcopy(cards)
-
-
-def _extra_args(new_game: Any, record: dict) -> dict[str, Any]:
-    """Keyword arguments for ``new_game`` besides seed and circle: ``cards=`` from the record's
-    card pack, and each option the engine takes as a parameter (e.g. ``eternal_light``,
-    ``interference_pool``). Options the engine does not know are ignored."""
-    import inspect
-
-    params = inspect.signature(new_game).parameters
-    extra: dict[str, Any] = {}
-    records = _card_records(record.get("cards"))
-    if records:
-        if "cards" not in params:
-            raise TypeError("the saved game uses a card pack, but this engine cannot load one")
-        extra["cards"] = records
-    for key, value in (record.get("options") or {}).items():
-        if key in params and key not in ("seed", "circle", "cards"):
-            if key == "interference_pool" and isinstance(value, dict):
-                value = {int(level): list(ids) for level, ids in value.items()}  # JSON keys are text
-            extra[key] = copy.deepcopy(value)
-    if "generator" in params and "generator" not in (record.get("options") or {}):
-        extra["generator"] = "mt19937"  # saved before the engine had its own generator: dealt by random.Random
-    return extra
-
-
 def record_from_game(game: "Game") -> dict[str, Any]:
-    """The autosave record of an engine Game: its seed, Circle, options, card pack (the records
-    that override built-in cards, as ``{"schema": 1, "cards": [...]}``, or None) and the commands
-    played so far (after any undo)."""
-    from aleph_null_desktop.engine.commands import command_to_dict
-
-    overrides = list(getattr(game.cards, "overrides", ()))
-    record = make_record(
-        game.seed,
-        game.circle,
-        options=copy.deepcopy(dict(game.options)),
-        cards={"schema": 1, "cards": copy.deepcopy(overrides)} if overrides else None,
-        commands=[command_to_dict(c) for c in game.history],
-    )
-    record["hour"] = game.hour  # for the title's Continue (saved_hour); the commands decide the game
+    """The autosave record of an engine Game: ``game.to_dict()`` (its seed, Circle, options, card
+    pack and the commands played so far, after any undo), checked."""
+    record = game.to_dict()
+    record["options"].pop("scenario", None)  # a position set up by hand (a lesson) is not replayed from a save
+    check_record(record)
+    record["hour"] = game.hour  # for the title's Continue (saved_ritual); the commands decide the game
     return record
 
 

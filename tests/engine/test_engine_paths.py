@@ -7,6 +7,7 @@ from engine_helpers import game
 
 from aleph_null_desktop.engine import EndTurn, IllegalCommand, Summon, new_game
 from aleph_null_desktop.engine.shuffle import shuffle
+from aleph_null_desktop.engine.model import ZONES
 
 
 def test_engine_shuffle_deals_exactly_as_random_shuffle():
@@ -55,4 +56,4 @@ def test_clone_continues_the_same_random_future_without_reseeding():
     for game_ in (g, c):
         while game_.outcome is None and game_.turn < 6:
             game_.apply(game_.legal_commands()[-1])
-    assert g.to_dict()["zones"] == c.to_dict()["zones"]
+    assert [g.zone(z) for z in ZONES] == [c.zone(z) for z in ZONES]

@@ -10,6 +10,7 @@ from datetime import date
 import pygame
 
 from aleph_null_desktop.engine import new_game
+from aleph_null_desktop.engine.model import ZONES
 from aleph_null_desktop.rituals import daily
 from aleph_null_desktop.storage.daily import load_daily
 from aleph_null_desktop.ui.table.scene import TableScene
@@ -37,7 +38,7 @@ def test_the_daily_ritual_is_offered_on_the_title_and_counted_once(app, driver, 
     driver.frames(5)
     game = driver.scene.game
     today = new_game(seed=daily.daily_code(DAY).deal, circle="adept")
-    assert game.to_dict()["zones"] == today.to_dict()["zones"]  # the same deal as everyone's
+    assert [game.zone(z) for z in ZONES] == [today.zone(z) for z in ZONES]  # the same deal as everyone's
     assert game.options["daily"] == "2026-11-25" and "practice" not in game.options
     assert any("daily ritual of 2026-11-25" in line for line in driver.scene.log.lines)
     play_to_the_end(driver, 1)

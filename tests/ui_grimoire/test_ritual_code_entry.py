@@ -10,6 +10,7 @@ import pygame
 
 from aleph_null_desktop.cardpacks import PackShelf, pack_name
 from aleph_null_desktop.engine import new_game
+from aleph_null_desktop.engine.model import ZONES
 from aleph_null_desktop.rituals.code import RitualCode, code_of_game
 from aleph_null_desktop.ui.editor.dialog import DialogScene
 from aleph_null_desktop.ui.editor.packs_scene import example_pack_path
@@ -130,4 +131,4 @@ def test_a_ritual_with_own_cards_gets_a_code_that_deals_the_same_set_aside_cards
     type_text(app, str(code))
     key(app, pygame.K_RETURN)
     again = wait_for_table(app).game
-    assert again.to_dict()["zones"] == first.to_dict()["zones"] and IMP in [c.card_id for c in again.zone("set_aside")]
+    assert [again.zone(z) for z in ZONES] == [first.zone(z) for z in ZONES] and IMP in [c.card_id for c in again.zone("set_aside")]

@@ -13,7 +13,7 @@ from functools import partial
 
 import pygame
 
-from aleph_null_desktop.engine import EndTurn, IllegalCommand, TakeToken
+from aleph_null_desktop.engine import EndTurn, IllegalCommand, Outcome, TakeToken
 from aleph_null_desktop.engine.cards import ROMAN, circles
 from aleph_null_desktop.i18n import Deferred, _, later
 from aleph_null_desktop.ui import theme
@@ -132,26 +132,30 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
 
     # ------------------------------------------------------------------ commands
     def submit(self, cmd, *, confirmed: bool = False) -> bool:
-        """Sends one command to the engine; says why when it is refused. Moves that lose the game
-        at once (R7.8) are tried on a copy first and need the player's confirmation."""
-        reason = self.game.explain(cmd)
-        if reason:
-            self.say(reason, warn=True)
+        """Sends one command to the engine; says why when it is refused. The engine's own object
+        for the command is what is applied (legal_commands is asked once per position, and apply
+        does not ask again). Moves that lose the game at once (R7.8) need the player's
+        confirmation: they are carried out on a copy, which becomes the game unless it lost."""
+        offered = self.game.offered(cmd)
+        if offered is None:
+            self.say(self.game.explain(cmd) or "", warn=True)
             return False
-        if not confirmed and self.app.current_settings().confirm_losing_moves:
-            loss = self._loss_if(cmd)
-            if loss:
-                self.modal = ConfirmDialog(self.view, _("This would end the ritual"),
-                                           _("{loss} Do it anyway?").format(loss=loss),
-                                           _("Do it"), lambda: self.submit(cmd, confirmed=True),
-                                           no=_("No, go back"))
-                return False
         try:
-            events = self.game.apply(cmd)
+            if not confirmed and self.app.current_settings().confirm_losing_moves:
+                result = self.game.apply_unless_lost(offered)
+                if isinstance(result, Outcome):
+                    self.modal = ConfirmDialog(self.view, _("This would end the ritual"),
+                                               _("{loss} Do it anyway?").format(loss=would_lose(result)),
+                                               _("Do it"), lambda: self.submit(cmd, confirmed=True),
+                                               no=_("No, go back"))
+                    return False
+                events = result
+            else:
+                events = self.game.apply(offered)
         except IllegalCommand as exc:
             self.say(str(exc), warn=True)
             return False
-        self.applied.append(cmd)
+        self.applied.append(offered)
         self.presenter.changed()
         self.say("")
         self._after(events)

@@ -74,7 +74,7 @@ class TutorialScene(TableScene):
 
     def submit(self, cmd, *, confirmed: bool = False) -> bool:
         step = self.step
-        if step is None or self.game.explain(cmd):  # over, or not legal: the table says why
+        if step is None or self.game.offered(cmd) is None:  # over, or not legal: the table says why
             return super().submit(cmd, confirmed=confirmed)
         if not step.matches(self.game, cmd):
             self._not_yet()
