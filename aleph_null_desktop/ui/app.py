@@ -483,6 +483,9 @@ class App:
         elif self.stack.handle_event(event):
             return True
         elif self.button_focus.move(self.stack.top, event):  # a key the screen did not use
+            outlined = self.button_focus.button
+            if outlined is not None:
+                self.speak(outlined.label, interrupt=True)
             self.request_frame()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F6:  # no zones here: Tab instead
             tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=getattr(event, "mod", 0), unicode="",

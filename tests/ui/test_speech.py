@@ -194,6 +194,20 @@ def test_the_title_and_the_pause_menu_say_their_keys(app, driver):
     assert voice.lines[-1][0].startswith("Paused. Esc: Resume.")
 
 
+def test_the_outline_over_a_screens_buttons_says_the_button_it_moved_to(app, driver):
+    voice = speaking(app)
+    app.show_title()
+    driver.frames()
+    seen = []
+    for _ in range(3):
+        driver.key(pygame.K_TAB)
+        outlined = app.button_focus.button
+        assert outlined is not None
+        assert voice.lines[-1][0] == outlined.label and voice.lines[-1][1]  # said at once, cutting in
+        seen.append(outlined.label)
+    assert len(set(seen)) == 3  # each Tab moved on, and each button was named
+
+
 def test_without_a_speech_service_the_game_is_silent_with_one_note(app, driver):
     app.speaker = Speaker(finder=lambda: find_output(outputs=()))  # no output answers
     app.change_settings(speech=True)
