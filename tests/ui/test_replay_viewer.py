@@ -116,6 +116,11 @@ def test_a_ritual_from_a_prepared_table_can_still_be_looked_at_after_judgement(t
     driver.frames(3)
     driver.key(pygame.K_SPACE)  # nothing to play here
     assert driver.scene is ended and ended.game.history == scene.game.history
+    for key in (pygame.K_TAB, pygame.K_RIGHT):  # keys stay the viewer's: no outline over the table's buttons
+        driver.key(key)
+        assert not driver.app.button_focus.visible_on(ended)
+    driver.key(pygame.K_RETURN)
+    assert driver.scene is ended and ended.game.history == scene.game.history
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is judgement
     assert not driver.app.error_text and driver.app.failed_frames == 0

@@ -22,9 +22,32 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)  # moves a second
 PANEL = pygame.Rect(1612, 672, 284, 384)  # over the hint, undo, menu and End Turn (not usable here)
 
 
-class ReplayScene(TableScene):
+class ReadOnlyTable(TableScene):
+    """A table to look at, never to play: keys are the viewer's own (none reaches the table's
+    commands), its buttons are clicked, and hover and the wheel still lift cards and scroll the log."""
+
     counts = False  # never autosaved, never counted
 
+    def close(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def look(self, event, buttons: list[Button]) -> bool:
+        """What a read-only table does with an event that is not one of the viewer's keys."""
+        if event.type == pygame.KEYDOWN:
+            return True
+        if buttons_handle(buttons, event):
+            return True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+            return bool(super().handle_event(event))  # hover lifts a card, the wheel scrolls the log
+        return False
+
+    def update(self, dt: float) -> None:
+        self.judgement_timer = None
+        super().update(dt)
+
+
+class ReplayScene(ReadOnlyTable):
     def __init__(self, app, record: dict, step: int | None = None, *, playing: bool = False,
                  pace: float = 1.0, notes: dict[int, str] | None = None) -> None:
         from aleph_null_desktop.storage.rituals import replay_ritual
@@ -100,12 +123,8 @@ class ReplayScene(TableScene):
         i = min(range(len(SPEEDS)), key=lambda k: abs(SPEEDS[k] - self.pace))
         self.pace = SPEEDS[max(0, min(len(SPEEDS) - 1, i + direction))]
 
-    def close(self) -> None:
-        if self.app.stack.top is self:
-            self.app.stack.pop()
-
     # ------------------------------------------------------------------ input and time
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_RIGHT: self.forward, pygame.K_LEFT: self.back, pygame.K_SPACE: self.toggle_play,
                     pygame.K_ESCAPE: self.close, pygame.K_HOME: lambda: self.go_to(0),
@@ -115,14 +134,9 @@ class ReplayScene(TableScene):
                     pygame.K_EQUALS: lambda: self.change_speed(+1)}
             if event.key in keys:
                 keys[event.key]()
-            return
-        if buttons_handle(self.controls, event):
-            return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
-            super().handle_event(event)  # hover lifts a card, the wheel scrolls the log: nothing changes
+        return self.look(event, self.controls)
 
     def update(self, dt: float) -> None:
-        self.judgement_timer = None
         super().update(dt)
         if self.playing:
             self.clock += dt
@@ -177,11 +191,9 @@ def _speed_words(speed: float) -> str:
     return {0.25: "¼", 0.5: "½"}.get(speed, f"{speed:g}")
 
 
-class EndedTableScene(TableScene):
+class EndedTableScene(ReadOnlyTable):
     """The table as a ritual ended, to look at when its moves cannot be dealt again from a seed (the
     lesson began from a prepared table): read only, its cards and log; Esc (or the button) goes back."""
-
-    counts = False
 
     def __init__(self, app, game, circle_id: str) -> None:
         super().__init__(app, game, circle_id)
@@ -190,25 +202,13 @@ class EndedTableScene(TableScene):
         self.close_button = Button(pygame.Rect(PANEL.x + 12, PANEL.y + 96, PANEL.w - 24, 56), _("Back"),
                                    on_click=self.close, key_hint="Esc")
 
-    def close(self) -> None:
-        if self.app.stack.top is self:
-            self.app.stack.pop()
-
-    def handle_event(self, event) -> None:
+    def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.close()
             elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 self.log.wheel(1 if event.key == pygame.K_PAGEUP else -1)
-            return
-        if buttons_handle([self.close_button], event):
-            return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
-            super().handle_event(event)  # hover lifts a card, the wheel scrolls the log: nothing changes
-
-    def update(self, dt: float) -> None:
-        self.judgement_timer = None
-        super().update(dt)
+        return self.look(event, [self.close_button])
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
