@@ -496,32 +496,38 @@ class GrimoireScene(Scene):
     def on_uncover(self) -> None:
         self._painted = None  # another scene drew on the screen: the next frame paints the book whole
 
-    def _turning_columns(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """While a page turns, only the leaf (and its shadow) changes from frame to frame: the part
-        of the screen it covered last frame and covers now, when the rest of the screen still shows
-        the last frame of this turn; None: the book is painted whole."""
+    def _changed_region(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The part of the screen that changes this frame when the rest of it still shows this
+        book's last frame: while a page turns, the columns its leaf (and the shadow it drops)
+        covered last frame and covers now; while the book lies still and shows what it showed,
+        nothing (an empty rectangle). None: the book is painted whole."""
         turn, app = self.turn, self.app
         painted, self._painted = self._painted, None
-        if turn is None or (self.overlay and not self.keeps_under) or app.stack.top is not self:
+        if (self.overlay and not self.keeps_under) or app.stack.top is not self:
             return None  # (a book over the title: the title is drawn under it every frame)
         covered = self.covers()
         if self.keeps_under and covered is None:
             return None  # the closed book: the table's picture is blitted whole under it
-        key = (id(turn), id(surface), id(self.art), current_language(), style.current(),
-               covered and tuple(covered), self._hint_words())
-        left, right = leaf_columns(self.spine_x, self.art.half_size[0], turn.angle, +1 if turn.forward else -1)
         if app.error_time > 0 or app.toast_time > 0:  # the app draws its warning over the book
             return None
-        self._painted = (key, left, right)
-        if painted is None or painted[0] != key:
+        outline = app.button_focus.rect if app.button_focus.scene is self else None
+        key = (id(surface), id(self.art), current_language(), style.current(), covered and tuple(covered),
+               self._hint_words(), outline and tuple(outline))
+        if turn is None:
+            spread = self.spread(self.page)
+            self._painted = (key + ("still", self.page, id(spread), id(spread.left), id(spread.right), self.hover),)
+            return None if painted is None or painted[0] != self._painted[0] else pygame.Rect(0, 0, 0, 0)
+        left, right = leaf_columns(self.spine_x, self.art.half_size[0], turn.angle, +1 if turn.forward else -1)
+        self._painted = (key + (id(turn),), left, right)
+        if painted is None or painted[0] != self._painted[0]:
             return None
         left, right = min(left, painted[1]), max(right, painted[2])
         return pygame.Rect(left, 0, right - left, surface.get_height()).clip(surface.get_rect())
 
     def repaint_region(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """Over a ritual, while a page turns: the leaf's columns (the stack restores the darkened
-        ritual there alone; the rest of the screen keeps the last frame)."""
-        self._asked = [self._turning_columns(surface)]
+        """Over a ritual: while a page turns the leaf's columns, while the book lies still nothing
+        (the stack restores the darkened ritual there alone; the rest of the screen keeps the last frame)."""
+        self._asked = [self._changed_region(surface)]
         return self._asked[0]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -530,9 +536,11 @@ class GrimoireScene(Scene):
         else:
             if self.keeps_under:  # the stack painted what is under the book afresh: the book whole
                 self._painted = None
-            columns = self._turning_columns(surface)
+            columns = self._changed_region(surface)
         if columns is None:
             self._draw_all(surface)
+        elif not columns.w:
+            return  # the screen shows this frame already
         else:
             surface.set_clip(columns)
             self._draw_all(surface)
