@@ -62,10 +62,17 @@ def _signed(p, value: int) -> str:
     return f"{value:+d}" if p.lo < 0 and value else str(value)
 
 
+def _typing(event) -> bool:
+    """A letter typed or taken back in a text field (the form is checked again once a frame)."""
+    return event.type in (pygame.TEXTINPUT, pygame.KEYUP) or (
+        event.type == pygame.KEYDOWN and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE))
+
+
 class EditScene(Scene):
     def __init__(self, app, library: Library, draft: CardDraft | None = None,
                  on_close: Callable[[str | None], None] | None = None) -> None:
         super().__init__(app)
+        self._typed = False  # letters typed since the form was last checked and laid out
         self.library = library
         self.draft = draft.copy() if draft else CardDraft()
         self.on_close = on_close
@@ -121,12 +128,19 @@ class EditScene(Scene):
     def _name_changed(self, text: str) -> None:
         self.draft.set_name(self.language, text)
         self.status = ""
-        self.rebuild(typed=True)
+        self._typed = True
 
     def _flavour_changed(self, text: str) -> None:
         self.draft.set_flavour(self.language, text)
         self.status = ""
-        self.rebuild(typed=True)
+        self._typed = True
+
+    def _catch_up(self) -> None:
+        """The form checked and laid out again once for all the letters typed since the last time
+        (a frame's dozen Backspaces or a pasted word: once, not a dozen times)."""
+        if self._typed:
+            self._typed = False
+            self.rebuild(typed=True)
 
     def edit_language(self, language: str) -> None:
         """The name and flavour fields edit this language's texts from now on."""
@@ -489,6 +503,8 @@ class EditScene(Scene):
         return min(blinks) if blinks else None
 
     def handle_event(self, event) -> bool:
+        if not _typing(event):  # anything else reads the form as it is now
+            self._catch_up()
         if hasattr(event, "pos"):
             self.hover = event.pos
         if self.popup is not None:
@@ -606,6 +622,7 @@ class EditScene(Scene):
         self._preview_stale = False
 
     def update(self, dt: float) -> None:
+        self._catch_up()
         renderer = self._preview_drawing
         if renderer is None:
             return
@@ -617,6 +634,7 @@ class EditScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
+        self._catch_up()
         fonts = self.app.fonts
         surface.blit(self.background, (0, 0))
         title = _("New custom card") if not self.draft.id else _("Editing “{name}”").format(
