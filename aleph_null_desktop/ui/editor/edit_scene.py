@@ -35,7 +35,7 @@ from aleph_null_desktop.ui.editor.textfield import TextField
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font, wrap
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font, render, wrap
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
 FORM = pygame.Rect(40, 110, 1290, 850)
@@ -798,7 +798,7 @@ class IconGrid(PopupMenu):
     def _draw_item(self, surface, fonts, name: str, r: pygame.Rect) -> None:
         draw_icon(surface, name, pygame.Rect(r.centerx - 26, r.y + 6, 52, 52), theme.PARCHMENT)
         words = icon_name(name)
-        label = fit_font(fonts, "body", words, r.w - 6, 17, 12).render(words, True, theme.TEXT)
+        label = render(fit_font(fonts, "body", words, r.w - 6, 17, 12), words, theme.TEXT)
         surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))
 
 
@@ -819,5 +819,5 @@ class ArtGrid(IconGrid):
         if image is not None:
             surface.blit(image, image.get_rect(midtop=(r.centerx, r.y + 6)))
         words = art_name(name)
-        label = fit_font(fonts, "body", words, r.w - 6, 17, 12).render(words, True, theme.TEXT)
+        label = render(fit_font(fonts, "body", words, r.w - 6, 17, 12), words, theme.TEXT)
         surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))
