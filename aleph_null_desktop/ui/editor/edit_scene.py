@@ -652,19 +652,18 @@ class EditScene(Scene):
         changed, but for the large card and its code line, painted again alone when they change;
         the fields are drawn over it every frame (nothing else is drawn over them)."""
         self._catch_up()
-        if self.popup is not None:  # a menu lies over the fields: painted whole
-            self.still.release()
+        fields = (self.name_field, self.flavour_field)
+        if self.popup is not None or any(f.rect.colliderect(FORM) and not FORM.contains(f.rect) for f in fields):
+            self.still.release()  # a menu over the fields, or a field cut by the form's edge: painted whole
             self.paint(surface)
             return
         parts = {"preview": StillPart(self._preview_area(), (self._previews_drawn, self._preview_stale, self._preview_error),
                                       self._draw_preview_card),
                  "code": StillPart(self._code_line_rect(), self.code, self._draw_code_line)}
         self.still.show(surface, self._picture_signature(), self.paint, self.background, parts)
-        old_clip = surface.get_clip()
-        surface.set_clip(FORM.clip(old_clip))
-        self.name_field.draw(surface)
-        self.flavour_field.draw(surface)
-        surface.set_clip(old_clip)
+        for field in fields:
+            if FORM.contains(field.rect):  # (one scrolled out of the form is not seen)
+                field.draw(surface)
 
     def _title(self) -> str:
         return _("New custom card") if not self.draft.id else _("Editing “{name}”").format(
