@@ -67,6 +67,9 @@ class ActionDef:
     gains_power: bool = field(init=False, compare=False, repr=False)  # its own effect gains power (R4.3)
     cost_moves: tuple[dict, ...] = field(init=False, compare=False, repr=False)  # its cost's move steps
     effect_moves: tuple[dict, ...] = field(init=False, compare=False, repr=False)  # its effect's
+    # (move step, targets it needs): what the action's moves need to be usable (each cost move its
+    # count, each effect move that is not "up to" one target)
+    target_counts: tuple[tuple[dict, int], ...] = field(init=False, compare=False, repr=False)
     # once a turn, or a turn could go on for ever: moves no card and runs nothing down (see _runs_down)
     once_a_turn: bool = field(init=False, compare=False, repr=False)
 
@@ -75,6 +78,8 @@ class ActionDef:
         object.__setattr__(self, "gains_power", any(_role(s) == "gain" for s in self.effect))
         object.__setattr__(self, "cost_moves", tuple(s for s in self.cost if _role(s) == "move"))
         object.__setattr__(self, "effect_moves", tuple(s for s in self.effect if _role(s) == "move"))
+        object.__setattr__(self, "target_counts", tuple((s, s["count"]) for s in self.cost_moves)
+                           + tuple((s, 1) for s in self.effect_moves if not s["up_to"]))
         moves = any(OPS[s["op"]].moves_a_card(s) for s in self.cost + self.effect)
         object.__setattr__(self, "once_a_turn", not moves and not self._runs_down())
 
@@ -254,6 +259,8 @@ class CardSet(Mapping[str, CardDef]):
         self._main: tuple[str, ...] | None = None  # worked out on first use (the set never changes)
         self._interference: dict[tuple[int, bool], tuple[str, ...]] = {}
         self._template: tuple | None = None
+        # per Circle and deal options, what every new game of this set deals from (engine.game)
+        self.deal_prototypes: dict[tuple, object] = {}
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self._cards[card_id]

@@ -54,6 +54,11 @@ class Shake128Counter:
             j = (words[i] * (i + 1)) >> 32
             items[i], items[j] = items[j], items[i]
 
+    def skip_shuffle(self, n: int) -> None:
+        """Moves on as `shuffle` of `n` items does, without the work."""
+        if n >= 2:
+            self._state = (self._state + 1) & _MASK
+
     def getrandbits(self, k: int) -> int:
         if not 1 <= k <= 64:
             raise ValueError(f"getrandbits({k}): 1 to 64 bits")

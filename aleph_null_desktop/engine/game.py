@@ -29,7 +29,7 @@ from aleph_null_desktop.engine.preview import (
 )
 from aleph_null_desktop.engine.hooks import NO_HOOKS, HookTable, hook_table
 from aleph_null_desktop.engine.ops import OPS
-from aleph_null_desktop.engine.shuffle import shuffle
+from aleph_null_desktop.engine.shuffle import shuffle, skip_shuffle
 from aleph_null_desktop.engine.words.text import UNDO_REFUSALS, refusal_text, refusal_words, steps_text
 from aleph_null_desktop.i18n import Deferred, _, later, ngettext, nlater
 
@@ -122,29 +122,24 @@ class Game:
     def _setup(self) -> None:
         """R3: set aside the Circle's interference (from `options`' pools), shuffle the deck, Hour
         I, first turn."""
-        circle = circles()[self.circle]
-        template, insts, defs = self.cards.main_deck_template()
-        main = list(template)
-        self._inst, self._defs = dict(insts), dict(defs)
-        self._loc = dict.fromkeys(insts, "deck")
+        deal = _deal_prototype(self.cards, self.circle, self.options)
+        rng = self._rng
+        main = list(deal.main)
+        self._inst, self._defs, self._loc = dict(deal.insts), dict(deal.defs), dict(deal.locs)
         uid = len(main)
         set_aside = []
-        for level in (1, 2, 3):  # R3.1, lowest level first
-            pool = setup_pool(self.cards, self.options, level)
-            wanted = circle.set_aside.get(level, 0)
-            if len(pool) < wanted:
-                raise ValueError(ngettext("the {circle} needs {wanted} level-{level} interference card; only {n} "
-                                          "available",
-                                          "the {circle} needs {wanted} level-{level} interference cards; only {n} "
-                                          "available", wanted).format(circle=circle.name, wanted=wanted, level=level,
-                                                                      n=len(pool)))
-            shuffle(self._rng, pool)
+        for pool, wanted in deal.pools:  # R3.1, lowest level first
+            if not wanted:
+                skip_shuffle(rng, len(pool))  # the generator moves on as the printed deal's shuffle
+                continue
+            pool = list(pool)
+            shuffle(rng, pool)
             for card_id in pool[:wanted]:
                 uid += 1
-                set_aside.append(CardInstance(uid, card_id))
-        shuffle(self._rng, main)  # R3.2
-        cards = self.cards
+                set_aside.append(deal.instance(uid, card_id))
+        shuffle(rng, main)  # R3.2
         self._zones["deck"], self._zones["set_aside"] = main, set_aside
+        cards = self.cards
         for inst in set_aside:
             self._loc[inst.uid] = "set_aside"
             self._inst[inst.uid] = inst
@@ -268,18 +263,34 @@ class Game:
         """True if the step has at least `count` legal targets (`move_targets`, counted no further)."""
         if count <= 0:
             return True
-        for _target in self._targets(step, src, ()):
-            count -= 1
-            if not count:
-                return True
+        defs = self._defs
+        f = step["filter"]
+        if f:
+            types, ids = f.get("types"), f.get("ids")
+            other = src if f.get("other") else _NO_UID
+        for zone in self._target_zones(step):
+            for inst in self._zones[zone]:
+                card = defs[inst.uid]
+                if card.type == "demon" or f and (
+                        inst.uid == other or types is not None and card.type not in types
+                        or ids is not None and card.id not in ids):
+                    continue
+                count -= 1
+                if not count:
+                    return True
         return False
 
-    def _targets(self, step: dict, src: int | None, exclude: Iterable[int]) -> Iterator[CardInstance]:
+    def _target_zones(self, step: dict) -> list[str]:
+        """The zones a move step's targets may come from now."""
         zones = step["from"]
         if "discard" in zones and step["move"] != "sacrifice":
             zones = [z for z in zones if z != "discard"]
         for src_inst, e, hook in self._on.move_zones:
             zones = hook(self, src_inst, e, step, zones)
+        return zones
+
+    def _targets(self, step: dict, src: int | None, exclude: Iterable[int]) -> Iterator[CardInstance]:
+        zones = self._target_zones(step)
         defs, where = self._defs, self._zones
         f = step["filter"]  # what `matches` asks, asked here without a call per card
         types, ids = f.get("types"), f.get("ids")
@@ -415,11 +426,17 @@ class Game:
                     cmds.append(SUMMONS[inst.uid])
             if waiting is not None:  # only interference may be summoned
                 cmds = [cmd for cmd in cmds if defs[cmd.uid].is_interference]
-            for inst in self._zones["play"]:
+            used, has_targets = self._used_once, self.has_move_targets
+            for inst in self._zones["play"]:  # _action_refusal, asked without a call per action
                 uid = inst.uid
                 for action in defs[uid].actions:
-                    if self._action_refusal(uid, action, waiting) is None:
-                        cmds.append(ACTIVATIONS[uid, action.id])
+                    if (action.pay > power or waiting is not None and not action.gains_power
+                            or action.once_a_turn and (uid, action.id) in used):
+                        continue
+                    if action.target_counts and not all(has_targets(step, uid, count)
+                                                        for step, count in action.target_counts):
+                        continue
+                    cmds.append(ACTIVATIONS[uid, action.id])
             if self.tokens:
                 cmds.append(TAKE_TOKEN)
             if waiting is None:
@@ -1021,6 +1038,7 @@ class Game:
 
 # the engine's own tasks (the turn, the Hour, † effects) and every op's handler (engine.ops)
 _NOTHING: list = []  # never changed
+_NO_UID = object()  # equal to no card's uid
 _HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     **{name[3:]: fn for name, fn in vars(Game).items() if name.startswith("_t_")},
     **{name: op.handler for name, op in OPS.items() if op.handler is not None},
@@ -1032,6 +1050,49 @@ _RESUMES: dict[str, Callable] = {"dagger_group": Game._dagger_group_resume,
                                  **{n: op.resume for n, op in OPS.items() if op.resume}}
 # R4.4: ending the turn; tasks are never changed in place, so every end of turn pushes these
 _END_OF_TURN = ({"op": "start_turn"}, {"op": "end_ongoing"}, {"op": "end_power"}, {"op": "end_hand"})
+
+
+class _DealPrototype:
+    """What every new game of a card set, Circle and deal options starts from before its shuffles:
+    the main deck's instances in file order, per level the interference pool and how many of it
+    are set aside (R3.1), and the set-aside instances made so far (they never change)."""
+
+    __slots__ = ("main", "insts", "defs", "locs", "pools", "_made")
+
+    def __init__(self, cards: CardSet, circle: str, options: dict) -> None:
+        self.main, self.insts, self.defs = cards.main_deck_template()
+        self.locs = dict.fromkeys(self.insts, "deck")
+        wanted_by_level = circles()[circle].set_aside
+        pools = []
+        for level in (1, 2, 3):
+            pool = setup_pool(cards, options, level)
+            wanted = wanted_by_level.get(level, 0)
+            if len(pool) < wanted:
+                raise ValueError(ngettext("the {circle} needs {wanted} level-{level} interference card; only {n} "
+                                          "available",
+                                          "the {circle} needs {wanted} level-{level} interference cards; only {n} "
+                                          "available", wanted).format(circle=circles()[circle].name, wanted=wanted,
+                                                                      level=level, n=len(pool)))
+            pools.append((tuple(pool), wanted))
+        self.pools = tuple(pools)
+        self._made: dict[tuple[int, str], CardInstance] = {}
+
+    def instance(self, uid: int, card_id: str) -> CardInstance:
+        key = (uid, card_id)
+        inst = self._made.get(key)
+        if inst is None:
+            inst = self._made[key] = CardInstance(uid, card_id)
+        return inst
+
+
+def _deal_prototype(cards: CardSet, circle: str, options: dict) -> _DealPrototype:
+    pools = options.get("interference_pool")
+    key = (circle, bool(options.get("eternal_light")),
+           tuple((level, tuple(ids)) for level, ids in sorted(pools.items())) if pools else None)
+    deal = cards.deal_prototypes.get(key)
+    if deal is None:
+        deal = cards.deal_prototypes[key] = _DealPrototype(cards, circle, options)
+    return deal
 
 
 def new_game(seed: int = 0, circle: str = "adept", *, cards: CardSet | Iterable[dict] | None = None,
