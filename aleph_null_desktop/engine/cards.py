@@ -261,6 +261,9 @@ class CardSet(Mapping[str, CardDef]):
         self._template: tuple | None = None
         # per Circle and deal options, what every new game of this set deals from (engine.game)
         self.deal_prototypes: dict[tuple, object] = {}
+        # the events about one card (moved, summoned, activated, …) a game of this set made, each
+        # made once (engine.game; an event is never changed)
+        self.card_events: dict[tuple, object] = {}
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self._cards[card_id]

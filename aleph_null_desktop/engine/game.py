@@ -48,7 +48,7 @@ class Game:
                  "turn", "_zones", "_loc", "_inst", "_defs", "_on", "_legal", "_legal_at", "_summons_this_turn",
                  "_used_once", "_summoned_any", "_sacrificed_this_turn", "_baphomet_summoning",
                  "_deferred_daggers", "_stack", "pending", "outcome", "_events", "_revealed", "history",
-                 "_checkpoint", "_undo_stop", "_since", "__weakref__")
+                 "_checkpoint", "_undo_stop", "_since", "_card_events", "__weakref__")
 
     def __init__(self, cards: CardSet, circle: str = "adept", seed: int = 0, options: dict | None = None):
         if circle not in circles():
@@ -87,6 +87,7 @@ class Game:
         self.history: list[Command] = []
         self._checkpoint: tuple | None = None  # `_snapshot()` at the last reveal: where undo goes back to
         self._since: list[Command] = []
+        self._card_events = cards.card_events
 
     # ------------------------------------------------------------------ construction
 
@@ -584,8 +585,12 @@ class Game:
             action = card.action(cmd.action)
             if action.once_a_turn:
                 self._used_once = self._used_once | {(uid, cmd.action)}
-            self._events.append(_event(("activated", {"uid": uid, "card_id": card.id, "name": card.said,
-                                                      "action": cmd.action})))
+            key = ("activated", uid, card.id, cmd.action)
+            event = self._card_events.get(key)
+            if event is None:
+                event = self._card_events[key] = _event(("activated", {"uid": uid, "card_id": card.id,
+                                                                       "name": card.said, "action": cmd.action}))
+            self._events.append(event)
             self.push_steps(action.effect, uid)
             self.push_steps(action.cost, uid)
         elif kind is Choose:
@@ -595,7 +600,7 @@ class Game:
             self._stack.extend(_END_OF_TURN)
         elif kind is TakeToken:  # R8.3
             self.tokens -= 1
-            self._events.append(_event(("token", {"delta": -1, "total": self.tokens})))
+            self._events.append(_counted("token", -1, self.tokens))
             self.gain_power(1, None)
         self._run()
         return self._events
@@ -679,7 +684,21 @@ class Game:
 
     def _emit(self, kind: str, uid: int) -> None:
         card = self._defs[uid]
-        self._events.append(_event((kind, {"uid": uid, "card_id": card.id, "name": card.said})))
+        key = (kind, uid, card.id)
+        event = self._card_events.get(key)
+        if event is None:
+            event = self._card_events[key] = _event((kind, {"uid": uid, "card_id": card.id, "name": card.said}))
+        self._events.append(event)
+
+    def _moved(self, inst: CardInstance, src: str, to: str, why: str) -> Event:
+        """The event of a card's move (made once per card set: events are never changed)."""
+        key = (inst, src, to, why)
+        event = self._card_events.get(key)
+        if event is None:
+            event = self._card_events[key] = _event(("moved", {
+                "uid": inst.uid, "card_id": inst.card_id, "name": self._defs[inst.uid].said,
+                "from": src, "to": to, "why": why}))
+        return event
 
     def move(self, uid: int, to: str, why: str) -> str:
         """R2.4: the card reaches its new zone at once. Returns where it really went."""
@@ -693,8 +712,7 @@ class Game:
         self._loc[uid] = to
         if card.ongoing and (src == "play" or to == "play"):
             self._on = hook_table(self._zones["play"], self._defs)
-        self._events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": card.said,
-                                            "from": src, "to": to, "why": why})))
+        self._events.append(self._moved(inst, src, to, why))
         if why == "draw":
             self._revealed = "draw"
         if to == "sacrificed":
@@ -707,13 +725,12 @@ class Game:
     def _move_plain(self, insts: list[CardInstance], src: str, to: str, why: str) -> None:
         """Moves cards between the deck, hand and discard pile, in order, where nothing triggers:
         `_move` without its checks (a draw, the end of the turn's discard)."""
-        loc, defs, events = self._loc, self._defs, self._events
+        loc, memo, events = self._loc, self._card_events, self._events
         self._zones[to].extend(insts)
         for inst in insts:
-            uid = inst.uid
-            loc[uid] = to
-            events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": defs[uid].said,
-                                          "from": src, "to": to, "why": why})))
+            loc[inst.uid] = to
+            event = memo.get((inst, src, to, why))
+            events.append(event if event is not None else self._moved(inst, src, to, why))
         if why == "draw":
             self._revealed = "draw"
 
@@ -731,7 +748,7 @@ class Game:
     def gain_power(self, amount: int, src: int | None) -> None:
         if amount:
             self.power += amount
-            self._events.append(_event(("power", {"delta": amount, "total": self.power})))
+            self._events.append(_counted("power", amount, self.power))
 
     def named(self, uid: int) -> Deferred:
         """A card's name said in the language of the moment (for texts kept in events and choices)."""
@@ -795,7 +812,7 @@ class Game:
 
     def spend(self, amount: int) -> None:
         self.power -= amount
-        self._events.append(_event(("power", {"delta": -amount, "total": self.power})))
+        self._events.append(_counted("power", -amount, self.power))
 
     # ------------------------------------------------------------------ task handlers
 
@@ -865,7 +882,7 @@ class Game:
                                            "page": page.page, "last_hour": self.last_hour})))
         if page.tokens:
             self.tokens += page.tokens
-            self._events.append(_event(("token", {"delta": page.tokens, "total": self.tokens})))
+            self._events.append(_counted("token", page.tokens, self.tokens))
         if self._deferred_daggers:
             self.push({"op": "dagger_group", "uids": self._deferred_daggers})
             self._deferred_daggers = []
@@ -914,7 +931,7 @@ class Game:
         unspent = self.power
         if unspent:
             self.power = 0
-            self._events.append(_event(("power", {"delta": -unspent, "total": 0})))
+            self._events.append(_counted("power", -unspent, 0))
             if unspent > self._shield():
                 self.take_damage(unspent - self._shield(), later("unspent power at the end of the turn"))
 
@@ -939,7 +956,7 @@ class Game:
         self._used_once = frozenset()
         self._summoned_any = False
         self._sacrificed_this_turn = False
-        self._events.append(_event(("turn", {"turn": self.turn})))
+        self._events.append(_TURNS[self.turn] if self.turn < len(_TURNS) else _event(("turn", {"turn": self.turn})))
         missing = self.hand_size - len(self._zones["hand"])
         if missing > 0:
             self.push({"op": "draw", "count": missing, "src": None})
@@ -1033,12 +1050,27 @@ class Game:
         g.history = list(self.history)
         g._checkpoint, g._undo_stop = self._checkpoint, self._undo_stop
         g._since = list(self._since)
+        g._card_events = self._card_events
         return g
 
 
 # the engine's own tasks (the turn, the Hour, † effects) and every op's handler (engine.ops)
 _NOTHING: list = []  # never changed
 _NO_UID = object()  # equal to no card's uid
+# events are never changed, so the common ones are made once: a new turn, power and tokens counted
+_TURNS = tuple(_event(("turn", {"turn": n})) for n in range(200))
+_COUNTS: dict[tuple[str, int, int], Event] = {}
+
+
+def _counted(kind: str, delta: int, total: int) -> Event:
+    """A "power" or "token" event: {delta, total}."""
+    key = (kind, delta, total)
+    event = _COUNTS.get(key)
+    if event is None:
+        event = _event((kind, {"delta": delta, "total": total}))
+        if -100 < delta < 100 and -100 < total < 100:
+            _COUNTS[key] = event
+    return event
 _HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     **{name[3:]: fn for name, fn in vars(Game).items() if name.startswith("_t_")},
     **{name: op.handler for name, op in OPS.items() if op.handler is not None},
