@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import partial
 from typing import Callable, Iterable, Iterator
 
 from aleph_null_desktop.engine.cards import ROMAN, ActionDef, CardDef, CardSet, cardset_with, circles, hour_pages
@@ -19,7 +20,7 @@ from aleph_null_desktop.engine.commands import (
 )
 from aleph_null_desktop.engine.events import Event, new_event as _event  # _event((kind, data))
 from aleph_null_desktop.engine.model import (
-    ZONES, CardInstance, Decision, IllegalCommand, Option, Outcome, rank_for,
+    ZONES, CardInstance, Decision, IllegalCommand, Outcome, rank_for,
 )
 from aleph_null_desktop.engine.observation import Observation, determinized, observe, public_key, setup_pool
 from aleph_null_desktop.engine.preview import (
@@ -405,7 +406,7 @@ class Game:
         if self.outcome is not None:
             cmds: list[Command] = []
         elif self.pending is not None:
-            n = len(self.pending.options)
+            n = len(self.pending.uids)
             cmds = list(CHOICES[:n]) if n <= len(CHOICES) else [choice_of(i) for i in range(n)]
         else:
             cmds = []
@@ -455,8 +456,8 @@ class Game:
         if isinstance(cmd, Choose):
             if self.pending is None:
                 return ("nothing_to_choose",)
-            if not 0 <= cmd.index < len(self.pending.options):
-                return ("no_option", cmd.index + 1, len(self.pending.options))
+            if not 0 <= cmd.index < len(self.pending.uids):
+                return ("no_option", cmd.index + 1, len(self.pending.uids))
             return None
         if self.pending is not None:
             return ("choose_first",)
@@ -595,7 +596,7 @@ class Game:
             self.push_steps(action.cost, uid)
         elif kind is Choose:
             decision, self.pending = self.pending, None
-            _RESUMES[decision.task["op"]](self, decision.task, decision.options[cmd.index].uid)
+            _RESUMES[decision.task["op"]](self, decision.task, decision.uids[cmd.index])
         elif kind is EndTurn:  # R4.4
             self._stack.extend(_END_OF_TURN)
         elif kind is TakeToken:  # R8.3
@@ -638,13 +639,11 @@ class Game:
 
     def pose(self, kind: str, uids: list, task: dict) -> None:
         """Waits for the player to choose one of `uids` (None: "none"); the words are the posing
-        op's, said when shown."""
-        self.pending = self._worded(kind, uids, task)
-        self._events.append(_event(("decision", {"kind": kind, "prompt": self.pending.text})))
-
-    def _worded(self, kind: str, uids: list, task: dict) -> Decision:
-        prompt, texts = _CHOICE_WORDS[task["op"]](self, task, uids)
-        return Decision(kind, prompt, tuple(Option(u, text) for u, text in zip(uids, texts)), task)
+        op's, worked out when first read from the game as it is now (`_AsPosed`)."""
+        loc = self._loc
+        posed = _AsPosed(self._defs, {u: loc[u] for u in uids if u is not None}, self.hour)
+        self.pending = decision = Decision(kind, uids, task, partial(_CHOICE_WORDS[task["op"]], posed, task, uids))
+        self._events.append(_event(("decision", {"kind": kind, "prompt": Deferred(decision.said_text)})))
 
     # ------------------------------------------------------------------ the effect API
     # What an op's handler may do to a game (engine.ops uses nothing else): move and sacrifice
@@ -756,12 +755,7 @@ class Game:
 
     def source_words(self, src: int | None) -> Deferred:
         """Who asks, said when shown: the card, else the Grimoire's page whose rule is applied."""
-        if src is not None:
-            return self.named(src)
-        page = hour_pages().get(self.hour + 1)
-        if page is None:
-            return Deferred(lambda: _("The Grimoire"))
-        return Deferred(lambda: _("Hour {roman} — {name}").format(roman=ROMAN[page.hour], name=page.name))
+        return _source_words(self._defs, self.hour, src)
 
     def take_damage(self, amount: int, why) -> None:
         if amount <= 0 or self.outcome is not None:
@@ -823,13 +817,6 @@ class Game:
             self.push({"op": "dagger", "uid": uids[0]})
         elif uids:
             self.pose("order", list(uids), t)
-
-    def _dagger_group_words(self, t: dict, uids: list) -> tuple:
-        texts = []
-        for uid in uids:
-            name, dagger = self.named(uid), self.cdef(uid).dagger
-            texts.append(Deferred(lambda name=name, dagger=dagger: f"{name}: † {steps_text(dagger)}"))
-        return later("Several † effects trigger together: choose the one that resolves first."), texts
 
     def _dagger_group_resume(self, t: dict, uid: int | None) -> None:
         self.push({"op": "dagger_group", "uids": [u for u in t["uids"] if u != uid]})
@@ -1075,8 +1062,47 @@ _HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     **{name[3:]: fn for name, fn in vars(Game).items() if name.startswith("_t_")},
     **{name: op.handler for name, op in OPS.items() if op.handler is not None},
 }
-# the tasks that pose a choice: their words and what the answer does
-_CHOICE_WORDS: dict[str, Callable] = {"dagger_group": Game._dagger_group_words,
+def _source_words(defs: dict, hour: int, src: int | None) -> Deferred:
+    if src is not None:
+        return defs[src].said
+    page = hour_pages().get(hour + 1)
+    if page is None:
+        return Deferred(lambda: _("The Grimoire"))
+    return Deferred(lambda: _("Hour {roman} — {name}").format(roman=ROMAN[page.hour], name=page.name))
+
+
+class _AsPosed:
+    """What a choice's words may read of the game (`named`, `cdef`, `zone_of`, `source_words`),
+    as it was when the choice was posed: the words are worked out only when first read."""
+
+    __slots__ = ("_defs", "_zones", "hour")
+
+    def __init__(self, defs: dict, zones: dict, hour: int) -> None:
+        self._defs, self._zones, self.hour = defs, zones, hour
+
+    def named(self, uid: int) -> Deferred:
+        return self._defs[uid].said
+
+    def cdef(self, uid: int) -> CardDef:
+        return self._defs[uid]
+
+    def zone_of(self, uid: int) -> str:
+        return self._zones[uid]
+
+    def source_words(self, src: int | None) -> Deferred:
+        return _source_words(self._defs, self.hour, src)
+
+
+def _dagger_group_words(posed: _AsPosed, t: dict, uids: list) -> tuple:
+    texts = []
+    for uid in uids:
+        name, dagger = posed.named(uid), posed.cdef(uid).dagger
+        texts.append(Deferred(lambda name=name, dagger=dagger: f"{name}: † {steps_text(dagger)}"))
+    return later("Several † effects trigger together: choose the one that resolves first."), texts
+
+
+# the tasks that pose a choice: their words (given the game as posed, `_AsPosed`) and what the answer does
+_CHOICE_WORDS: dict[str, Callable] = {"dagger_group": _dagger_group_words,
                                       **{n: op.choice_words for n, op in OPS.items() if op.choice_words}}
 _RESUMES: dict[str, Callable] = {"dagger_group": Game._dagger_group_resume,
                                  **{n: op.resume for n, op in OPS.items() if op.resume}}
