@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from aleph_null_desktop.engine.ops import OPS, ops_for, validate_steps
 from aleph_null_desktop.engine.schema import (  # noqa: F401  (re-exported: the schema's words)
@@ -131,6 +131,8 @@ class CardDef:
     # the power its summon costs when nothing but power is asked (not interference, no special
     # cost); None otherwise
     plain_cost: int | None = field(init=False, compare=False, repr=False)
+    # (step, why it cannot be paid now) of each special-cost step whose op can refuse (engine.ops)
+    special_checks: tuple[tuple[dict, Callable], ...] = field(init=False, compare=False, repr=False)
     _actions: Mapping[str, ActionDef] = field(init=False, compare=False, repr=False)
     _name_in: Mapping[str, str] = field(init=False, compare=False, repr=False)  # language -> name shown
     said: CardName = field(init=False, compare=False, repr=False)  # the name, said when shown
@@ -141,6 +143,8 @@ class CardDef:
         object.__setattr__(self, "base_cost", base)
         object.__setattr__(self, "is_interference", self.type == "interference")
         object.__setattr__(self, "plain_cost", None if self.is_interference or self.special_cost else base)
+        object.__setattr__(self, "special_checks", tuple((s, OPS[s["op"]].unpayable) for s in self.special_cost
+                                                         if OPS[s["op"]].unpayable is not None))
         object.__setattr__(self, "_actions", {a.id: a for a in self.actions})
         object.__setattr__(self, "_name_in", {code: localized(self.names, self.id, code) for code in LANGUAGE_NAMES})
         object.__setattr__(self, "said", CardName(partial(getattr, self, "name")))
@@ -264,6 +268,9 @@ class CardSet(Mapping[str, CardDef]):
         # the events about one card (moved, summoned, activated, …) a game of this set made, each
         # made once (engine.game; an event is never changed)
         self.card_events: dict[tuple, object] = {}
+        # per card instance, its definition and the commands that summon it and use its actions
+        # (engine.game's legal_commands)
+        self.card_offers: dict[tuple, tuple] = {}
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self._cards[card_id]

@@ -49,7 +49,7 @@ class Game:
                  "turn", "_zones", "_loc", "_inst", "_defs", "_on", "_legal", "_legal_at", "_summons_this_turn",
                  "_used_once", "_summoned_any", "_sacrificed_this_turn", "_baphomet_summoning",
                  "_deferred_daggers", "_stack", "pending", "outcome", "_events", "_revealed", "history",
-                 "_checkpoint", "_undo_stop", "_since", "_card_events", "__weakref__")
+                 "_checkpoint", "_undo_stop", "_since", "_card_events", "_offers", "__weakref__")
 
     def __init__(self, cards: CardSet, circle: str = "adept", seed: int = 0, options: dict | None = None):
         if circle not in circles():
@@ -89,6 +89,7 @@ class Game:
         self._checkpoint: tuple | None = None  # `_snapshot()` at the last reveal: where undo goes back to
         self._since: list[Command] = []
         self._card_events = cards.card_events
+        self._offers = cards.card_offers
 
     # ------------------------------------------------------------------ construction
 
@@ -410,40 +411,50 @@ class Game:
             cmds = list(CHOICES[:n]) if n <= len(CHOICES) else [choice_of(i) for i in range(n)]
         else:
             cmds = []
-            defs, power = self._defs, self.power
+            defs, power, offers = self._defs, self.power, self._offers
             waiting = None  # R4.3: the first interference card in the hand
             limited = self._limit_refusal() if self._on.summons_limited else None
             modified = bool(self._on.summon_cost)
             for inst in self._zones["hand"]:
-                card = defs[inst.uid]
+                card, summon, _activations = offers.get(inst) or self._card_offers(inst)
                 cost = card.plain_cost
                 if cost is not None and not modified:
                     if cost <= power and limited is None:
-                        cmds.append(SUMMONS[inst.uid])
+                        cmds.append(summon)
                 elif card.is_interference:
                     if waiting is None:
                         waiting = inst.uid
-                    cmds.append(SUMMONS[inst.uid])
-                elif limited is None and self._hand_card_refusal(inst.uid, card, None, None) is None:
-                    cmds.append(SUMMONS[inst.uid])
+                    cmds.append(summon)
+                elif limited is None and self._summonable(inst.uid, card):
+                    cmds.append(summon)
             if waiting is not None:  # only interference may be summoned
                 cmds = [cmd for cmd in cmds if defs[cmd.uid].is_interference]
-            used, has_targets = self._used_once, self.has_move_targets
+            used = self._used_once
             for inst in self._zones["play"]:  # _action_refusal, asked without a call per action
-                uid = inst.uid
-                for action in defs[uid].actions:
+                for action, activate in (offers.get(inst) or self._card_offers(inst))[2]:
                     if (action.pay > power or waiting is not None and not action.gains_power
-                            or action.once_a_turn and (uid, action.id) in used):
+                            or action.once_a_turn and (inst.uid, action.id) in used):
                         continue
-                    if action.target_counts and not all(has_targets(step, uid, count)
-                                                        for step, count in action.target_counts):
+                    if action.target_counts and not self._has_all_targets(action.target_counts, inst.uid):
                         continue
-                    cmds.append(ACTIVATIONS[uid, action.id])
+                    cmds.append(activate)
             if self.tokens:
                 cmds.append(TAKE_TOKEN)
             if waiting is None:
                 cmds.append(END_TURN)
         return cmds
+
+    def _card_offers(self, inst: CardInstance) -> tuple:
+        """(definition, its Summon, ((action, its Activate), …)) of a card: made once per card set."""
+        uid, card = inst.uid, self._defs[inst.uid]
+        offer = self._offers[inst] = (card, SUMMONS[uid], tuple((a, ACTIVATIONS[uid, a.id]) for a in card.actions))
+        return offer
+
+    def _has_all_targets(self, target_counts: tuple, src: int) -> bool:
+        for step, count in target_counts:
+            if not self.has_move_targets(step, src, count):
+                return False
+        return True
 
     def explain(self, cmd: Command) -> str | None:
         """None if the command is legal now, otherwise why not, in words."""
@@ -501,13 +512,25 @@ class Game:
             refusal = hook(self, src, e, card)
             if refusal is not None:
                 return refusal
-        for step in card.special_cost:
-            unpayable = OPS[step["op"]].unpayable
-            refusal = unpayable(self, step, uid) if unpayable is not None else None
+        for step, unpayable in card.special_checks:
+            refusal = unpayable(self, step, uid)
             if refusal is not None:
                 return refusal
         cost = self.summon_cost(uid)
         return None if self.power >= cost else ("short", uid, None, cost)
+
+    def _summonable(self, uid: int, card: CardDef) -> bool:
+        """`_hand_card_refusal(uid, card, None, None) is None` for a card that is not interference,
+        the cheapest check first."""
+        if (self.summon_cost(uid) if self._on.summon_cost else card.base_cost) > self.power:
+            return False
+        for src, e, hook in self._on.summon_refused:
+            if hook(self, src, e, card) is not None:
+                return False
+        for step, unpayable in card.special_checks:
+            if unpayable(self, step, uid) is not None:
+                return False
+        return True
 
     def _activate_refusal(self, uid: int, action_id: str, waiting: int | None) -> tuple | None:
         loc = self._loc.get(uid)
@@ -629,10 +652,10 @@ class Game:
                                else [{**step, "src": src} for step in reversed(steps)])
 
     def _run(self) -> None:
-        stack = self._stack
+        stack, handlers = self._stack, _HANDLERS
         while stack and self.pending is None and self.outcome is None:
             task = stack.pop()
-            _HANDLERS[task["op"]](self, task)
+            handlers[task["op"]](self, task)
         if self.outcome is not None:
             self._stack.clear()
             self.pending = None
@@ -711,7 +734,8 @@ class Game:
         self._loc[uid] = to
         if card.ongoing and (src == "play" or to == "play"):
             self._on = hook_table(self._zones["play"], self._defs)
-        self._events.append(self._moved(inst, src, to, why))
+        event = self._card_events.get((inst, src, to, why))
+        self._events.append(event if event is not None else self._moved(inst, src, to, why))
         if why == "draw":
             self._revealed = "draw"
         if to == "sacrificed":
@@ -907,10 +931,10 @@ class Game:
 
     def _t_end_hand(self, t: dict) -> None:
         """R4.4: the hand is discarded, or sacrificed while the Grand Circle is in play."""
-        hand = list(self._zones["hand"])
-        if self._hooked(self._on.sacrifice_hand_at_end):  # the glossary: Keys too (R10.2); BAPHOMET's own
-            self.sacrifice([i.uid for i in hand])          # text discards him instead (R1.4)
-        else:
+        hand = self._zones["hand"]
+        if self._on.sacrifice_hand_at_end and self._hooked(self._on.sacrifice_hand_at_end):
+            self.sacrifice([i.uid for i in hand])  # the glossary: Keys too (R10.2); BAPHOMET's own text
+        else:                                      # discards him instead (R1.4)
             self._zones["hand"] = []
             self._move_plain(hand, "hand", "discard", "discard")
 
@@ -919,8 +943,9 @@ class Game:
         if unspent:
             self.power = 0
             self._events.append(_counted("power", -unspent, 0))
-            if unspent > self._shield():
-                self.take_damage(unspent - self._shield(), later("unspent power at the end of the turn"))
+            shield = self._shield() if self._on.unspent_power_forgiven else 0
+            if unspent > shield:
+                self.take_damage(unspent - shield, _UNSPENT_POWER)
 
     def _shield(self) -> int:
         """Points of unspent power that deal no damage at the end of the turn."""
@@ -1037,13 +1062,14 @@ class Game:
         g.history = list(self.history)
         g._checkpoint, g._undo_stop = self._checkpoint, self._undo_stop
         g._since = list(self._since)
-        g._card_events = self._card_events
+        g._card_events, g._offers = self._card_events, self._offers
         return g
 
 
 # the engine's own tasks (the turn, the Hour, † effects) and every op's handler (engine.ops)
 _NOTHING: list = []  # never changed
 _NO_UID = object()  # equal to no card's uid
+_UNSPENT_POWER = later("unspent power at the end of the turn")  # why: a Message is never changed
 # events are never changed, so the common ones are made once: a new turn, power and tokens counted
 _TURNS = tuple(_event(("turn", {"turn": n})) for n in range(200))
 _COUNTS: dict[tuple[str, int, int], Event] = {}
