@@ -22,11 +22,6 @@ def ongoing_text(effect: dict) -> str:
     return words_for(effect)
 
 
-def cost_text(card: CardDef) -> str:
-    """The summoning cost as printed in the corner: '2', '0' or 'special'."""
-    return _("special") if card.cost is None else str(card.cost)
-
-
 def action_text(action) -> str:
     """'scrap this → gain 2P' for an ActionDef or an action dict."""
     cost = action.cost if hasattr(action, "cost") else action.get("cost", [])
