@@ -271,6 +271,8 @@ class CardSet(Mapping[str, CardDef]):
         # per card instance, its definition and the commands that summon it and use its actions
         # (engine.game's legal_commands)
         self.card_offers: dict[tuple, tuple] = {}
+        # per (id of a card's steps, the card's uid), the tasks engine.game pushes for them
+        self.card_tasks: dict[tuple, tuple] = {}
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self._cards[card_id]

@@ -49,7 +49,7 @@ class Game:
                  "turn", "_zones", "_loc", "_inst", "_defs", "_on", "_legal", "_legal_at", "_summons_this_turn",
                  "_used_once", "_summoned_any", "_sacrificed_this_turn", "_baphomet_summoning",
                  "_deferred_daggers", "_stack", "pending", "outcome", "_events", "_revealed", "history",
-                 "_checkpoint", "_undo_stop", "_since", "_card_events", "_offers", "__weakref__")
+                 "_checkpoint", "_undo_stop", "_since", "_card_events", "_offers", "_tasks", "__weakref__")
 
     def __init__(self, cards: CardSet, circle: str = "adept", seed: int = 0, options: dict | None = None):
         if circle not in circles():
@@ -90,6 +90,7 @@ class Game:
         self._since: list[Command] = []
         self._card_events = cards.card_events
         self._offers = cards.card_offers
+        self._tasks = cards.card_tasks
 
     # ------------------------------------------------------------------ construction
 
@@ -646,10 +647,17 @@ class Game:
         self._stack.append(task)
 
     def push_steps(self, steps: Iterable[dict], src: int | None, **extra) -> None:
-        """Pushes effects so that the first resolves first."""
-        if steps:
-            self._stack.extend([{**step, "src": src, **extra} for step in reversed(steps)] if extra
-                               else [{**step, "src": src} for step in reversed(steps)])
+        """Pushes effects so that the first resolves first. The tasks of a card's own steps (a
+        tuple of its definition) are made once per card set: tasks are never changed in place."""
+        if not steps:
+            return
+        if extra or type(steps) is not tuple:
+            self._stack.extend([{**step, "src": src, **extra} for step in reversed(steps)])
+            return
+        made = self._tasks.get((id(steps), src))
+        if made is None or made[0] is not steps:  # the steps are kept, so their id stays theirs
+            made = self._tasks[id(steps), src] = (steps, tuple({**step, "src": src} for step in reversed(steps)))
+        self._stack.extend(made[1])
 
     def _run(self) -> None:
         stack, handlers = self._stack, _HANDLERS
@@ -1062,7 +1070,7 @@ class Game:
         g.history = list(self.history)
         g._checkpoint, g._undo_stop = self._checkpoint, self._undo_stop
         g._since = list(self._since)
-        g._card_events, g._offers = self._card_events, self._offers
+        g._card_events, g._offers, g._tasks = self._card_events, self._offers, self._tasks
         return g
 
 
