@@ -265,8 +265,8 @@ class CardSet(Mapping[str, CardDef]):
         self._template: tuple | None = None
         # per Circle and deal options, what every new game of this set deals from (engine.game)
         self.deal_prototypes: dict[tuple, object] = {}
-        # the events about one card (moved, summoned, activated, …) a game of this set made, each
-        # made once (engine.game; an event is never changed)
+        # the events about one card (moved, summoned, …) a game of this set made, and what using an
+        # action pushes, each made once (engine.game; an event is never changed)
         self.card_events: dict[tuple, object] = {}
         # per card instance, its definition and the commands that summon it and use its actions
         # (engine.game's legal_commands)

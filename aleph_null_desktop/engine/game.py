@@ -607,17 +607,14 @@ class Game:
         elif kind is Activate:
             uid = cmd.uid
             card = self._defs[uid]
-            action = card.action(cmd.action)
-            if action.once_a_turn:
+            made = self._card_events.get(("activated", uid, card.id, cmd.action))
+            if made is None:
+                made = self._activation(uid, card, cmd.action)
+            once, event, tasks = made
+            if once:
                 self._used_once = self._used_once | {(uid, cmd.action)}
-            key = ("activated", uid, card.id, cmd.action)
-            event = self._card_events.get(key)
-            if event is None:
-                event = self._card_events[key] = _event(("activated", {"uid": uid, "card_id": card.id,
-                                                                       "name": card.said, "action": cmd.action}))
             self._events.append(event)
-            self.push_steps(action.effect, uid)
-            self.push_steps(action.cost, uid)
+            self._stack.extend(tasks)
         elif kind is Choose:
             decision, self.pending = self.pending, None
             _RESUMES[decision.task["op"]](self, decision.task, decision.uids[cmd.index])
@@ -629,6 +626,15 @@ class Game:
             self.gain_power(1, None)
         self._run()
         return self._events
+
+    def _activation(self, uid: int, card: CardDef, action_id: str) -> tuple:
+        """(once a turn?, the "activated" event, the tasks pushed: the cost's, then the effect's, each
+        first step on top) of using a card's action: made once per card set."""
+        action = card.action(action_id)
+        event = _event(("activated", {"uid": uid, "card_id": card.id, "name": card.said, "action": action_id}))
+        tasks = tuple({**step, "src": uid} for step in (*reversed(action.effect), *reversed(action.cost)))
+        made = self._card_events["activated", uid, card.id, action_id] = (action.once_a_turn, event, tasks)
+        return made
 
     def undo(self) -> None:
         """Steps back over the last command, only while nothing hidden has been revealed since."""
