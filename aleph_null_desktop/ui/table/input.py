@@ -181,6 +181,7 @@ class TableInput:
         elif self.focus.handle_key(event):
             stop = self.focus.current()
             self.hover_uid = stop[1] if stop and stop[0] == "card" else None
+            self.hover_by_keys = self.hover_uid is not None
             self.app.speak(lambda: spoken.stop_words(self, stop), interrupt=True)
         elif number_key(event) is not None:
             hand = self.game.zone("hand")
@@ -313,7 +314,7 @@ class TableInput:
             self._lift()
         if self.drag:
             return
-        self.hover_uid = self.card_at(pos)
+        self.hover_uid, self.hover_by_keys = self.card_at(pos), False
         for button in self.buttons.values():
             button.hot = button.enabled and button.hit(pos)
         self.none_button.hot = self.none_button.hit(pos)

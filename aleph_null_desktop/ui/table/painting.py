@@ -38,6 +38,7 @@ class TablePainting:
     def card_tip_shown(self) -> bool:
         uid = self.hover_uid
         return not (uid is None or uid not in self.sprites or self.hover_time < HOVER_SECONDS or self.drag
+                    or self.hover_by_keys
                     or self.modal is not None or self.big_uid is not None or self.alt_held)
 
     def _glossary_page(self) -> str:
@@ -101,7 +102,7 @@ class TablePainting:
         self.motion.draw_tokens(surface)
         self.motion.draw_banner(surface, self.app.fonts, self.rects["play"].center)
         if self.modal is None:
-            self.focus.draw(surface)
+            self.focus.draw(surface, self.app.fonts, prompts.pad_in_use())
             self._draw_disabled_reason(surface)
             self._draw_card_tip(surface)
         if self.modal is not None:

@@ -76,9 +76,9 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         self.modal = None
         self.grip = Grip()  # the left button's gesture: idle → pressed → dragging → released or cancelled
         self.press_owner = None  # the panel (or None: the table) the left button went down on
-        self.focus = TableFocus(self)
         self.mouse = (0, 0)
         self.hover_uid: int | None = None
+        self.hover_by_keys = False  # the keyboard's focus lifted hover_uid (its tip only on request: Alt)
         self.big_uid: int | None = None
         self.alt_held = False
         self.message = ""
@@ -106,6 +106,9 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         }
         self.none_button = Button(pygame.Rect(0, 0, 250, 44), "", on_click=self._choose_none)
         self._name_buttons()
+        self.focus = TableFocus(self.presenter, self.rects, self.buttons, self.none_button, card_rect=self._resting_rect,
+                                lift=lambda uid, rect: self.lift_of(uid, rect) if uid == self.hover_uid else 0,
+                                keep_clear=[self.hand_title_rect()])
         circle = circles().get(circle_id)
         circle_name = Deferred(lambda: circle.name) if circle else circle_id
         if game.history:  # a resumed ritual (Continue): its log as it was, from its moves

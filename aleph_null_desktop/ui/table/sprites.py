@@ -67,6 +67,11 @@ class TableSprites:
                           for c in self.game.zone(z)}
         self._let_go_of_moved_card()
 
+    def _resting_rect(self, uid: int) -> pygame.FRect | None:
+        """Where the card lies in its slot (or is gliding to), None for a card not on the table."""
+        sprite = self.sprites.get(uid)
+        return sprite.target if sprite is not None else None
+
     def _put_back_held_card(self) -> None:
         """The card (or token) in the air goes back where it was picked up; the release, if it ever
         comes, belongs to nothing."""
