@@ -51,7 +51,7 @@ def test_the_label_says_what_enter_does_and_enter_does_it(table, driver):
     focus_on(driver, scene, candle)
     driver.frames(2)
     assert scene.presenter.focus_words(candle)[1].startswith("Enter: summon")
-    assert not label_box(scene, candle).colliderect(scene.hand_title_rect())
+    assert not label_box(scene, candle).colliderect(scene.painter.hand_title_rect())
     driver.key(pygame.K_RETURN)
     assert scene.modal is not None and scene.modal.title == "Wax Candle"  # its menu: Summon
     driver.key(pygame.K_ESCAPE)
