@@ -23,17 +23,23 @@ def board_parts(scene):
     return scene.painter.board.parts(scene.moment())
 
 
+def layer_parts(scene):
+    """The board's panels, then the cards lying still: the parts of the table's cached picture."""
+    painter, moment = scene.painter, scene.moment()
+    return board_parts(scene) + painter.still_parts(moment, painter.card_looks(moment))
+
+
 def fresh_paint(scene) -> pygame.Surface:
     painter = scene.painter
     layer = PanelLayer()
-    layer.update(painter.board_layer.surface.get_size(), Board.whole(scene.app.current_settings(), painter.background),
-                 board_parts(scene), painter.background)
+    layer.update(painter.layer.surface.get_size(), Board.whole(scene.app.current_settings(), painter.background),
+                 layer_parts(scene), painter.background)
     return layer.surface
 
 
 def assert_layer_is_fresh(scene) -> None:
     fresh = fresh_paint(scene)
-    assert pygame.image.tobytes(scene.painter.board_layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB")
+    assert pygame.image.tobytes(scene.painter.layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB")
 
 
 def assert_screen_is_fresh(scene, app) -> None:
@@ -45,7 +51,7 @@ def assert_screen_is_fresh(scene, app) -> None:
 
 
 def changed_by(scene, driver, act) -> set[str]:
-    board = scene.painter.board_layer
+    board = scene.painter.layer
     before = board.changed.copy()
     act()
     driver.frames(1)
@@ -66,12 +72,12 @@ def test_every_panel_paints_only_inside_its_region(table, driver):
     assert scene.drag is not None and "discard" in scene.legal_drop_zones()
     scene.say("A long message in the prompt bar, to be sure it stays inside it.", warn=True)
     painter = scene.painter
-    parts = board_parts(scene) + painter.still_parts(scene.moment(), painter.card_looks(scene.moment()))
+    parts = layer_parts(scene)
     assert {"grimoire", "power", "damage", "deck", "discard", "sacrifice", "set_aside", "keys", "log",
             "play", "hand", "prompt", "button:end_turn"} <= {p.name for p in parts}
     for part in parts:
         for colour in ((255, 0, 255), (0, 255, 0)):
-            surface = pygame.Surface(painter.board_layer.surface.get_size())
+            surface = pygame.Surface(painter.layer.surface.get_size())
             surface.fill(colour)
             part.paint(surface)
             surface.fill(colour, part.region)  # what is left outside the region must be untouched
@@ -83,7 +89,7 @@ def test_every_panel_paints_only_inside_its_region(table, driver):
 def test_a_command_paints_the_panels_it_changed_and_nothing_else(table, driver):
     scene = table(TABLE)
     driver.frames(2)
-    board, title_rect = scene.painter.board_layer, scene.painter.hand_title_rect()
+    board, title_rect = scene.painter.layer, scene.painter.hand_title_rect()
     hand_title = board.surface.subsurface(title_rect).copy()
     uid = driver.uid("hand", "wax_candle")
     changed = changed_by(scene, driver, lambda: scene.submit(Summon(uid)))
@@ -103,9 +109,9 @@ def test_a_command_paints_the_panels_it_changed_and_nothing_else(table, driver):
 def test_an_unchanged_frame_paints_no_panel(table, driver):
     scene = table(TABLE)
     driver.frames(2)
-    painted = scene.painter.board_layer.painted.copy()
+    painted = scene.painter.layer.painted.copy()
     driver.frames(5)
-    assert scene.painter.board_layer.painted == painted
+    assert scene.painter.layer.painted == painted
 
 
 def test_a_drag_over_the_piles_and_back_leaves_nothing_stale(table, driver):
@@ -156,7 +162,7 @@ def test_an_hour_change_leaves_nothing_stale(table, driver):
 def test_a_change_of_language_or_ui_scale_paints_every_panel(app, table, driver, change):
     scene = table(TABLE)
     driver.frames(2)
-    board = scene.painter.board_layer
+    board = scene.painter.layer
     before = board.changed.copy()
     try:
         if change == "language":
@@ -164,7 +170,7 @@ def test_a_change_of_language_or_ui_scale_paints_every_panel(app, table, driver,
         else:
             app.change_settings(ui_scale=1.25)
         driver.frames(1)
-        assert set((board.changed - before).keys()) == {p.name for p in board_parts(scene)}
+        assert set((board.changed - before).keys()) == {p.name for p in layer_parts(scene)}
         assert_layer_is_fresh(scene)
     finally:
         app.change_settings(language="en", ui_scale=1.0)
@@ -179,12 +185,12 @@ def test_every_panel_and_card_paints_from_its_look_alone(table, driver):
     scene = table(TABLE)
     driver.frames(2)
     painter = scene.painter
-    before = board_parts(scene) + painter.still_parts(scene.moment(), painter.card_looks(scene.moment()))
+    before = layer_parts(scene)
 
     def pictures(parts):
         shots = {}
         for part in parts:
-            surface = pygame.Surface(painter.board_layer.surface.get_size())
+            surface = pygame.Surface(painter.layer.surface.get_size())
             part.paint(surface)
             shots[part.name] = pygame.image.tobytes(surface.subsurface(part.region.clip(surface.get_rect())), "RGB")
         return shots

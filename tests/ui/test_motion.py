@@ -175,10 +175,10 @@ def test_input_during_an_animation_is_handled_and_fast_forwards_it(table, driver
 def test_an_unchanged_frame_redraws_nothing_and_a_change_is_drawn(table, driver):
     scene = table({"hand": ["wax_candle", "sylph"]})
     driver.frames(3)
-    redraws = scene.painter.board_layer.redraws
+    redraws = scene.painter.layer.redraws
     before = driver.app.screen.copy()
     driver.frames(5)
-    assert scene.painter.board_layer.redraws == redraws
+    assert scene.painter.layer.redraws == redraws
     uid = driver.uid("hand", "wax_candle")
     driver.post(pygame.MOUSEMOTION, pos=tuple(map(round, scene.sprites[uid].target.center)), rel=(0, 0),
                 buttons=(0, 0, 0))

@@ -19,7 +19,7 @@ from aleph_null_desktop.ui.table.overlays import SPOTLIGHT_CARD_W
 BIG_W = 500  # the width a card is read at (right-click or Alt)
 HOVER_DWELL = 0.05  # seconds the mouse rests on a card before its large face is begun ahead
 QUIET_MS = 1.0  # a frame that has cost less than this so far draws steps of a face ahead (each 0.3–3 ms) …
-STEPS_MS = 1.5  # … until the frame has cost this much: with the flip, the frame stays within its budget
+STEPS_MS = 3.0  # … until the frame has cost this much: with the flip, the frame stays within its budget
 
 
 class FaceWarmer:

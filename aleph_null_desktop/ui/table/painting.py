@@ -1,5 +1,5 @@
-"""Painting the table: the board (ui.table.board: panels repainted when their look changed), the
-cards lying still cached over it, and over both what moves, the tips and the marks.
+"""Painting the table: one cached picture of the board (ui.table.board) and the cards lying still,
+each panel and card repainted when its look changed, and over it what moves, the tips and the marks.
 
 `TablePainter` is the scene's collaborator: it is given the presenter and the table's lasting
 parts once (fonts, faces, zones, buttons, log, motion, Grimoire page, hints, focus), and each frame
@@ -60,8 +60,8 @@ class TablePainter:
         self.tints = SurfaceCache("table_tints")  # glows and veils by size (a card in motion: many)
         self.board = Board(presenter, fonts, renderer, rects, log=log, buttons=buttons, none_button=none_button,
                            hint_text=hint_text, tints=self.tints, circle_id=circle_id)
-        self.board_layer = PanelLayer()  # everything under the cards, each panel redrawn only when it changes
-        self.still = PanelLayer()  # the board and the cards lying still in their slots
+        self.layer = PanelLayer()  # the board's panels and the cards lying still, each redrawn only when it changes
+        self.bare = PanelLayer()  # the board alone, while BAPHOMET's circle turns under the cards (else released)
         self._over_last = None  # (screen, where things were drawn over `still` last frame) when known
         self._shown = None  # the look of the picture on the screen, when it may be left as it is
         self._under: tuple = (None, None)  # (look, picture) of the table under an open panel
@@ -75,15 +75,15 @@ class TablePainter:
     def restyle(self) -> None:
         """The look or the language changed: the background again, and every picture painted whole."""
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
-        self.board_layer.invalidate()
-        self.still.invalidate()
+        self.layer.invalidate()
+        self.bare.invalidate()
         self.forget_screen()
         self._under = (None, None)
 
     def release(self) -> None:
         """The table is hidden: its screen-sized pictures go, painted again when it shows."""
-        self.board_layer.release()
-        self.still.release()
+        self.layer.release()
+        self.bare.release()
         self._under = (None, None)
         self._under_last = None
         self.forget_screen()
@@ -95,8 +95,8 @@ class TablePainter:
 
     def refresh(self) -> None:
         """Every cached picture painted again from nothing on the next frame (tests compare)."""
-        self.board_layer.invalidate()
-        self.still.invalidate()
+        self.layer.invalidate()
+        self.bare.invalidate()
         self.forget_screen()
         self._under, self._under_last = (None, None), None
 
@@ -117,25 +117,25 @@ class TablePainter:
                 self._shown = None
                 return
         self._shown = shown if m.modal is None else None
-        painted = self.board_layer.update(surface.get_size(), whole, parts, self.background)
         circle = self.motion.circle[1] > 0  # BAPHOMET's circle turns under the cards it draws in
         if circle:
-            surface.blit(self.board_layer.surface, (0, 0))
+            self.bare.update(surface.get_size(), whole, parts, self.background)
+            surface.blit(self.bare.surface, (0, 0))
             self._over_last = None
-            self.still.invalidate()  # not kept up to date meanwhile: painted whole when used again
+            self.layer.invalidate()  # not kept up to date meanwhile: painted whole when used again
         else:  # the board and the cards lying still, cached together; what moves is drawn over them
-            still = self.still.update(surface.get_size(), (whole, self.board_layer.surface), self.still_parts(m, cards),
-                                      self.board_layer.surface, dirty=painted)
+            self.bare.release()
+            painted = self.layer.update(surface.get_size(), whole, parts + self.still_parts(m, cards), self.background)
             over = self.over_rects(m, cards) if shown is not None and m.modal is None else None
             last = self._over_last
             if over is not None and last is not None and last[0] == id(surface):
-                for rect in merged([*last[1], *over, *still]):  # last frame's picture kept but where things moved
-                    surface.blit(self.still.surface, rect, rect)
+                for rect in merged([*last[1], *over, *painted]):  # last frame's picture kept but where things moved
+                    surface.blit(self.layer.surface, rect, rect)
             else:
-                surface.blit(self.still.surface, (0, 0))
+                surface.blit(self.layer.surface, (0, 0))
             self._over_last = (id(surface), over) if over is not None else None
         self.grimoire.draw(surface)  # the page above the tokens, turning with the Hours
-        self.paint_effects(surface, self.effects_look())
+        self.paint_effects(surface, self.effects_look(), self.bare if circle else self.layer)
         if circle:
             self.draw_zone_hint(surface)
             self.motion.draw_circle(surface, self.fonts)
@@ -405,14 +405,14 @@ class TablePainter:
         return (self.motion.power.text, self.motion.damage_shake.offset,
                 tuple(pulse.level for pulse in self.pulses.values()))
 
-    def paint_effects(self, surface: pygame.Surface, look) -> None:
+    def paint_effects(self, surface: pygame.Surface, look, base: PanelLayer) -> None:
         text, shake, levels = look
         levels = dict(zip(self.pulses, levels))
         r = self.rects
         if shake != (0, 0):
             area = r["damage"].inflate(24, 12)
             surface.blit(self.background, area, area)
-            surface.blit(self.board_layer.surface, area.move(shake), area)
+            surface.blit(base.surface, area.move(shake), area)
         power = levels["power"]
         font = panels.counter_value_font(self.fonts, r["power"], _("virtual power"), 34 + round(10 * power))
         blit_text(surface, font, text, theme.TEXT, (r["power"].x + 54, r["power"].y + 2 - round(5 * power)))
