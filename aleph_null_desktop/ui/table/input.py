@@ -206,7 +206,7 @@ class TableInput:
             stop = self.focus.current()
             self.hover_uid = stop[1] if stop and stop[0] == "card" else None
             self.hover_by_keys = self.hover_uid is not None
-            self.app.speak(lambda: spoken.stop_words(self, stop), interrupt=True)
+            self.app.speak(lambda: spoken.stop_words(self.focus, self.log.lines, stop), interrupt=True)
         elif number_key(event) is not None:
             hand = self.game.zone("hand")
             index = number_key(event)
