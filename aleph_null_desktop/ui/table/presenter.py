@@ -126,6 +126,12 @@ class TablePresenter:
             text += _("; the Hour turns")
         return text
 
+    def loses(self, cmd) -> bool:
+        """Whether the command would lose the ritual at once (tried on a copy of the game)."""
+        trial = self.game.clone()
+        trial.apply(cmd)
+        return trial.outcome is not None and not trial.outcome.won
+
     def hour_warning(self) -> str:
         """Said before it happens: from now on every turn's draw turns the Hour."""
         if self.game.outcome is None and self.game.every_turn_costs_an_hour:

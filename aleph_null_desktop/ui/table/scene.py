@@ -18,7 +18,6 @@ from aleph_null_desktop.engine.cards import ROMAN, circles
 from aleph_null_desktop.i18n import Deferred, _, later
 from aleph_null_desktop.ui.grimoire import TableGrimoire, table_page_rect
 from aleph_null_desktop.ui.render.card_renderer import CardRenderer
-from aleph_null_desktop.ui.render.tween import Pulse
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table import panels, spoken
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS
@@ -77,7 +76,7 @@ class TableScene(TableInput, Scene):
         self.message_time = 0.0
         self.hover_time, self._hover_seen = 0.0, None  # how long the mouse has rested on hover_uid
         self.motion = TableMotion(game)  # ticking numbers, shakes, tokens, the Hour's banner, the circle
-        self.pulses = {name: Pulse() for name in ("power", "damage", "tokens", "deck")}
+        self.pulses = self.motion.pulses
         self.grimoire = TableGrimoire(app, table_page_rect(self.rects["grimoire"], self.rects["tokens"]),
                                       game, circle_id)  # turns its page on "hour" and "game_over"
         self.judgement_timer: float | None = None
@@ -157,59 +156,34 @@ class TableScene(TableInput, Scene):
             self.app.game_changed(self.game, self.circle_id)
         return True
 
-    def _loss_if(self, cmd) -> str | None:
-        trial = self.game.clone()
-        trial.apply(cmd)
-        outcome = trial.outcome
-        if outcome is not None and not outcome.won:
-            return would_lose(outcome)
-        return None
-
     def _after(self, events) -> None:
         self.fast_forward()  # what is still moving from the last command lands at once
         speed = self.speed
         self.motion.calm = calm = self.calm
-        glow = 0.0 if calm else speed  # less motion: no pulses and no shake (the numbers still tick)
-        moves = {}
-        sounds = []
+        moves, sounds = {}, []
+        slots = partial(panels.token_slots, self.rects["tokens"])
         consumed = [e.data["uid"] for e in events if e.kind == "moved" and e.data.get("why") == "baphomet"]
         for line in event_lines(events, self.game.cards):
             self.log.add(line)
         for event in events:
             kind, data = event.kind, event.data
+            sounds.append(self.motion.follow(event, speed, self.grimoire.rect.center, slots))
             if kind == "moved":
                 moves[data["uid"]] = data["from"]
                 sounds.append("sacrifice" if data["to"] == "sacrificed" else "card_move")
                 if data["from"] not in ("hand", "play") and data["to"] not in ("hand", "play"):
                     self.cards.fly(data["uid"], data["from"], data["to"], speed, face_up=data["to"] != "deck")
-            elif kind in ("power", "damage") and data.get("delta"):
-                self.pulses[kind].strike(glow)
-                getattr(self.motion, kind).set(data["total"], speed)
-                if kind == "damage" and data["delta"] > 0:
-                    self.motion.damage_shake.strike(glow)
-                    sounds.append("damage")
-            elif kind == "token":
-                self.pulses["tokens"].strike(glow)
-                if data["delta"] > 0:  # tokens arrive from the turning page
-                    self.motion.token_flights(data["delta"], self.grimoire.rect.center,
-                                              panels.token_slots(self.rects["tokens"], data["total"]), speed)
-                sounds.append("token")
             elif kind == "shuffled":
-                self.pulses["deck"].strike(glow)
                 stagger = 0.0 if calm else 0.03  # less motion: the pile moves as one
                 for i, uid in enumerate(data.get("uids", ())):  # the discard pile gathered into the deck
                     if self.cards.last_zone.get(uid) == "discard":
                         self.cards.fly(uid, "discard", "deck", speed, face_up=False, delay=min(0.4, stagger * i))
-                sounds.append("shuffle")
             elif kind == "hour":
-                self.motion.hour(_("Hour {roman} — {name}").format(roman=data.get("roman", data["hour"]),
-                                                                    name=data["name"]), speed)
-                sounds.append("page_turn")
                 self.app.hour_music(data["hour"])
             elif kind == "game_over":
                 moment = self.motion.summoning(self.rects["play"].center, speed) if consumed else 0.0
                 self.judgement_timer = max(JUDGEMENT_DELAY, moment + 0.4)
-        for name in dict.fromkeys(sounds):  # each kind of sound once per command
+        for name in dict.fromkeys(filter(None, sounds)):  # each kind of sound once per command
             self.app.sound(name)
         self.grimoire.on_events(events, self.game)
         self._refresh_sprites(moves, into_circle=consumed)
@@ -248,7 +222,7 @@ class TableScene(TableInput, Scene):
             self.say(reason, warn=True)
             return
         preview = self.game.end_turn_preview()
-        if preview.total and not self._loss_if(cmd):
+        if preview.total and not self.presenter.loses(cmd):
             self.modal = ConfirmDialog(
                 self.view, _("End the turn?"),
                 _("Ending now costs {summary}; you would have {total} of 3 damage.").format(
@@ -352,8 +326,6 @@ class TableScene(TableInput, Scene):
         else:
             self.hover_time += dt
         self.cards.update(dt)
-        for pulse in self.pulses.values():
-            pulse.update(dt)
         if self.speed <= 0 or self.calm:  # instant or less motion: the Grimoire is at its new page at once
             while self.grimoire.turning:
                 self.grimoire.update(60.0)
@@ -389,7 +361,7 @@ class TableScene(TableInput, Scene):
         large face is drawn ahead meanwhile); then the end of the prompt's message, the Judgement's
         delay, or a look for the hint the AI is thinking of."""
         if (self.motion.active or self.cards.moving or self.grimoire.turning
-                or any(pulse.level > 0 for pulse in self.pulses.values())
+                or self.motion.glowing
                 or (self.hover_uid is not None and self.hover_time < HOVER_SECONDS)):
             return 0.0
         timers = [HINT_POLL_SECONDS if self.hints.job is not None else None,
