@@ -25,7 +25,8 @@ def label_box(scene, stop) -> pygame.Rect:
     if stop[0] == "card":
         rect.y -= scene.focus.lift(stop[1], rect)
     name, does = scene.presenter.focus_words(stop)
-    return focus_label_box(scene.app.fonts, rect.inflate(16, 16), name, does, scene.focus.keep_clear)[1]
+    return focus_label_box(scene.app.fonts, rect.inflate(16, 16), name, does, scene.focus.keep_clear,
+                           scene.focus.cards_beside(stop))[1]
 
 
 def test_focus_on_a_card_shows_a_compact_label_and_no_tooltip(table, driver):

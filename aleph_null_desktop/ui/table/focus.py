@@ -203,19 +203,27 @@ class TableFocus:
         draw_focus_ring(surface, rect)
         name, does = self.presenter.focus_words(stop, pad)
         if does:
-            draw_focus_label(surface, fonts, rect.inflate(16, 16), name, does, self.keep_clear)
+            draw_focus_label(surface, fonts, rect.inflate(16, 16), name, does, self.keep_clear, self.cards_beside(stop))
+
+    def cards_beside(self, stop) -> list[pygame.Rect]:
+        """The other cards' rectangles (the label keeps off them where it can)."""
+        rects = (self.rect(other) for other in self.stops() if other[0] == "card" and other != stop)
+        return [rect for rect in rects if rect is not None]
 
 
-def focus_label_box(fonts, ring: pygame.Rect, name: str, does: str, keep_clear=()) -> tuple[list, pygame.Rect]:
-    """(the label's rendered pieces, its box): one line just above the ring (below it when the
-    screen's top edge is too near), right of what it must keep clear of, on the screen."""
+def focus_label_box(fonts, ring: pygame.Rect, name: str, does: str, keep_clear=(), beside=()) -> tuple[list, pygame.Rect]:
+    """(the label's rendered pieces, its box): one line just above the ring — below it when the
+    screen's top edge is too near, or when it would hide less of the other cards (`beside`) there —
+    right of what it must keep clear of, on the screen."""
     pieces = [render(fonts.get("bold", 18), name, theme.INK)] if name else []
     pieces.append(render(fonts.get("body", 18), does, theme.INK))
     width = sum(p.get_width() for p in pieces) + 12 * (len(pieces) - 1) + 20
     box = pygame.Rect(0, 0, width, max(p.get_height() for p in pieces) + 8)
     box.midbottom = (ring.centerx, ring.top - 4)
-    if box.top < 4:
-        box.midtop = (ring.centerx, ring.bottom + 4)
+    below = box.copy()
+    below.midtop = (ring.centerx, ring.bottom + 4)
+    if box.top < 4 or (below.bottom <= surface_rect().bottom - 4 and hidden(below, beside) < hidden(box, beside)):
+        box = below
     for clear in keep_clear:
         if box.colliderect(clear):
             box.left = clear.right + 8
@@ -223,9 +231,14 @@ def focus_label_box(fonts, ring: pygame.Rect, name: str, does: str, keep_clear=(
     return pieces, box
 
 
+def hidden(box: pygame.Rect, rects) -> int:
+    """How many pixels of the rectangles the box covers."""
+    return sum(box.clip(rect).w * box.clip(rect).h for rect in rects)
+
+
 def draw_focus_label(surface: pygame.Surface, fonts, ring: pygame.Rect, name: str, does: str,
-                     keep_clear=()) -> pygame.Rect:
-    pieces, box = focus_label_box(fonts, ring, name, does, keep_clear)
+                     keep_clear=(), beside=()) -> pygame.Rect:
+    pieces, box = focus_label_box(fonts, ring, name, does, keep_clear, beside)
     pygame.draw.rect(surface, theme.PARCHMENT, box, border_radius=6)
     pygame.draw.rect(surface, theme.INK, box, 1, border_radius=6)
     x = box.x + 10
