@@ -53,9 +53,9 @@ class Moment(NamedTuple):
 
 class TablePainter:
     def __init__(self, presenter, fonts, renderer, rects, *, log, buttons, none_button, motion, grimoire,
-                 hints, hint_text, focus, pulses, circle_id: str) -> None:
+                 hints, hint_text, focus, circle_id: str) -> None:
         self.presenter, self.fonts, self.renderer, self.rects = presenter, fonts, renderer, rects
-        self.motion, self.grimoire, self.hints, self.focus, self.pulses = motion, grimoire, hints, focus, pulses
+        self.motion, self.grimoire, self.hints, self.focus = motion, grimoire, hints, focus
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.tints = SurfaceCache("table_tints")  # glows and veils by size (a card in motion: many)
         self.board = Board(presenter, fonts, renderer, rects, log=log, buttons=buttons, none_button=none_button,
@@ -403,11 +403,11 @@ class TablePainter:
     def effects_look(self) -> tuple:
         """The power's value ticking, the panels' glows, the damage panel's shake."""
         return (self.motion.power.text, self.motion.damage_shake.offset,
-                tuple(pulse.level for pulse in self.pulses.values()))
+                tuple(pulse.level for pulse in self.motion.pulses.values()))
 
     def paint_effects(self, surface: pygame.Surface, look, base: PanelLayer) -> None:
         text, shake, levels = look
-        levels = dict(zip(self.pulses, levels))
+        levels = dict(zip(self.motion.pulses, levels))
         r = self.rects
         if shake != (0, 0):
             area = r["damage"].inflate(24, 12)

@@ -97,7 +97,7 @@ class TableScene(TableInput, Scene):
         self.painter = TablePainter(self.presenter, app.fonts, self.renderer, self.rects, log=self.log,
                                     buttons=self.buttons, none_button=self.none_button, motion=self.motion,
                                     grimoire=self.grimoire, hints=self.hints, hint_text=self.view.hint_text,
-                                    focus=self.focus, pulses=self.pulses, circle_id=circle_id)
+                                    focus=self.focus, circle_id=circle_id)
         self.focus.keep_clear.append(self.painter.hand_title_rect())
         circle = circles().get(circle_id)
         circle_name = Deferred(lambda: circle.name) if circle else circle_id
