@@ -45,6 +45,7 @@ class App:
 
     def __init__(self, screen: pygame.Surface, seed: int | None = None) -> None:
         memory.limit_heap()
+        memory.set_aside_startup()
         self.screen = screen
         self.rng = random.Random(seed)  # seeds of new rituals; fixed in tests and the smoke test
         self.fonts = Fonts()
