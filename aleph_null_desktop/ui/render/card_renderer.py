@@ -38,6 +38,7 @@ ARTS_H = (70, 40, 10)  # the illustration's height (for a 200 px card): smaller,
 MIN_TEXT = 16  # px at the 1920×1080 layout: 14 px at the default 1689×950 window
 GEM_MIN_R = 12
 NAME_ROOM = 0.3  # of the card's height at most for a long name (three lines of a gallery card)
+COMPACT_NAME_ROOM = 0.7  # on a face without rules text: its name before its picture
 CUSTOM_EDGE = (196, 204, 214)  # the silver frame of a card the player made
 SIDE_GLOW = {"church": (236, 222, 160), "hell": (214, 84, 40)}
 
@@ -54,7 +55,15 @@ class CardRenderer:
         self.budget = self._faces.budget
         self._backs = SurfaceCache("card_backs")
         self.drawn = 0  # faces drawn from scratch when shown (the bench and tests watch it)
+        self.feet: dict[int, int] = {}  # width -> pixels at the foot of its faces that no word uses
         self._partial = None  # (key, steps) of a face being drawn ahead a step at a time
+
+    def keep_foot_clear(self, width: int, pixels: int) -> None:
+        """Faces of this width leave `pixels` at their foot (inside the frame) free of words and
+        picture: a pile's count badge lies there. Faces of that width drawn before are forgotten."""
+        if self.feet.get(width, 0) != pixels:
+            self.feet[width] = pixels
+            self._faces.discard_where(lambda key: key[1] == width)
 
     def face(self, card_id: str, width: int, ahead: bool = False) -> pygame.Surface:
         """`ahead`: drawn before it is shown (on a quiet frame), not counted in `drawn`."""
@@ -160,6 +169,7 @@ class CardRenderer:
         unit = width / 200  # every measure below is for a 200-pixel-wide card
         frame = theme.TYPE_FRAME.get(card.type, theme.PANEL_EDGE)
         inner = self._draw_frame(s, card, unit, frame)
+        inner.h -= min(self.feet.get(width, 0), inner.h // 3)  # below it: room kept clear (a pile's badge)
         band = pygame.Rect(inner.x, inner.y, inner.w, round(36 * unit))
         name_lines = self._name_lines(card, band, unit, room=round(inner.h * NAME_ROOM))
         band.h = max(band.h, len(name_lines) * self.fonts.get("title", self._least(unit)).get_linesize()
@@ -182,6 +192,10 @@ class CardRenderer:
             text_box = None
             if beside_quill:  # the type line ends at the quill's disc in the corner
                 type_words = self._type_words(card, _type_text_width(inner.w, unit, True), unit)
+            if not name_lines:  # no rules below: a long name may take half the face
+                name_lines = self._name_lines(card, band, unit, room=round(inner.h * COMPACT_NAME_ROOM))
+                band.h = max(band.h, len(name_lines) * self.fonts.get("title", self._least(unit)).get_linesize()
+                             + round(6 * unit))
             art_bottom = inner.bottom - round(30 * unit)
         else:
             art_bottom = band.bottom + round(art_h * unit)

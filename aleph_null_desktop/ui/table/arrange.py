@@ -10,6 +10,7 @@ HAND_CARD_W = 240  # wide enough for every card's words at 16 px (card_renderer.
 PLAY_CARD_W = 240
 GAP = 10
 PLAY_TITLE_ROOM = 22  # the play zone's title ("In play") at its top left stays clear of the cards
+HAND_TITLE_ROOM = 28  # the hand's title ("Hand (5 of 5)") above the cards, at 100 %
 HOVER_LIFT = 26  # the card under the mouse rises out of the hand this much
 
 
@@ -31,7 +32,7 @@ def hand_slots(area: pygame.Rect, count: int, card_w: int | None = None) -> list
         step = (area.w - card_w) / (count - 1)
     width = card_w + step * (count - 1)
     x0 = area.centerx - width / 2
-    y = min(area.y + (area.h - h) / 2 + 10, area.bottom - h + 6)
+    y = min(max(area.y + (area.h - h) / 2 + 10, area.y + style.scaled(HAND_TITLE_ROOM)), area.bottom - h + 6)
     return [pygame.FRect(x0 + i * step, y, card_w, h) for i in range(count)]
 
 

@@ -183,15 +183,25 @@ def pile_card_rect(rect: pygame.Rect) -> pygame.Rect:
     return card
 
 
+BADGE_W, BADGE_H, BADGE_LIFT = 50, 30, 5
+
+
 def pile_badge_rect(card: pygame.Rect, face_up: bool) -> pygame.Rect:
-    """The count badge on a pile's top card: at the foot of a face-up card (over its flavour line),
-    at the head of a face-down one, clear of the back's pentacle and its "ALEPH NULL"."""
-    badge = pygame.Rect(0, 0, 56, 34)
+    """The count badge on a pile's top card: at the foot of a face-up card, where its faces keep
+    no words (`pile_foot`), at the head of a face-down one, clear of the back's pentacle and its
+    "ALEPH NULL"."""
+    badge = pygame.Rect(0, 0, BADGE_W, BADGE_H)
     if face_up:
-        badge.midbottom = (card.centerx, card.bottom - 6)
+        badge.midbottom = (card.centerx, card.bottom - BADGE_LIFT)
     else:
         badge.midtop = (card.centerx, card.top + 8)
     return badge
+
+
+def pile_foot(card: pygame.Rect) -> int:
+    """Pixels at the foot of a pile's face (inside its frame) that the badge covers, and a gap."""
+    frame = round(7 * card.w / 200)
+    return BADGE_H + BADGE_LIFT + 3 - frame
 
 
 def draw_pile(surface, fonts, renderer, rect, title: str, cards, face_up: bool, glow: float,

@@ -60,6 +60,8 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         self.rects = {name: pygame.Rect(round(z.rect.x), round(z.rect.y), round(z.rect.w), round(z.rect.h))
                       for name, z in app.layout.zones.items()}
         self.renderer = CardRenderer(game.cards, app.fonts)
+        pile = panels.pile_card_rect(self.rects["discard"])
+        self.renderer.keep_foot_clear(pile.w, panels.pile_foot(pile))
         self.warmer = FaceWarmer(self.renderer)
         self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.board = PanelLayer()  # everything under the cards, each panel redrawn only when it changes
