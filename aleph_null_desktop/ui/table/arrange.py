@@ -10,7 +10,7 @@ HAND_CARD_W = 240  # wide enough for every card's words at 16 px (card_renderer.
 PLAY_CARD_W = 240
 GAP = 10
 PLAY_TITLE_ROOM = 22  # the play zone's title ("In play") at its top left stays clear of the cards
-HAND_TITLE_ROOM = 28  # the hand's title ("Hand (5 of 5)") above the cards, at 100 %
+HAND_TITLE_ROOM = 36  # the hand's title ("Hand (5 of 5)") above the cards (and a ring around one), at 100 %
 HOVER_LIFT = 26  # the card under the mouse rises out of the hand this much
 
 
@@ -18,14 +18,37 @@ def _card_h(width: float) -> float:
     return round(width * theme.CARD_RATIO)
 
 
+HAND_SIDE_BY_SIDE = 4  # hands of up to this many cards lie side by side at the largest size
+
+
+def hand_card_width(area_w: float) -> int:
+    """The largest a hand card grows at the UI scale: its size at the scale, no wider than lets a
+    hand of HAND_SIDE_BY_SIDE cards lie side by side (never below the size at 100 %)."""
+    room = int((area_w - (HAND_SIDE_BY_SIDE - 1) * GAP) // HAND_SIDE_BY_SIDE)
+    return max(min(HAND_CARD_W, style.scaled(HAND_CARD_W)), min(style.scaled(HAND_CARD_W), room))
+
+
+def hand_zone_height(area_w: float) -> int:
+    """How tall the hand's zone must be for its largest cards at the UI scale, under its title."""
+    return style.scaled(HAND_TITLE_ROOM) + _card_h(hand_card_width(area_w)) + 2
+
+
+def fitted_to_scale(layout):
+    """The table's layout at the UI scale: the hand's zone as tall as its cards."""
+    return layout.with_hand_height(hand_zone_height(layout.rect("hand").w))
+
+
 def hand_slots(area: pygame.Rect, count: int, card_w: int | None = None) -> list[pygame.FRect]:
     """One row, centred; cards overlap when the row is too wide for the zone. Cards are as wide
-    as the UI scale makes them; larger ones rise above the zone rather than leave the screen."""
+    as the UI scale makes them (`hand_card_width`), smaller when a hand that would not lie side by
+    side, or as tall as the zone holds."""
     if count == 0:
         return []
-    if card_w is None:  # at the UI scale, but no larger than lets the hand lie side by side
+    if card_w is None:
         room = (area.w - (count - 1) * GAP) // count
-        card_w = max(min(HAND_CARD_W, style.scaled(HAND_CARD_W)), min(style.scaled(HAND_CARD_W), room))
+        tall = int((area.h - style.scaled(HAND_TITLE_ROOM) + 6) / theme.CARD_RATIO)
+        card_w = min(max(min(HAND_CARD_W, style.scaled(HAND_CARD_W)), min(hand_card_width(area.w), room)),
+                     max(tall, min(HAND_CARD_W, style.scaled(HAND_CARD_W))))
     h = _card_h(card_w)
     step = card_w + GAP
     if count > 1 and count * card_w + (count - 1) * GAP > area.w:

@@ -57,8 +57,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         super().__init__(app)
         self.game = game
         self.circle_id = circle_id
-        self.rects = {name: pygame.Rect(round(z.rect.x), round(z.rect.y), round(z.rect.w), round(z.rect.h))
-                      for name, z in app.layout.zones.items()}
+        self.rects = self.zone_rects()
         self.renderer = CardRenderer(game.cards, app.fonts)
         pile = panels.pile_card_rect(self.rects["discard"])
         self.renderer.keep_foot_clear(pile.w, panels.pile_foot(pile))
@@ -298,9 +297,15 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
             self.buttons[name].label = label
         self.none_button.label = _("Choose none")
 
+    def zone_rects(self) -> dict[str, pygame.Rect]:
+        """The table's zones at the UI scale (the hand's grows with its cards)."""
+        return {name: pygame.Rect(round(z.rect.x), round(z.rect.y), round(z.rect.w), round(z.rect.h))
+                for name, z in self.app.layout.zones.items()}
+
     def restyle(self) -> None:
         """Settings changed the look or the language: the background again, the buttons' words,
-        and every card in its slot at the new size."""
+        the zones and every card in its slot at the new size."""
+        self.rects.update(self.zone_rects())  # (in place: the table's parts hold this dict)
         self._name_buttons()
         if isinstance(self.modal, ChoicePicker):  # its captions and buttons laid out in the new words
             self.modal = ChoicePicker(self.view, self.modal.decision, self.modal.numbers)

@@ -23,10 +23,14 @@ class TableSprites:
         rect.center = area.center if name in ("hand", "play") else panels.pile_card_rect(area).center
         return rect
 
+    def play_area(self) -> pygame.Rect:
+        """Where the cards in play are laid out (a lesson keeps its coach's panel clear of them)."""
+        return self.rects["play"]
+
     def _slots(self) -> dict[int, pygame.FRect]:
         hand, play = self.game.zone("hand"), self.game.zone("play")
         slots = dict(zip((c.uid for c in hand), hand_slots(self.rects["hand"], len(hand))))
-        slots.update(zip((c.uid for c in play), play_slots(self.rects["play"], len(play), title_room=PLAY_TITLE_ROOM)))
+        slots.update(zip((c.uid for c in play), play_slots(self.play_area(), len(play), title_room=PLAY_TITLE_ROOM)))
         return slots
 
     def _refresh_sprites(self, moves: dict[int, str], instant: bool = False, into_circle=()) -> None:
