@@ -51,7 +51,8 @@ class TablePainting:
         sprite = self.sprites[uid]
         anchor = pygame.FRect(sprite.rect).move(0, -HOVER_LIFT if self.game.zone_of(uid) == "hand" else 0)
         draw_card_tip(surface, self.app.fonts, self.renderer, self.game.cdef(uid), anchor,
-                      self.presenter.unusable.get(uid))
+                      self.presenter.unusable.get(uid), avoid=(self.rects["log"], self.rects["prompt"],
+                                                                       self.motion.banner_area(self.rects["play"].center)))
 
     def pile_width(self) -> int:
         """The width of a pile's top card (every pile has the same)."""
