@@ -103,7 +103,7 @@ def test_an_empty_set_aside_pile_says_so_at_16_px_within_its_area(app, table, dr
 def test_the_play_zones_title_is_not_under_a_card(app, driver, table, language, in_play):
     assert i18n.set_language(language) is None
     scene = table(dict(BUSY, play=BUSY["play"][:in_play]))
-    title = scene._zone_title_rect("play", i18n._("In play"))
+    title = scene.painter.board.zone_title_rect("play", i18n._("In play"))
     covering = [uid for uid, sprite in scene.sprites.items()
                 if scene.game.zone_of(uid) == "play" and pygame.Rect(sprite.target).colliderect(title)]
     assert not covering, (title, [scene.sprites[uid].target for uid in covering])

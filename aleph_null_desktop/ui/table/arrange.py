@@ -38,6 +38,12 @@ def fitted_to_scale(layout):
     return layout.with_hand_height(hand_zone_height(layout.rect("hand").w))
 
 
+def zone_rects(layout) -> dict[str, pygame.Rect]:
+    """The layout's zones as pygame rectangles (`app.layout`: at the UI scale)."""
+    return {name: pygame.Rect(round(z.rect.x), round(z.rect.y), round(z.rect.w), round(z.rect.h))
+            for name, z in layout.zones.items()}
+
+
 def hand_slots(area: pygame.Rect, count: int, card_w: int | None = None) -> list[pygame.FRect]:
     """One row, centred; cards overlap when the row is too wide for the zone. Cards are as wide
     as the UI scale makes them (`hand_card_width`), smaller when a hand that would not lie side by

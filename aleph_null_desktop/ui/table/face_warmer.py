@@ -3,8 +3,8 @@
 A command moves cards to sizes they were not shown at (a drawn card at the hand's width, a
 sacrificed one on its pile), and a card read large needs its 500 px face. Drawn on the frame that
 needs them, those faces make that frame the slowest of the game; drawn one at a time on quiet
-frames, they are already in the face cache when the command or the zoom comes. A large face
-(3–12 ms whole) is drawn a step at a time, a few steps on each quiet frame.
+frames, they are already in the face cache when the command or the zoom comes. Every face (3–12 ms
+whole, a large one) is drawn a step at a time, a few steps on each quiet frame.
 """
 
 from __future__ import annotations
@@ -18,10 +18,8 @@ from aleph_null_desktop.ui.table.overlays import SPOTLIGHT_CARD_W
 
 BIG_W = 500  # the width a card is read at (right-click or Alt)
 HOVER_DWELL = 0.05  # seconds the mouse rests on a card before its large face is begun ahead
-QUIET_MS = 3.0  # a frame that has cost less than this so far may draw one face at a resting size
-QUIET_BIG_MS = 1.0  # or, below this, steps of a large face (each 0.3–3 ms) …
-BIG_STEPS_MS = 2.0  # … until the frame has cost this much
-LARGE_W = PREVIEW_W  # faces this wide or wider are large ones (a hovered card's tip, read large)
+QUIET_MS = 1.0  # a frame that has cost less than this so far draws steps of a face ahead (each 0.3–3 ms) …
+STEPS_MS = 3.0  # … until the frame has cost this much: with the flip, the frame stays within its budget
 
 
 class FaceWarmer:
@@ -69,21 +67,16 @@ class FaceWarmer:
         return kept
 
     def warm(self, presenter, rects, hovered, frame_start: float) -> bool:
-        """Draws one missing face (or steps of a large one) if this frame has been cheap so far;
-        True if a face was finished. (What may be shown soon: `wanted`.)"""
+        """Draws steps of one missing face if this frame has been cheap so far, a few milliseconds
+        at most (a whole face at once made a frame slower than the budget); True if a face was
+        finished. (What may be shown soon: `wanted`.)"""
         spent = (time.thread_time() - frame_start) * 1000
         if spent >= QUIET_MS:
             return False
         for card_id, width in self.wanted(presenter, rects, hovered):
             if self.renderer.cached(card_id, width):
                 continue
-            if width < LARGE_W:
-                self.renderer.face(card_id, width, ahead=True)
-                self.warmed += 1
-                return True
-            if spent >= QUIET_BIG_MS:
-                continue
-            while spent < BIG_STEPS_MS:
+            while spent < STEPS_MS:
                 if self.renderer.face_step(card_id, width):
                     self.warmed += 1
                     return True

@@ -198,6 +198,13 @@ def pile_badge_rect(card: pygame.Rect, face_up: bool) -> pygame.Rect:
     return badge
 
 
+def keep_pile_feet_clear(renderer, rects):
+    """The renderer, its faces at a pile's width leaving room at their foot for the count badge."""
+    card = pile_card_rect(rects["discard"])
+    renderer.keep_foot_clear(card.w, pile_foot(card))
+    return renderer
+
+
 def pile_foot(card: pygame.Rect) -> int:
     """Pixels at the foot of a pile's face (inside its frame) that the badge covers, and a gap."""
     frame = round(7 * card.w / 200)

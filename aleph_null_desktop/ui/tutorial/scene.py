@@ -54,6 +54,8 @@ class TutorialScene(TableScene):
     def __init__(self, app) -> None:
         self.step_index = 0
         super().__init__(app, Game.from_scenario(DEAL), CIRCLE)
+        self.cards.play_area = self.play_area  # the cards in play above the coach's panel
+        self._refresh_sprites({})  # (dealt from the deck to those places)
         self.log.add(_("The first ritual: a lesson. Esc pauses, L leaves it."))
         self.leave_button = Button(pygame.Rect(0, 0, 240, 44), _("Leave the lesson"), on_click=app.show_title,
                                    key_hint="L")
