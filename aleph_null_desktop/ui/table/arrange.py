@@ -10,7 +10,8 @@ HAND_CARD_W = 240  # wide enough for every card's words at 16 px (card_renderer.
 PLAY_CARD_W = 240
 GAP = 10
 PLAY_TITLE_ROOM = 22  # the play zone's title ("In play") at its top left stays clear of the cards
-HAND_TITLE_ROOM = 36  # the hand's title ("Hand (5 of 5)") above the cards (and a ring around one), at 100 %
+PLAY_WORDS_W = 182  # cards in play at least this wide keep their rules words (every printed card, both languages)
+PLAY_ROWS_KEPT = 2  # the play zone never gets so low that two rows of such cards no longer fit
 HOVER_LIFT = 26  # the card under the mouse rises out of the hand this much
 
 
@@ -28,14 +29,23 @@ def hand_card_width(area_w: float) -> int:
     return max(min(HAND_CARD_W, style.scaled(HAND_CARD_W)), min(style.scaled(HAND_CARD_W), room))
 
 
+def hand_title_room() -> int:
+    """Above the hand's cards: its title ("Hand (5 of 5)") and room for a ring around one card."""
+    return 14 + style.scaled(22)
+
+
 def hand_zone_height(area_w: float) -> int:
     """How tall the hand's zone must be for its largest cards at the UI scale, under its title."""
-    return style.scaled(HAND_TITLE_ROOM) + _card_h(hand_card_width(area_w)) + 2
+    return hand_title_room() + _card_h(hand_card_width(area_w)) + 2
 
 
 def fitted_to_scale(layout):
-    """The table's layout at the UI scale: the hand's zone as tall as its cards."""
-    return layout.with_hand_height(hand_zone_height(layout.rect("hand").w))
+    """The table's layout at the UI scale: the hand's zone as tall as its cards, as far as the play
+    zone above keeps PLAY_ROWS_KEPT rows of cards that keep their words (PLAY_WORDS_W)."""
+    play = layout.rect("play")
+    spare = play.h - (PLAY_ROWS_KEPT * _card_h(PLAY_WORDS_W) + (PLAY_ROWS_KEPT + 1) * GAP + PLAY_TITLE_ROOM)
+    hand = layout.rect("hand")
+    return layout.with_hand_height(min(hand_zone_height(hand.w), hand.h + max(0, spare)))
 
 
 def zone_rects(layout) -> dict[str, pygame.Rect]:
@@ -52,7 +62,7 @@ def hand_slots(area: pygame.Rect, count: int, card_w: int | None = None) -> list
         return []
     if card_w is None:
         room = (area.w - (count - 1) * GAP) // count
-        tall = int((area.h - style.scaled(HAND_TITLE_ROOM) + 6) / theme.CARD_RATIO)
+        tall = int((area.h - hand_title_room() + 6) / theme.CARD_RATIO)
         card_w = min(max(min(HAND_CARD_W, style.scaled(HAND_CARD_W)), min(hand_card_width(area.w), room)),
                      max(tall, min(HAND_CARD_W, style.scaled(HAND_CARD_W))))
     h = _card_h(card_w)
@@ -61,7 +71,7 @@ def hand_slots(area: pygame.Rect, count: int, card_w: int | None = None) -> list
         step = (area.w - card_w) / (count - 1)
     width = card_w + step * (count - 1)
     x0 = area.centerx - width / 2
-    y = min(max(area.y + (area.h - h) / 2 + 10, area.y + style.scaled(HAND_TITLE_ROOM)), area.bottom - h + 6)
+    y = min(max(area.y + (area.h - h) / 2 + 10, area.y + hand_title_room()), area.bottom - h + 6)
     return [pygame.FRect(x0 + i * step, y, card_w, h) for i in range(count)]
 
 
@@ -80,7 +90,7 @@ def play_slots(area: pygame.Rect, count: int, card_w: int | None = None, title_r
         rows = -(-count // cols)
         if rows * h + (rows - 1) * GAP <= inner.h or w <= 90:
             break
-        w -= 10
+        w -= 2
     slots = []
     for i in range(count):
         row, col = divmod(i, cols)
