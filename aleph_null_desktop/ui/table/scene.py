@@ -61,7 +61,8 @@ class TableScene(TableInput, Scene):
         self.presenter = self.make_presenter(game)
         self.log = LogPanel()
         self.view = TableView(self.presenter, app, self.renderer, submit=self.submit, say=self.say,
-                              add_to_log=self.log.add, commands_applied=lambda: len(self.applied))  # what the panels over the table and the hints see
+                              add_to_log=self.log.add, commands_applied=lambda: len(self.applied),
+                              open_panel=lambda panel: setattr(self, "modal", panel))  # what the panels over the table and the hints see
         self.cards = TableCards(game, self.rects)
         self.sprites, self.ghosts, self.motions = self.cards.sprites, self.cards.ghosts, self.cards.motions
         self.modal = None
@@ -298,6 +299,7 @@ class TableScene(TableInput, Scene):
         shown = self.app.current_settings().show_hints
         hint.label = (_("Hint: thinking…") if self.hints.thinking else _("Hint")) if shown else _("Hints off (Settings)")
         hint.enabled = self.game.outcome is None and shown
+        hint.detail = _("again: the whole plan") if self.hints.current() is not None and shown else ""
 
     def _name_buttons(self) -> None:
         """The buttons' words in the current language (again after a switch)."""
