@@ -173,6 +173,16 @@ def draw_damage(surface, fonts, rect, damage: int, pulse: float) -> None:
 
 
 PILE_TITLE_H = 26
+PILE_TITLE_SPILL = 8  # a pile's title may be this much wider than its zone (half of the gap to the next one)
+
+
+PILE_TITLES = (N_("Deck"), N_("Discard"), N_("Sacrificed"), N_("Set aside"))
+
+
+def pile_title_font(fonts, width: int):
+    """One size for the four piles' titles: the largest at which the longest fits its zone."""
+    return min((fitted(fonts, "title", _(title), width + PILE_TITLE_SPILL, 17) for title in PILE_TITLES),
+               key=lambda font: font.point_size)
 
 
 def pile_card_rect(rect: pygame.Rect) -> pygame.Rect:
@@ -215,7 +225,7 @@ def draw_pile(surface, fonts, renderer, rect, title: str, cards, face_up: bool, 
               hint: str) -> None:
     """A pile: its top card (or back), the title and the count, and what a click does."""
     card = pile_card_rect(rect)
-    blit_text(surface, fonts.get("title", 17), title, theme.TEXT, (rect.centerx, rect.y), "midtop")
+    blit_text(surface, pile_title_font(fonts, rect.w), title, theme.TEXT, (rect.centerx, rect.y), "midtop")
     if cards:
         if len(cards) > 1:  # the edge of the cards beneath
             pygame.draw.rect(surface, theme.INK, card.move(4, 4), border_radius=8)
