@@ -21,6 +21,7 @@ from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
 from aleph_null_desktop.ui.table import panels
+from aleph_null_desktop.ui.table.motion import SHAKE_PIXELS
 from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
 from aleph_null_desktop.ui.table.board import Board
 from aleph_null_desktop.ui.table.card_tips import draw_card_tip
@@ -180,7 +181,8 @@ class TablePainter:
                 or m.disabled or m.tip):
             return None
         r = self.rects
-        rects = [self.grimoire.rect.inflate(8, 8), r["power"].inflate(40, 40), r["damage"].inflate(30, 20),
+        shaken = r["damage"].inflate(24 + 2 * SHAKE_PIXELS, 12 + 2 * SHAKE_PIXELS)  # (paint_effects' area, moved)
+        rects = [self.grimoire.rect.inflate(8, 8), r["power"].inflate(40, 40), shaken,
                  r["tokens"].inflate(12, 12), r["deck"].inflate(20, 20)]  # the page and the effects
         _all, _still, moving = cards
         for step in moving:
