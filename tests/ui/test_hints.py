@@ -186,3 +186,37 @@ def test_the_real_hint_ai_suggests_a_legal_command(app, table, driver):
     assert scene.game.to_dict() == before  # the AI worked on a copy
     assert scene.hints.highlight() is not None and scene.hints.tag().startswith("hint")
     assert hint.text.startswith("Hint: ") and len(hint.text) > len("Hint: ")
+
+
+def test_the_whole_plan_is_read_on_a_panel_when_the_prompt_bar_cuts_it_short(app, table, driver):
+    """Issue #26: the hint's plan ended in "…" and was never seen whole. H again (or the Hint
+    button again) opens it, every step on a line of its own; H closes it."""
+    from aleph_null_desktop.ui.table.overlays import HintPlan
+
+    scene = table({"hand": ["wealthy_tanist", "gnome"], "play": ["wax_candle"], "deck": ["sylph"] * 3})
+    tanist = driver.uid("hand", "wealthy_tanist")
+    steps = ["summon Gnome", "Gnome: sacrifice this → gain 3P", "summon Wax Candle", "Wax Candle: scrap this → gain 1P",
+             "summon Sylph", "Sylph: sacrifice this → gain 1P", "summon Incense", "Incense: scrap this → draw 2 cards"]
+    why = "Then " + ", then ".join(steps) + ", and see what comes."
+    app.hint_function = fake_hint(Summon(tanist), "Summon Wealthy Tanist. " + why)
+    driver.key(pygame.K_h)
+    wait_for_hint(driver, scene)
+    hint = scene.hints.current()
+    assert hint.text.endswith("…") and "Incense: scrap this" not in hint.text  # the prompt bar's words, cut
+    assert scene.buttons["hint"].detail == "again: the whole plan"
+    driver.click(scene.buttons["hint"].rect.center)  # the Hint button again
+    panel = scene.modal
+    assert isinstance(panel, HintPlan)
+    driver.frames()
+    shown = " ".join(panel.lines(app.fonts.get("body", 22)))
+    for step in steps:
+        assert step in shown, step
+    assert len(app.hint_function.calls) == 1  # not asked again
+    driver.key(pygame.K_h)
+    assert scene.modal is None
+    driver.key(pygame.K_h)
+    assert isinstance(scene.modal, HintPlan)
+    driver.drag(driver.card_centre(tanist), driver.zone_centre("play"))  # a click closes it…
+    driver.drag(driver.card_centre(tanist), driver.zone_centre("play"))  # …then the move is made
+    driver.frames(5)
+    assert scene.game.zone_of(tanist) == "play" and scene.modal is None and scene.hints.current() is None

@@ -27,8 +27,8 @@ class FaceWarmer:
         self.renderer = renderer
         self.warmed = 0  # faces drawn ahead (tests watch it)
 
-    def wanted(self, presenter, rects, hovered=(None, 0.0)) -> list[tuple[str, int]]:
-        """(card_id, width) the table may show soon, most urgent first, never more than 4/5 of
+    def wanted(self, presenter, rects, hovered=(None, 0.0)) -> list[tuple[str, int, bool]]:
+        """(card_id, width, in play) the table may show soon, most urgent first, never more than 4/5 of
         the face cache's bytes (warming must not push out what is on screen): a card read large, cards
         summoned into a fuller play area, cards leaving it (the rest spread out, it lies on a pile),
         cards drawn into a fuller hand. `rects`: the table's zones; `hovered`: (the card under the
@@ -37,12 +37,12 @@ class FaceWarmer:
         hand, play = len(game.zone("hand")), len(game.zone("play"))
 
         def hand_w(n):
-            return [round(s.w) for s in hand_slots(rects["hand"], n)[:1]]
+            return [(round(s.w), False) for s in hand_slots(rects["hand"], n)[:1]]
 
         def play_w(n):
-            return [round(s.w) for s in play_slots(rects["play"], n, title_room=PLAY_TITLE_ROOM)[:1]]
+            return [(round(s.w), True) for s in play_slots(rects["play"], n, title_room=PLAY_TITLE_ROOM)[:1]]
 
-        pile = [panels.pile_card_rect(rects["discard"]).w]
+        pile = [(panels.pile_card_rect(rects["discard"]).w, False)]
         plan = [(("hand",), play_w(play + 1) + pile + hand_w(hand - 1) + hand_w(hand + 1) + hand_w(hand + 2)
                  + play_w(play + 2)),
                 (("play",), play_w(play - 1) + play_w(play + 1) + pile + play_w(play - 2)),
@@ -51,19 +51,20 @@ class FaceWarmer:
         wanted = []
         hover, rested = hovered
         if hover is not None and game.zone_of(hover) in ("hand", "play") and rested >= HOVER_DWELL:
-            wanted += [(game.card(hover).card_id, PREVIEW_W), (game.card(hover).card_id, BIG_W)]  # its tip, read large
-        wanted += [(c.card_id, SPOTLIGHT_CARD_W) for zone in ("set_aside", "deck") for c in game.zone(zone)
+            wanted += [(game.card(hover).card_id, PREVIEW_W, False),
+                       (game.card(hover).card_id, BIG_W, False)]  # its tip, read large
+        wanted += [(c.card_id, SPOTLIGHT_CARD_W, False) for zone in ("set_aside", "deck") for c in game.zone(zone)
                    if game.cards[c.card_id].is_interference]  # drawn, it is shown large at once
         for zones, widths in plan:
             for zone in zones:
                 for card in game.zone(zone):
-                    wanted.extend((card.card_id, w) for w in dict.fromkeys(widths))
+                    wanted.extend((card.card_id, w, in_play) for w, in_play in dict.fromkeys(widths))
         room, kept = self.renderer.budget * 4 // 5, []
-        for card_id, width in dict.fromkeys(wanted):
+        for card_id, width, in_play in dict.fromkeys(wanted):
             room -= self.renderer.face_bytes(width)
             if room < 0:
                 break
-            kept.append((card_id, width))
+            kept.append((card_id, width, in_play))
         return kept
 
     def warm(self, presenter, rects, hovered, frame_start: float) -> bool:
@@ -73,11 +74,11 @@ class FaceWarmer:
         spent = (time.thread_time() - frame_start) * 1000
         if spent >= QUIET_MS:
             return False
-        for card_id, width in self.wanted(presenter, rects, hovered):
-            if self.renderer.cached(card_id, width):
+        for card_id, width, in_play in self.wanted(presenter, rects, hovered):
+            if self.renderer.cached(card_id, width, in_play):
                 continue
             while spent < STEPS_MS:
-                if self.renderer.face_step(card_id, width):
+                if self.renderer.face_step(card_id, width, in_play):
                     self.warmed += 1
                     return True
                 spent = (time.thread_time() - frame_start) * 1000

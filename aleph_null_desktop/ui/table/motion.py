@@ -219,6 +219,12 @@ class TableMotion:
             drawn.append(disc)
         return drawn
 
+    def banner_area(self, centre) -> pygame.Rect | None:
+        """Where the Hour's banner is while it shows, at the full size it grows to."""
+        if self.banner[1] <= 0 or self._banner_card is None or self._banner_card[0] != self.banner[0]:
+            return None
+        return self._banner_card[1].get_rect(center=centre)
+
     def draw_banner(self, surface: pygame.Surface, fonts, centre) -> pygame.Rect | None:
         """The Hour's name, growing in, holding, fading out."""
         text, left, total = self.banner

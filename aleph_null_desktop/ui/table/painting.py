@@ -21,6 +21,7 @@ from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
 from aleph_null_desktop.ui.table import panels
+from aleph_null_desktop.ui.table.motion import SHAKE_PIXELS
 from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
 from aleph_null_desktop.ui.table.board import Board
 from aleph_null_desktop.ui.table.card_tips import draw_card_tip
@@ -180,7 +181,8 @@ class TablePainter:
                 or m.disabled or m.tip):
             return None
         r = self.rects
-        rects = [self.grimoire.rect.inflate(8, 8), r["power"].inflate(40, 40), r["damage"].inflate(30, 20),
+        shaken = r["damage"].inflate(24 + 2 * SHAKE_PIXELS, 12 + 2 * SHAKE_PIXELS)  # (paint_effects' area, moved)
+        rects = [self.grimoire.rect.inflate(8, 8), r["power"].inflate(40, 40), shaken,
                  r["tokens"].inflate(12, 12), r["deck"].inflate(20, 20)]  # the page and the effects
         _all, _still, moving = cards
         for step in moving:
@@ -210,8 +212,8 @@ class TablePainter:
         return order
 
     def card_look(self, uid: int, rect, base_width: int, marks, region: pygame.Rect | None = None) -> tuple:
-        """One card of hand or play as it is drawn: ("card", uid, face, width, rect, veiled, to
-        choose, warned, the region it draws in — by default the card, its marks and its tag)."""
+        """One card of hand or play as it is drawn: ("card", uid, face, width, in play, rect, veiled,
+        to choose, warned, the region it draws in — by default the card, its marks and its tag)."""
         targets, unusable, hinted = marks
         game = self.game
         card_id = game.card(uid).card_id
@@ -221,7 +223,8 @@ class TablePainter:
         region = pygame.Rect(rect).inflate(14, 14) if region is None else pygame.Rect(region)
         if chosen:
             region.union_ip(self.tag_box(self.choose_tag(), pygame.Rect(rect).inflate(12, 12)))
-        return "card", uid, card_id, base_width, tuple(rect), veiled, chosen, warned, region
+        in_play = game.zone_of(uid) == "play"
+        return "card", uid, card_id, base_width, in_play, tuple(rect), veiled, chosen, warned, region
 
     def card_looks(self, m: Moment) -> tuple[tuple, tuple, tuple]:
         """(every card drawn, the still ones, the others) as drawing steps from their looks: cards,
@@ -258,8 +261,8 @@ class TablePainter:
             add(("mark", tuple(hinted_rect), tag, self.hint_mark_region(hinted_rect, tag, True, 12)), hinted_still)
         if m.held is not None and m.drag and "uid" in m.drag:
             held = pygame.Rect(m.held)
-            add(("held", self.game.card(m.drag["uid"]).card_id, tuple(m.held),
-                 held.union(held.move(14, 20)).inflate(4, 4)))
+            add(("held", self.game.card(m.drag["uid"]).card_id, self.game.zone_of(m.drag["uid"]) == "play",
+                 tuple(m.held), held.union(held.move(14, 20)).inflate(4, 4)))
         elif m.drag and "token" in m.drag:
             x, y = m.drag["pos"]
             add(("token", (x, y), pygame.Rect(x - 30, y - 30, 60, 60)))
@@ -292,8 +295,8 @@ class TablePainter:
         for step in steps:
             kind = step[0]
             if kind == "card":
-                _kind, _uid, card_id, base_width, rect, veiled, chosen, warned, _region = step
-                self.paint_card(surface, card_id, base_width, pygame.FRect(rect), veiled, chosen, warned)
+                _kind, _uid, card_id, base_width, in_play, rect, veiled, chosen, warned, _region = step
+                self.paint_card(surface, card_id, base_width, pygame.FRect(rect), veiled, chosen, warned, in_play)
             elif kind == "ghost":
                 _kind, card_id, base_width, rect, _region = step
                 rect = pygame.FRect(rect)
@@ -305,19 +308,19 @@ class TablePainter:
             elif kind == "mark":
                 self.draw_hint_mark(surface, pygame.Rect(step[1]), step[2], margin=12)
             elif kind == "held":
-                _kind, card_id, rect, _region = step
+                _kind, card_id, in_play, rect, _region = step
                 rect = pygame.FRect(rect)
                 pygame.draw.rect(surface, SHADOW, pygame.Rect(rect).move(14, 20), border_radius=10)
-                surface.blit(renderer.face(card_id, round(rect.w)), rect)  # a resting size
+                surface.blit(renderer.face(card_id, round(rect.w), in_play=in_play), rect)  # a resting size
             elif kind == "token":
                 x, y = step[1]
                 pygame.draw.circle(surface, theme.POWER, (x, y), 26)
                 draw_icon(surface, "token", pygame.Rect(x - 20, y - 20, 40, 40), theme.INK)
 
     def paint_card(self, surface, card_id: str, base_width: int, rect: pygame.FRect, veiled: bool, chosen: bool,
-                   warned: bool) -> None:
+                   warned: bool, in_play: bool = False) -> None:
         """One card of hand or play with its marks: dimmed, to choose, interference."""
-        surface.blit(self.renderer.face_scaled(card_id, base_width, rect.size), rect)
+        surface.blit(self.renderer.face_scaled(card_id, base_width, rect.size, in_play), rect)
         if veiled:
             surface.blit(self.veil(rect.size), rect)  # cannot be used now: dimmed (why: on hover)
         if chosen:  # the hinted target gets the hint's ring and words
@@ -442,7 +445,8 @@ class TablePainter:
         """The hovered card read large, with why it cannot be used and the terms it uses."""
         uid = m.hover
         anchor = pygame.FRect(m.sprites[uid].rect).move(0, -HOVER_LIFT if self.game.zone_of(uid) == "hand" else 0)
-        draw_card_tip(surface, self.fonts, self.renderer, self.game.cdef(uid), anchor, self.presenter.unusable.get(uid))
+        draw_card_tip(surface, self.fonts, self.renderer, self.game.cdef(uid), anchor, self.presenter.unusable.get(uid),
+                      avoid=(self.rects["log"], self.rects["prompt"], self.motion.banner_area(self.rects["play"].center)))
 
     def draw_big(self, surface, uid: int) -> None:
         face = self.renderer.face(self.game.card(uid).card_id, BIG_W)

@@ -20,6 +20,7 @@ from aleph_null_desktop.ui.grimoire import TableGrimoire, table_page_rect
 from aleph_null_desktop.ui.render.card_renderer import CardRenderer
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table import panels, spoken
+from aleph_null_desktop.ui.table.arrange import zone_rects
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS
 from aleph_null_desktop.ui.table.face_warmer import FaceWarmer
 from aleph_null_desktop.ui.table.focus import TableFocus
@@ -53,14 +54,14 @@ class TableScene(TableInput, Scene):
         super().__init__(app)
         self.game = game
         self.circle_id = circle_id
-        self.rects = {name: pygame.Rect(round(z.rect.x), round(z.rect.y), round(z.rect.w), round(z.rect.h))
-                      for name, z in app.layout.zones.items()}
-        self.renderer = CardRenderer(game.cards, app.fonts)
+        self.rects = zone_rects(app.layout)
+        self.renderer = panels.keep_pile_feet_clear(CardRenderer(game.cards, app.fonts), self.rects)
         self.warmer = FaceWarmer(self.renderer)
         self.presenter = self.make_presenter(game)
         self.log = LogPanel()
         self.view = TableView(self.presenter, app, self.renderer, submit=self.submit, say=self.say,
-                              add_to_log=self.log.add, commands_applied=lambda: len(self.applied))  # what the panels over the table and the hints see
+                              add_to_log=self.log.add, commands_applied=lambda: len(self.applied),
+                              open_panel=lambda panel: setattr(self, "modal", panel))  # what the panels over the table and the hints see
         self.cards = TableCards(game, self.rects)
         self.sprites, self.ghosts, self.motions = self.cards.sprites, self.cards.ghosts, self.cards.motions
         self.modal = None
@@ -272,6 +273,7 @@ class TableScene(TableInput, Scene):
         shown = self.app.current_settings().show_hints
         hint.label = (_("Hint: thinking…") if self.hints.thinking else _("Hint")) if shown else _("Hints off (Settings)")
         hint.enabled = self.game.outcome is None and shown
+        hint.detail = _("again: the whole plan") if self.hints.current() is not None and shown else ""
 
     def _name_buttons(self) -> None:
         """The buttons' words in the current language (again after a switch)."""
@@ -282,7 +284,8 @@ class TableScene(TableInput, Scene):
 
     def restyle(self) -> None:
         """Settings changed the look or the language: the background again, the buttons' words,
-        and every card in its slot at the new size."""
+        the zones and every card in its slot at the new size."""
+        self.rects.update(zone_rects(self.app.layout))  # (in place: the table's parts hold this dict)
         self._name_buttons()
         if isinstance(self.modal, ChoicePicker):  # its captions and buttons laid out in the new words
             self.modal = ChoicePicker(self.view, self.modal.decision, self.modal.numbers)

@@ -21,8 +21,11 @@ class TableCards:
     card_id or None face down) of cards flying between piles; `motions`: (uid, from, to) of every
     journey started (the tests and the speech read it)."""
 
-    def __init__(self, game, rects) -> None:
+    def __init__(self, game, rects, play_area=None) -> None:
+        """`play_area()`: where the cards in play are laid out (default: the play zone; a lesson
+        keeps its coach's panel clear of them)."""
         self.game, self.rects = game, rects
+        self.play_area = play_area or (lambda: rects["play"])
         self.sprites: dict[int, CardSprite] = {}
         self.ghosts: list[tuple[CardSprite, str | None]] = []
         self.motions: list[tuple[int, str, str]] = []
@@ -50,7 +53,7 @@ class TableCards:
     def slots(self) -> dict[int, pygame.FRect]:
         hand, play = self.game.zone("hand"), self.game.zone("play")
         slots = dict(zip((c.uid for c in hand), hand_slots(self.rects["hand"], len(hand))))
-        slots.update(zip((c.uid for c in play), play_slots(self.rects["play"], len(play), title_room=PLAY_TITLE_ROOM)))
+        slots.update(zip((c.uid for c in play), play_slots(self.play_area(), len(play), title_room=PLAY_TITLE_ROOM)))
         return slots
 
     def refresh(self, moves: dict[int, str], speed: float, calm: bool, into_circle=()) -> None:
