@@ -663,9 +663,14 @@ class EditScene(Scene):
         self.still.show(surface, self._picture_signature(), self.paint, self.background, parts)
         old_clip = surface.get_clip()
         surface.set_clip(FORM.clip(old_clip))
-        self.name_field.draw(surface)
-        self.flavour_field.draw(surface)
+        self._draw_fields(surface)
         surface.set_clip(old_clip)
+
+    def _draw_fields(self, surface) -> None:
+        """The name and flavour fields, those of them scrolled into the form."""
+        for field in self.fields:
+            if FORM.colliderect(field.rect):
+                field.draw(surface)
 
     def _title(self) -> str:
         return _("New custom card") if not self.draft.id else _("Editing “{name}”").format(
@@ -711,8 +716,7 @@ class EditScene(Scene):
             pygame.draw.line(surface, (70, 54, 40), (FORM.x, y - 6), (FORM.right, y - 6), 1)
             blit_text(surface, fonts.get("title", 21), title_text.upper(), theme.GOLD, (FORM.x + 4, y + 2))
             self._draw_field_message(surface, fonts, key, y)
-        self.name_field.draw(surface)
-        self.flavour_field.draw(surface)
+        self._draw_fields(surface)
         for c in self.controls:
             if c.rect.bottom >= FORM.y and c.rect.top <= FORM.bottom:
                 c.draw(surface, fonts, self.hover)
