@@ -2,6 +2,7 @@
 
     python bench/hint.py [--games 2] [--every 3] [--hours 2-4] [--circle adept] [--budget N]
     python bench/hint.py --agreement --circle master --circle prince   # and a 10x search's view
+    python bench/hint.py --agreement --disagreements --circle master    # and where they differ
 
 Positions come from games played by the greedy player (seeds 1, 2, … on each Circle): every
 `--every`-th position in Hours II–IV (`--hours`) at which more than one command is legal (with
@@ -12,7 +13,9 @@ The hint's budget is counted in search nodes (`HINT_CONFIG.node_budget`, or `--b
 chosen command does not depend on the machine; the times do. With `--agreement` each position is
 also searched with every limit ten times larger (nodes, expansions, width, samples, the chance
 searches') and the share of positions where the hint chooses the same command is printed (target:
->= 90 % of Hour II-IV positions on Master and Prince). Run it by hand; it is not a test.
+>= 90 % of Hour II-IV positions on Master and Prince). With `--disagreements` each position where
+the two choose differently is printed: the position, both choices and what each search thought
+every command it looked at was worth. Run it by hand; it is not a test.
 """
 
 import argparse
@@ -56,6 +59,24 @@ def tenfold(config):
                    node_budget=None if config.node_budget is None else config.node_budget * 10)
 
 
+def disagreement(g, circle: str, hint, reference) -> str:
+    """The position, the two choices, and the value of each command in both searches (best first
+    by the reference; "-" where a search gave a command no value)."""
+    names = {z: ", ".join(g.cards[i.card_id].name for i in g.zone(z)) for z in ("hand", "play")}
+    lines = [f"- {circle}, Hour {g.hour}, turn {g.turn}: power {g.power}, tokens {g.tokens}, damage {g.damage}, "
+             f"deck {len(g.zone('deck'))}, discard {len(g.zone('discard'))}"
+             + (f"; open choice: {g.pending.prompt}" if g.pending is not None else ""),
+             f"  hand: {names['hand']}", f"  play: {names['play']}"]
+    commands = sorted(set(hint.values) | set(reference.values) | {hint.command, reference.command},
+                      key=lambda cmd: -reference.values.get(cmd, float("-inf")))
+    for cmd in commands:
+        mark = ("H" if cmd == hint.command else " ") + ("R" if cmd == reference.command else " ")
+        h, r = hint.values.get(cmd), reference.values.get(cmd)
+        lines.append(f"  {mark} {cmd.describe(g)[:60]:60} hint {'-' if h is None else f'{h:9.2f}':>9}"
+                     f"  x10 {'-' if r is None else f'{r:9.2f}':>9}")
+    return "\n".join(lines)
+
+
 def percentile(sorted_values: list[float], q: float) -> float:
     """The nearest-rank percentile (q in 0..100) of an ascending list."""
     k = max(0, min(len(sorted_values) - 1, round(q / 100 * len(sorted_values) + 0.5) - 1))
@@ -75,6 +96,8 @@ def main() -> int:
     parser.add_argument("--hours", default="2-4", help="Hours to take positions from (default 2-4)")
     parser.add_argument("--circle", choices=list(circles()), action="append", help="default: all five")
     parser.add_argument("--agreement", action="store_true", help="also compare with a search 10x as large")
+    parser.add_argument("--disagreements", action="store_true",
+                        help="with --agreement: print each position where the two choose differently")
     parser.add_argument("--budget", type=int, help=f"node budget (default {HINT_CONFIG.node_budget})")
     args = parser.parse_args()
     lo, _, hi = args.hours.partition("-")
@@ -90,10 +113,13 @@ def main() -> int:
         cpu, wall = [], []
         for g in positions(circle, args.games, args.every, hours):
             w0, c0 = time.perf_counter(), time.thread_time()
-            chosen = make_hint(g, config).command
+            hint = make_hint(g, config)
             c, w = time.thread_time() - c0, time.perf_counter() - w0
             if args.agreement:
-                agree.append(make_hint(g, tenfold(config)).command == chosen)
+                reference = make_hint(g, tenfold(config))
+                agree.append(reference.command == hint.command)
+                if args.disagreements and not agree[-1]:
+                    print(disagreement(g, circle, hint, reference))
             cpu.append(c)
             wall.append(w)
             if worst is None or c > worst[0]:

@@ -24,6 +24,7 @@ from aleph_null_desktop.ai.knowledge import (
     special_cost_pay, thins_discard,
 )
 from aleph_null_desktop.engine import Game
+from aleph_null_desktop.engine.observation import interference_pool
 
 WIN = 10_000.0
 LOSS = -10_000.0
@@ -127,10 +128,29 @@ def _table(cards) -> tuple:
     return table
 
 
-def keys_blocked(game: Game) -> bool:
-    """True when a Key not in play can never be summoned again: its special cost needs a card
-    (the Circle of Protection, a Tanist) of which none is left outside the sacrifice pile."""
-    return _terms(game, DEFAULT)[0] is None
+def _set_aside_need(game: Game, info: dict) -> float:
+    """What the interference set aside will need when it arrives, as the player can know it: the
+    mean over the cards of its level not seen anywhere (which one waits is hidden; reading the
+    copy's own card would make every value depend on the deal the search imagined)."""
+    set_aside = game.zone("set_aside")
+    if not set_aside:
+        return 0.0
+    cards = game.cards
+    slots: dict[int, list[str]] = {}
+    for inst in set_aside:
+        slots.setdefault(cards[inst.card_id].level or 0, []).append(inst.card_id)
+    seen = {inst.card_id for zone in _SEEN_ZONES for inst in game.zone(zone)}
+    total = 0.0
+    for level, ids in slots.items():
+        unseen = [cid for cid in interference_pool(game, level) if cid not in seen and cid in info]
+        if len(unseen) < len(ids):  # not the setup's pool: the cards themselves
+            total += sum(info[cid][3] for cid in ids)
+        else:
+            total += len(ids) * sum(info[cid][3] for cid in unseen) / len(unseen)
+    return total
+
+
+_SEEN_ZONES = ("deck", "hand", "play", "discard", "sacrificed")
 
 
 def _terms(game: Game, w: Weights, mid_turn: bool = False) -> tuple:
@@ -161,8 +181,7 @@ def _terms(game: Game, w: Weights, mid_turn: bool = False) -> tuple:
                 counts[i] += 1
             if cid in key_reqs:
                 waiting_keys.append(cid)
-    for inst in game.zone("set_aside"):
-        need += info[inst.card_id][3]
+    need += _set_aside_need(game, info)
     keys = play_cards = 0
     grand_circle = book = modified = False
     ready: list[tuple[str, bool, int]] = []  # cards in play a Key's special cost asks for

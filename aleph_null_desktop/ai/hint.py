@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 
 from aleph_null_desktop.ai.evaluate import LOSS, WIN
 from aleph_null_desktop.ai.expert import EXPERT, NODE_BUDGET, ExpertPlayer
@@ -33,6 +33,7 @@ class Hint:
     text: str
     line: list[Command]  # the rest of the best line this turn, starting with `command`
     value: float
+    values: dict[Command, float] = field(default_factory=dict)  # each legal command's, as the search saw it
 
 
 def _seed(game: Game) -> int:
@@ -123,7 +124,7 @@ def make_hint(game: Game, config: SearchConfig = HINT_CONFIG) -> Hint:
         why = _("it is the only thing you can do now")
         if isinstance(cmd, Summon) and game.cdef(cmd.uid).is_interference:
             why = _("interference in your hand must be summoned before anything else")
-        return Hint(cmd, _("{move}: {why}.").format(move=first, why=why), [cmd], value)
+        return Hint(cmd, _("{move}: {why}.").format(move=first, why=why), [cmd], value, analysis.values)
     search = player.search
     line, ending, last = [], "more", game
     if search is not None and search.root == game.public_key():
@@ -133,10 +134,10 @@ def make_hint(game: Game, config: SearchConfig = HINT_CONFIG) -> Hint:
             text = _("{move}. This turn BAPHOMET can be summoned: {line}.").format(move=first, line=_then(line))
         else:
             text = _("{move}. This turn BAPHOMET can be summoned.").format(move=first)
-        return Hint(cmd, text, [cmd], value)
+        return Hint(cmd, text, [cmd], value, analysis.values)
     if value <= LOSS + 1000:
         return Hint(cmd, _("{move}. Every line looks lost now; this one holds out longest.").format(move=first),
-                    [cmd], value)
+                    [cmd], value, analysis.values)
     text = _full_stop(first)
     rest = line[1:] if line and line[0][0] == first else line  # the move itself is not said twice
     if rest:
@@ -156,15 +157,10 @@ def make_hint(game: Game, config: SearchConfig = HINT_CONFIG) -> Hint:
                        else _("Ending now costs no damage."))
     elif isinstance(cmd, Choose) and game.pending is not None:
         text = f"{first} ({game.pending.prompt})"
-    return Hint(cmd, text, [cmd], value)
+    return Hint(cmd, text, [cmd], value, analysis.values)
 
 
 def hint(game: Game) -> tuple[Command, str]:
     """(the suggested command, an explanation in words) for the UI's Hint button."""
     h = make_hint(game)
     return h.command, h.text
-
-
-def quick_config() -> SearchConfig:
-    """A smaller budget for slow machines."""
-    return replace(HINT_CONFIG, node_budget=HINT_NODE_BUDGET // 3, samples=4)

@@ -183,10 +183,11 @@ class EditScene(Scene):
         fonts = self.app.fonts
         self.controls, self.headers = [], []
         y = FORM.y - self.scroll
+        step = self.header_step = max(34, fonts.get("title", 21).get_linesize() + 6)  # a header's line, at the UI scale
 
         def header(key: str, title: str) -> int:
             self.headers.append((key, title, y))
-            return y + 34
+            return y + step
 
         def place(parts: list[Control | None], top: int) -> int:
             self.controls.extend(c for c in parts if c is not None)
@@ -195,7 +196,7 @@ class EditScene(Scene):
         # name, in the language being edited; the others are chosen on the right of its header
         language_name = LANGUAGE_NAMES.get(self.language, self.language)
         y = header("name", _("Name ({language})").format(language=language_name))
-        self._language_chips(y - 34 + 2)
+        self._language_chips(y - step + 2)
         y += 8  # the chips are a little taller than a header line
         self._placeholders()
         self.name_field.rect.topleft = (CONTENT_X, y)
@@ -661,8 +662,15 @@ class EditScene(Scene):
                                       self._draw_preview_card),
                  "code": StillPart(self._code_line_rect(), self.code, self._draw_code_line)}
         self.still.show(surface, self._picture_signature(), self.paint, self.background, parts)
-        for field in fields:
-            if FORM.contains(field.rect):  # (one scrolled out of the form is not seen)
+        old_clip = surface.get_clip()
+        surface.set_clip(FORM.clip(old_clip))
+        self._draw_fields(surface)
+        surface.set_clip(old_clip)
+
+    def _draw_fields(self, surface) -> None:
+        """The name and flavour fields, those of them scrolled into the form."""
+        for field in self.fields:
+            if FORM.colliderect(field.rect):
                 field.draw(surface)
 
     def _title(self) -> str:
@@ -709,8 +717,7 @@ class EditScene(Scene):
             pygame.draw.line(surface, (70, 54, 40), (FORM.x, y - 6), (FORM.right, y - 6), 1)
             blit_text(surface, fonts.get("title", 21), title_text.upper(), theme.GOLD, (FORM.x + 4, y + 2))
             self._draw_field_message(surface, fonts, key, y)
-        self.name_field.draw(surface)
-        self.flavour_field.draw(surface)
+        self._draw_fields(surface)
         for c in self.controls:
             if c.rect.bottom >= FORM.y and c.rect.top <= FORM.bottom:
                 c.draw(surface, fonts, self.hover)
@@ -745,7 +752,7 @@ class EditScene(Scene):
             if found:
                 x = FORM.x + TITLE_W if key != "name" else self.name_field.rect.right + 20
                 if key == "name":
-                    rect = pygame.Rect(x, y + 34 + 8 + 4, FORM.right - x, 48)
+                    rect = pygame.Rect(x, y + self.header_step + 8 + 4, FORM.right - x, 48)
                 else:
                     title_w = fonts.get("title", 21).size(self._title_of(key).upper())[0]
                     x = max(x, FORM.x + title_w + 24)
