@@ -75,6 +75,22 @@ def hand_slots(area: pygame.Rect, count: int, card_w: int | None = None) -> list
     return [pygame.FRect(x0 + i * step, y, card_w, h) for i in range(count)]
 
 
+TIGHT_GAP = 4  # between cards in play when that lets them be larger in a crowded play zone
+
+
+def _grid_width(inner: pygame.Rect, count: int, card_w: int, gap: int) -> int:
+    """The largest card width, from `card_w` down in 2 px steps, at which `count` cards fit the
+    area in rows `gap` apart (90 px at least)."""
+    w = card_w
+    while w > 90:
+        cols = max(1, int((inner.w + gap) // (w + gap)))
+        rows = -(-count // cols)
+        if rows * _card_h(w) + (rows - 1) * gap <= inner.h:
+            break
+        w -= 2
+    return w
+
+
 def play_slots(area: pygame.Rect, count: int, card_w: int | None = None, title_room: int = 0) -> list[pygame.FRect]:
     """A grid of rows, shrinking the cards (from their size at the UI scale) until everything
     fits inside the zone, below `title_room` pixels kept free at its top."""
@@ -83,19 +99,16 @@ def play_slots(area: pygame.Rect, count: int, card_w: int | None = None, title_r
     card_w = style.scaled(PLAY_CARD_W) if card_w is None else card_w
     inner = area.inflate(-2 * GAP, -2 * GAP)
     inner.y, inner.h = inner.y + title_room, inner.h - title_room
-    w = card_w
-    while True:
-        h = _card_h(w)
-        cols = max(1, int((inner.w + GAP) // (w + GAP)))
-        rows = -(-count // cols)
-        if rows * h + (rows - 1) * GAP <= inner.h or w <= 90:
-            break
-        w -= 2
+    w, gap = _grid_width(inner, count, card_w, GAP), GAP
+    if w < PLAY_WORDS_W:  # crowded: closer together, if the cards are larger so (keep their words)
+        w, gap = max((w, gap), (_grid_width(inner, count, card_w, TIGHT_GAP), TIGHT_GAP))
+    h = _card_h(w)
+    cols = max(1, int((inner.w + gap) // (w + gap)))
     slots = []
     for i in range(count):
         row, col = divmod(i, cols)
         in_row = min(cols, count - row * cols)
-        row_w = in_row * w + (in_row - 1) * GAP
+        row_w = in_row * w + (in_row - 1) * gap
         x0 = inner.centerx - row_w / 2
-        slots.append(pygame.FRect(x0 + col * (w + GAP), inner.y + row * (h + GAP), w, h))
+        slots.append(pygame.FRect(x0 + col * (w + gap), inner.y + row * (h + gap), w, h))
     return slots
