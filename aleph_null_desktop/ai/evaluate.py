@@ -153,12 +153,6 @@ def _set_aside_need(game: Game, info: dict) -> float:
 _SEEN_ZONES = ("deck", "hand", "play", "discard", "sacrificed")
 
 
-def keys_blocked(game: Game) -> bool:
-    """True when a Key not in play can never be summoned again: its special cost needs a card
-    (the Circle of Protection, a Tanist) of which none is left outside the sacrifice pile."""
-    return _terms(game, DEFAULT)[0] is None
-
-
 def _terms(game: Game, w: Weights, mid_turn: bool = False) -> tuple:
     """(value without the damage and power terms, or None if a Key is blocked;
     the expected power the next hand's interference will need beyond what is at hand)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from aleph_null_desktop.ai.evaluate import LOSS, WIN
 from aleph_null_desktop.ai.expert import EXPERT, NODE_BUDGET, ExpertPlayer
@@ -164,8 +164,3 @@ def hint(game: Game) -> tuple[Command, str]:
     """(the suggested command, an explanation in words) for the UI's Hint button."""
     h = make_hint(game)
     return h.command, h.text
-
-
-def quick_config() -> SearchConfig:
-    """A smaller budget for slow machines."""
-    return replace(HINT_CONFIG, node_budget=HINT_NODE_BUDGET // 3, samples=4)

@@ -13,7 +13,8 @@ import copy
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Iterable
+from types import MappingProxyType
+from typing import Iterable, Mapping
 
 from aleph_null_desktop.engine.cards import SIDES, CardDataError, card_from_dict, load_builtin_cards
 from aleph_null_desktop.icon_shapes import ICONS
@@ -204,14 +205,22 @@ def _fold(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
-def builtin_names() -> dict[str, str]:
-    """Folded name (every language) -> the built-in card's English name."""
-    out = {}
-    for card in load_builtin_cards().values():
-        for name in card.names.values():
-            out[_fold(name)] = card.name
-        out[_fold(card.id.replace("_", " "))] = card.name
-    return out
+_BUILTIN_NAMES: tuple = (None, MappingProxyType({}))
+
+
+def builtin_names() -> Mapping[str, str]:
+    """Folded name (every language) -> the built-in card's English name (read only: made once
+    for the card set, not at every letter typed in the editor)."""
+    global _BUILTIN_NAMES
+    cards = load_builtin_cards()
+    if _BUILTIN_NAMES[0] is not cards:
+        out = {}
+        for card in cards.values():
+            for name in card.names.values():
+                out[_fold(name)] = card.name
+            out[_fold(card.id.replace("_", " "))] = card.name
+        _BUILTIN_NAMES = (cards, MappingProxyType(out))
+    return _BUILTIN_NAMES[1]
 
 
 # ---------------------------------------------------------------------------- validation

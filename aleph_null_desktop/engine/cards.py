@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from aleph_null_desktop.engine.ops import OPS, ops_for, validate_steps
 from aleph_null_desktop.engine.schema import (  # noqa: F401  (re-exported: the schema's words)
@@ -67,6 +67,9 @@ class ActionDef:
     gains_power: bool = field(init=False, compare=False, repr=False)  # its own effect gains power (R4.3)
     cost_moves: tuple[dict, ...] = field(init=False, compare=False, repr=False)  # its cost's move steps
     effect_moves: tuple[dict, ...] = field(init=False, compare=False, repr=False)  # its effect's
+    # (move step, targets it needs): what the action's moves need to be usable (each cost move its
+    # count, each effect move that is not "up to" one target)
+    target_counts: tuple[tuple[dict, int], ...] = field(init=False, compare=False, repr=False)
     # once a turn, or a turn could go on for ever: moves no card and runs nothing down (see _runs_down)
     once_a_turn: bool = field(init=False, compare=False, repr=False)
 
@@ -75,6 +78,8 @@ class ActionDef:
         object.__setattr__(self, "gains_power", any(_role(s) == "gain" for s in self.effect))
         object.__setattr__(self, "cost_moves", tuple(s for s in self.cost if _role(s) == "move"))
         object.__setattr__(self, "effect_moves", tuple(s for s in self.effect if _role(s) == "move"))
+        object.__setattr__(self, "target_counts", tuple((s, s["count"]) for s in self.cost_moves)
+                           + tuple((s, 1) for s in self.effect_moves if not s["up_to"]))
         moves = any(OPS[s["op"]].moves_a_card(s) for s in self.cost + self.effect)
         object.__setattr__(self, "once_a_turn", not moves and not self._runs_down())
 
@@ -126,6 +131,8 @@ class CardDef:
     # the power its summon costs when nothing but power is asked (not interference, no special
     # cost); None otherwise
     plain_cost: int | None = field(init=False, compare=False, repr=False)
+    # (step, why it cannot be paid now) of each special-cost step whose op can refuse (engine.ops)
+    special_checks: tuple[tuple[dict, Callable], ...] = field(init=False, compare=False, repr=False)
     _actions: Mapping[str, ActionDef] = field(init=False, compare=False, repr=False)
     _name_in: Mapping[str, str] = field(init=False, compare=False, repr=False)  # language -> name shown
     said: CardName = field(init=False, compare=False, repr=False)  # the name, said when shown
@@ -136,6 +143,8 @@ class CardDef:
         object.__setattr__(self, "base_cost", base)
         object.__setattr__(self, "is_interference", self.type == "interference")
         object.__setattr__(self, "plain_cost", None if self.is_interference or self.special_cost else base)
+        object.__setattr__(self, "special_checks", tuple((s, OPS[s["op"]].unpayable) for s in self.special_cost
+                                                         if OPS[s["op"]].unpayable is not None))
         object.__setattr__(self, "_actions", {a.id: a for a in self.actions})
         object.__setattr__(self, "_name_in", {code: localized(self.names, self.id, code) for code in LANGUAGE_NAMES})
         object.__setattr__(self, "said", CardName(partial(getattr, self, "name")))
@@ -254,6 +263,16 @@ class CardSet(Mapping[str, CardDef]):
         self._main: tuple[str, ...] | None = None  # worked out on first use (the set never changes)
         self._interference: dict[tuple[int, bool], tuple[str, ...]] = {}
         self._template: tuple | None = None
+        # per Circle and deal options, what every new game of this set deals from (engine.game)
+        self.deal_prototypes: dict[tuple, object] = {}
+        # the events about one card (moved, summoned, …) a game of this set made, and what using an
+        # action pushes, each made once (engine.game; an event is never changed)
+        self.card_events: dict[tuple, object] = {}
+        # per card instance, its definition and the commands that summon it and use its actions
+        # (engine.game's legal_commands)
+        self.card_offers: dict[tuple, tuple] = {}
+        # per (id of a card's steps, the card's uid), the tasks engine.game pushes for them
+        self.card_tasks: dict[tuple, tuple] = {}
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self._cards[card_id]

@@ -28,6 +28,9 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+_UNPACKERS: dict[int, object] = {}  # n -> the unpacking of n little-endian 32-bit words
+
+
 class Shake128Counter:
     """`shuffle(items)`, `getrandbits(k)` (1 <= k <= 64), `getstate()`/`setstate()` (one integer,
     JSON-safe) and `seed(n)`: all the engine asks of a generator."""
@@ -49,10 +52,18 @@ class Shake128Counter:
         n = len(items)
         if n < 2:
             return
-        words = struct.unpack(f"<{n}I", self._block(4 * n))
+        unpack = _UNPACKERS.get(n)
+        if unpack is None:
+            unpack = _UNPACKERS[n] = struct.Struct(f"<{n}I").unpack
+        words = unpack(self._block(4 * n))
         for i in range(n - 1, 0, -1):
             j = (words[i] * (i + 1)) >> 32
             items[i], items[j] = items[j], items[i]
+
+    def skip_shuffle(self, n: int) -> None:
+        """Moves on as `shuffle` of `n` items does, without the work."""
+        if n >= 2:
+            self._state = (self._state + 1) & _MASK
 
     def getrandbits(self, k: int) -> int:
         if not 1 <= k <= 64:

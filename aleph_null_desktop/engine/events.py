@@ -22,6 +22,9 @@ Kinds and their data:
 Texts in the data (a damage's why, the game-over message) are i18n Messages where the engine has
 them as sentences, so `describe()` says the whole event in the language of the moment; given the
 game's cards it also names the cards in that language (the log re-says itself after a switch).
+
+An event and its data are read-only: the engine makes the events about one card (moved, summoned,
+activated, …) once per card set and hands out the same object each time it happens again.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import partial
 from typing import Callable, Iterable, Iterator
 
 from aleph_null_desktop.engine.cards import ROMAN, ActionDef, CardDef, CardSet, cardset_with, circles, hour_pages
@@ -19,7 +20,7 @@ from aleph_null_desktop.engine.commands import (
 )
 from aleph_null_desktop.engine.events import Event, new_event as _event  # _event((kind, data))
 from aleph_null_desktop.engine.model import (
-    ZONES, CardInstance, Decision, IllegalCommand, Option, Outcome, rank_for,
+    ZONES, CardInstance, Decision, IllegalCommand, Outcome, rank_for,
 )
 from aleph_null_desktop.engine.observation import Observation, determinized, observe, public_key, setup_pool
 from aleph_null_desktop.engine.preview import (
@@ -29,7 +30,7 @@ from aleph_null_desktop.engine.preview import (
 )
 from aleph_null_desktop.engine.hooks import NO_HOOKS, HookTable, hook_table
 from aleph_null_desktop.engine.ops import OPS
-from aleph_null_desktop.engine.shuffle import shuffle
+from aleph_null_desktop.engine.shuffle import shuffle, skip_shuffle
 from aleph_null_desktop.engine.words.text import UNDO_REFUSALS, refusal_text, refusal_words, steps_text
 from aleph_null_desktop.i18n import Deferred, _, later, ngettext, nlater
 
@@ -48,7 +49,7 @@ class Game:
                  "turn", "_zones", "_loc", "_inst", "_defs", "_on", "_legal", "_legal_at", "_summons_this_turn",
                  "_used_once", "_summoned_any", "_sacrificed_this_turn", "_baphomet_summoning",
                  "_deferred_daggers", "_stack", "pending", "outcome", "_events", "_revealed", "history",
-                 "_checkpoint", "_undo_stop", "_since", "__weakref__")
+                 "_checkpoint", "_undo_stop", "_since", "_card_events", "_offers", "_tasks", "__weakref__")
 
     def __init__(self, cards: CardSet, circle: str = "adept", seed: int = 0, options: dict | None = None):
         if circle not in circles():
@@ -87,6 +88,9 @@ class Game:
         self.history: list[Command] = []
         self._checkpoint: tuple | None = None  # `_snapshot()` at the last reveal: where undo goes back to
         self._since: list[Command] = []
+        self._card_events = cards.card_events
+        self._offers = cards.card_offers
+        self._tasks = cards.card_tasks
 
     # ------------------------------------------------------------------ construction
 
@@ -122,29 +126,24 @@ class Game:
     def _setup(self) -> None:
         """R3: set aside the Circle's interference (from `options`' pools), shuffle the deck, Hour
         I, first turn."""
-        circle = circles()[self.circle]
-        template, insts, defs = self.cards.main_deck_template()
-        main = list(template)
-        self._inst, self._defs = dict(insts), dict(defs)
-        self._loc = dict.fromkeys(insts, "deck")
+        deal = _deal_prototype(self.cards, self.circle, self.options)
+        rng = self._rng
+        main = list(deal.main)
+        self._inst, self._defs, self._loc = dict(deal.insts), dict(deal.defs), dict(deal.locs)
         uid = len(main)
         set_aside = []
-        for level in (1, 2, 3):  # R3.1, lowest level first
-            pool = setup_pool(self.cards, self.options, level)
-            wanted = circle.set_aside.get(level, 0)
-            if len(pool) < wanted:
-                raise ValueError(ngettext("the {circle} needs {wanted} level-{level} interference card; only {n} "
-                                          "available",
-                                          "the {circle} needs {wanted} level-{level} interference cards; only {n} "
-                                          "available", wanted).format(circle=circle.name, wanted=wanted, level=level,
-                                                                      n=len(pool)))
-            shuffle(self._rng, pool)
+        for pool, wanted in deal.pools:  # R3.1, lowest level first
+            if not wanted:
+                skip_shuffle(rng, len(pool))  # the generator moves on as the printed deal's shuffle
+                continue
+            pool = list(pool)
+            shuffle(rng, pool)
             for card_id in pool[:wanted]:
                 uid += 1
-                set_aside.append(CardInstance(uid, card_id))
-        shuffle(self._rng, main)  # R3.2
-        cards = self.cards
+                set_aside.append(deal.instance(uid, card_id))
+        shuffle(rng, main)  # R3.2
         self._zones["deck"], self._zones["set_aside"] = main, set_aside
+        cards = self.cards
         for inst in set_aside:
             self._loc[inst.uid] = "set_aside"
             self._inst[inst.uid] = inst
@@ -268,18 +267,34 @@ class Game:
         """True if the step has at least `count` legal targets (`move_targets`, counted no further)."""
         if count <= 0:
             return True
-        for _target in self._targets(step, src, ()):
-            count -= 1
-            if not count:
-                return True
+        defs = self._defs
+        f = step["filter"]
+        if f:
+            types, ids = f.get("types"), f.get("ids")
+            other = src if f.get("other") else _NO_UID
+        for zone in self._target_zones(step):
+            for inst in self._zones[zone]:
+                card = defs[inst.uid]
+                if card.type == "demon" or f and (
+                        inst.uid == other or types is not None and card.type not in types
+                        or ids is not None and card.id not in ids):
+                    continue
+                count -= 1
+                if not count:
+                    return True
         return False
 
-    def _targets(self, step: dict, src: int | None, exclude: Iterable[int]) -> Iterator[CardInstance]:
+    def _target_zones(self, step: dict) -> list[str]:
+        """The zones a move step's targets may come from now."""
         zones = step["from"]
         if "discard" in zones and step["move"] != "sacrifice":
             zones = [z for z in zones if z != "discard"]
         for src_inst, e, hook in self._on.move_zones:
             zones = hook(self, src_inst, e, step, zones)
+        return zones
+
+    def _targets(self, step: dict, src: int | None, exclude: Iterable[int]) -> Iterator[CardInstance]:
+        zones = self._target_zones(step)
         defs, where = self._defs, self._zones
         f = step["filter"]  # what `matches` asks, asked here without a call per card
         types, ids = f.get("types"), f.get("ids")
@@ -393,38 +408,54 @@ class Game:
         if self.outcome is not None:
             cmds: list[Command] = []
         elif self.pending is not None:
-            n = len(self.pending.options)
+            n = len(self.pending.uids)
             cmds = list(CHOICES[:n]) if n <= len(CHOICES) else [choice_of(i) for i in range(n)]
         else:
             cmds = []
-            defs, power = self._defs, self.power
+            defs, power, offers = self._defs, self.power, self._offers
             waiting = None  # R4.3: the first interference card in the hand
             limited = self._limit_refusal() if self._on.summons_limited else None
             modified = bool(self._on.summon_cost)
             for inst in self._zones["hand"]:
-                card = defs[inst.uid]
+                card, summon, _activations = offers.get(inst) or self._card_offers(inst)
                 cost = card.plain_cost
                 if cost is not None and not modified:
                     if cost <= power and limited is None:
-                        cmds.append(SUMMONS[inst.uid])
+                        cmds.append(summon)
                 elif card.is_interference:
                     if waiting is None:
                         waiting = inst.uid
-                    cmds.append(SUMMONS[inst.uid])
-                elif limited is None and self._hand_card_refusal(inst.uid, card, None, None) is None:
-                    cmds.append(SUMMONS[inst.uid])
+                    cmds.append(summon)
+                elif limited is None and self._summonable(inst.uid, card):
+                    cmds.append(summon)
             if waiting is not None:  # only interference may be summoned
                 cmds = [cmd for cmd in cmds if defs[cmd.uid].is_interference]
-            for inst in self._zones["play"]:
-                uid = inst.uid
-                for action in defs[uid].actions:
-                    if self._action_refusal(uid, action, waiting) is None:
-                        cmds.append(ACTIVATIONS[uid, action.id])
+            used = self._used_once
+            for inst in self._zones["play"]:  # _action_refusal, asked without a call per action
+                for action, activate in (offers.get(inst) or self._card_offers(inst))[2]:
+                    if (action.pay > power or waiting is not None and not action.gains_power
+                            or action.once_a_turn and (inst.uid, action.id) in used):
+                        continue
+                    if action.target_counts and not self._has_all_targets(action.target_counts, inst.uid):
+                        continue
+                    cmds.append(activate)
             if self.tokens:
                 cmds.append(TAKE_TOKEN)
             if waiting is None:
                 cmds.append(END_TURN)
         return cmds
+
+    def _card_offers(self, inst: CardInstance) -> tuple:
+        """(definition, its Summon, ((action, its Activate), …)) of a card: made once per card set."""
+        uid, card = inst.uid, self._defs[inst.uid]
+        offer = self._offers[inst] = (card, SUMMONS[uid], tuple((a, ACTIVATIONS[uid, a.id]) for a in card.actions))
+        return offer
+
+    def _has_all_targets(self, target_counts: tuple, src: int) -> bool:
+        for step, count in target_counts:
+            if not self.has_move_targets(step, src, count):
+                return False
+        return True
 
     def explain(self, cmd: Command) -> str | None:
         """None if the command is legal now, otherwise why not, in words."""
@@ -437,8 +468,8 @@ class Game:
         if isinstance(cmd, Choose):
             if self.pending is None:
                 return ("nothing_to_choose",)
-            if not 0 <= cmd.index < len(self.pending.options):
-                return ("no_option", cmd.index + 1, len(self.pending.options))
+            if not 0 <= cmd.index < len(self.pending.uids):
+                return ("no_option", cmd.index + 1, len(self.pending.uids))
             return None
         if self.pending is not None:
             return ("choose_first",)
@@ -482,13 +513,25 @@ class Game:
             refusal = hook(self, src, e, card)
             if refusal is not None:
                 return refusal
-        for step in card.special_cost:
-            unpayable = OPS[step["op"]].unpayable
-            refusal = unpayable(self, step, uid) if unpayable is not None else None
+        for step, unpayable in card.special_checks:
+            refusal = unpayable(self, step, uid)
             if refusal is not None:
                 return refusal
         cost = self.summon_cost(uid)
         return None if self.power >= cost else ("short", uid, None, cost)
+
+    def _summonable(self, uid: int, card: CardDef) -> bool:
+        """`_hand_card_refusal(uid, card, None, None) is None` for a card that is not interference,
+        the cheapest check first."""
+        if (self.summon_cost(uid) if self._on.summon_cost else card.base_cost) > self.power:
+            return False
+        for src, e, hook in self._on.summon_refused:
+            if hook(self, src, e, card) is not None:
+                return False
+        for step, unpayable in card.special_checks:
+            if unpayable(self, step, uid) is not None:
+                return False
+        return True
 
     def _activate_refusal(self, uid: int, action_id: str, waiting: int | None) -> tuple | None:
         loc = self._loc.get(uid)
@@ -564,24 +607,34 @@ class Game:
         elif kind is Activate:
             uid = cmd.uid
             card = self._defs[uid]
-            action = card.action(cmd.action)
-            if action.once_a_turn:
+            made = self._card_events.get(("activated", uid, card.id, cmd.action))
+            if made is None:
+                made = self._activation(uid, card, cmd.action)
+            once, event, tasks = made
+            if once:
                 self._used_once = self._used_once | {(uid, cmd.action)}
-            self._events.append(_event(("activated", {"uid": uid, "card_id": card.id, "name": card.said,
-                                                      "action": cmd.action})))
-            self.push_steps(action.effect, uid)
-            self.push_steps(action.cost, uid)
+            self._events.append(event)
+            self._stack.extend(tasks)
         elif kind is Choose:
             decision, self.pending = self.pending, None
-            _RESUMES[decision.task["op"]](self, decision.task, decision.options[cmd.index].uid)
+            _RESUMES[decision.task["op"]](self, decision.task, decision.uids[cmd.index])
         elif kind is EndTurn:  # R4.4
             self._stack.extend(_END_OF_TURN)
         elif kind is TakeToken:  # R8.3
             self.tokens -= 1
-            self._events.append(_event(("token", {"delta": -1, "total": self.tokens})))
+            self._events.append(_counted("token", -1, self.tokens))
             self.gain_power(1, None)
         self._run()
         return self._events
+
+    def _activation(self, uid: int, card: CardDef, action_id: str) -> tuple:
+        """(once a turn?, the "activated" event, the tasks pushed: the cost's, then the effect's, each
+        first step on top) of using a card's action: made once per card set."""
+        action = card.action(action_id)
+        event = _event(("activated", {"uid": uid, "card_id": card.id, "name": card.said, "action": action_id}))
+        tasks = tuple({**step, "src": uid} for step in (*reversed(action.effect), *reversed(action.cost)))
+        made = self._card_events["activated", uid, card.id, action_id] = (action.once_a_turn, event, tasks)
+        return made
 
     def undo(self) -> None:
         """Steps back over the last command, only while nothing hidden has been revealed since."""
@@ -600,29 +653,34 @@ class Game:
         self._stack.append(task)
 
     def push_steps(self, steps: Iterable[dict], src: int | None, **extra) -> None:
-        """Pushes effects so that the first resolves first."""
-        if steps:
-            self._stack.extend([{**step, "src": src, **extra} for step in reversed(steps)] if extra
-                               else [{**step, "src": src} for step in reversed(steps)])
+        """Pushes effects so that the first resolves first. The tasks of a card's own steps (a
+        tuple of its definition) are made once per card set: tasks are never changed in place."""
+        if not steps:
+            return
+        if extra or type(steps) is not tuple:
+            self._stack.extend([{**step, "src": src, **extra} for step in reversed(steps)])
+            return
+        made = self._tasks.get((id(steps), src))
+        if made is None or made[0] is not steps:  # the steps are kept, so their id stays theirs
+            made = self._tasks[id(steps), src] = (steps, tuple({**step, "src": src} for step in reversed(steps)))
+        self._stack.extend(made[1])
 
     def _run(self) -> None:
-        stack = self._stack
+        stack, handlers = self._stack, _HANDLERS
         while stack and self.pending is None and self.outcome is None:
             task = stack.pop()
-            _HANDLERS[task["op"]](self, task)
+            handlers[task["op"]](self, task)
         if self.outcome is not None:
             self._stack.clear()
             self.pending = None
 
     def pose(self, kind: str, uids: list, task: dict) -> None:
         """Waits for the player to choose one of `uids` (None: "none"); the words are the posing
-        op's, said when shown."""
-        self.pending = self._worded(kind, uids, task)
-        self._events.append(_event(("decision", {"kind": kind, "prompt": self.pending.text})))
-
-    def _worded(self, kind: str, uids: list, task: dict) -> Decision:
-        prompt, texts = _CHOICE_WORDS[task["op"]](self, task, uids)
-        return Decision(kind, prompt, tuple(Option(u, text) for u, text in zip(uids, texts)), task)
+        op's, worked out when first read from the game as it is now (`_AsPosed`)."""
+        loc = self._loc
+        posed = _AsPosed(self._defs, {u: loc[u] for u in uids if u is not None}, self.hour)
+        self.pending = decision = Decision(kind, uids, task, partial(_CHOICE_WORDS[task["op"]], posed, task, uids))
+        self._events.append(_event(("decision", {"kind": kind, "prompt": Deferred(decision.said_text)})))
 
     # ------------------------------------------------------------------ the effect API
     # What an op's handler may do to a game (engine.ops uses nothing else): move and sacrifice
@@ -662,7 +720,21 @@ class Game:
 
     def _emit(self, kind: str, uid: int) -> None:
         card = self._defs[uid]
-        self._events.append(_event((kind, {"uid": uid, "card_id": card.id, "name": card.said})))
+        key = (kind, uid, card.id)
+        event = self._card_events.get(key)
+        if event is None:
+            event = self._card_events[key] = _event((kind, {"uid": uid, "card_id": card.id, "name": card.said}))
+        self._events.append(event)
+
+    def _moved(self, inst: CardInstance, src: str, to: str, why: str) -> Event:
+        """The event of a card's move (made once per card set: events are never changed)."""
+        key = (inst, src, to, why)
+        event = self._card_events.get(key)
+        if event is None:
+            event = self._card_events[key] = _event(("moved", {
+                "uid": inst.uid, "card_id": inst.card_id, "name": self._defs[inst.uid].said,
+                "from": src, "to": to, "why": why}))
+        return event
 
     def move(self, uid: int, to: str, why: str) -> str:
         """R2.4: the card reaches its new zone at once. Returns where it really went."""
@@ -676,8 +748,8 @@ class Game:
         self._loc[uid] = to
         if card.ongoing and (src == "play" or to == "play"):
             self._on = hook_table(self._zones["play"], self._defs)
-        self._events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": card.said,
-                                            "from": src, "to": to, "why": why})))
+        event = self._card_events.get((inst, src, to, why))
+        self._events.append(event if event is not None else self._moved(inst, src, to, why))
         if why == "draw":
             self._revealed = "draw"
         if to == "sacrificed":
@@ -690,13 +762,12 @@ class Game:
     def _move_plain(self, insts: list[CardInstance], src: str, to: str, why: str) -> None:
         """Moves cards between the deck, hand and discard pile, in order, where nothing triggers:
         `_move` without its checks (a draw, the end of the turn's discard)."""
-        loc, defs, events = self._loc, self._defs, self._events
+        loc, memo, events = self._loc, self._card_events, self._events
         self._zones[to].extend(insts)
         for inst in insts:
-            uid = inst.uid
-            loc[uid] = to
-            events.append(_event(("moved", {"uid": uid, "card_id": inst.card_id, "name": defs[uid].said,
-                                          "from": src, "to": to, "why": why})))
+            loc[inst.uid] = to
+            event = memo.get((inst, src, to, why))
+            events.append(event if event is not None else self._moved(inst, src, to, why))
         if why == "draw":
             self._revealed = "draw"
 
@@ -714,7 +785,7 @@ class Game:
     def gain_power(self, amount: int, src: int | None) -> None:
         if amount:
             self.power += amount
-            self._events.append(_event(("power", {"delta": amount, "total": self.power})))
+            self._events.append(_counted("power", amount, self.power))
 
     def named(self, uid: int) -> Deferred:
         """A card's name said in the language of the moment (for texts kept in events and choices)."""
@@ -722,12 +793,7 @@ class Game:
 
     def source_words(self, src: int | None) -> Deferred:
         """Who asks, said when shown: the card, else the Grimoire's page whose rule is applied."""
-        if src is not None:
-            return self.named(src)
-        page = hour_pages().get(self.hour + 1)
-        if page is None:
-            return Deferred(lambda: _("The Grimoire"))
-        return Deferred(lambda: _("Hour {roman} — {name}").format(roman=ROMAN[page.hour], name=page.name))
+        return _source_words(self._defs, self.hour, src)
 
     def take_damage(self, amount: int, why) -> None:
         if amount <= 0 or self.outcome is not None:
@@ -778,7 +844,7 @@ class Game:
 
     def spend(self, amount: int) -> None:
         self.power -= amount
-        self._events.append(_event(("power", {"delta": -amount, "total": self.power})))
+        self._events.append(_counted("power", -amount, self.power))
 
     # ------------------------------------------------------------------ task handlers
 
@@ -789,13 +855,6 @@ class Game:
             self.push({"op": "dagger", "uid": uids[0]})
         elif uids:
             self.pose("order", list(uids), t)
-
-    def _dagger_group_words(self, t: dict, uids: list) -> tuple:
-        texts = []
-        for uid in uids:
-            name, dagger = self.named(uid), self.cdef(uid).dagger
-            texts.append(Deferred(lambda name=name, dagger=dagger: f"{name}: † {steps_text(dagger)}"))
-        return later("Several † effects trigger together: choose the one that resolves first."), texts
 
     def _dagger_group_resume(self, t: dict, uid: int | None) -> None:
         self.push({"op": "dagger_group", "uids": [u for u in t["uids"] if u != uid]})
@@ -848,7 +907,7 @@ class Game:
                                            "page": page.page, "last_hour": self.last_hour})))
         if page.tokens:
             self.tokens += page.tokens
-            self._events.append(_event(("token", {"delta": page.tokens, "total": self.tokens})))
+            self._events.append(_counted("token", page.tokens, self.tokens))
         if self._deferred_daggers:
             self.push({"op": "dagger_group", "uids": self._deferred_daggers})
             self._deferred_daggers = []
@@ -886,10 +945,10 @@ class Game:
 
     def _t_end_hand(self, t: dict) -> None:
         """R4.4: the hand is discarded, or sacrificed while the Grand Circle is in play."""
-        hand = list(self._zones["hand"])
-        if self._hooked(self._on.sacrifice_hand_at_end):  # the glossary: Keys too (R10.2); BAPHOMET's own
-            self.sacrifice([i.uid for i in hand])          # text discards him instead (R1.4)
-        else:
+        hand = self._zones["hand"]
+        if self._on.sacrifice_hand_at_end and self._hooked(self._on.sacrifice_hand_at_end):
+            self.sacrifice([i.uid for i in hand])  # the glossary: Keys too (R10.2); BAPHOMET's own text
+        else:                                      # discards him instead (R1.4)
             self._zones["hand"] = []
             self._move_plain(hand, "hand", "discard", "discard")
 
@@ -897,9 +956,10 @@ class Game:
         unspent = self.power
         if unspent:
             self.power = 0
-            self._events.append(_event(("power", {"delta": -unspent, "total": 0})))
-            if unspent > self._shield():
-                self.take_damage(unspent - self._shield(), later("unspent power at the end of the turn"))
+            self._events.append(_counted("power", -unspent, 0))
+            shield = self._shield() if self._on.unspent_power_forgiven else 0
+            if unspent > shield:
+                self.take_damage(unspent - shield, _UNSPENT_POWER)
 
     def _shield(self) -> int:
         """Points of unspent power that deal no damage at the end of the turn."""
@@ -922,7 +982,7 @@ class Game:
         self._used_once = frozenset()
         self._summoned_any = False
         self._sacrificed_this_turn = False
-        self._events.append(_event(("turn", {"turn": self.turn})))
+        self._events.append(_TURNS[self.turn] if self.turn < len(_TURNS) else _event(("turn", {"turn": self.turn})))
         missing = self.hand_size - len(self._zones["hand"])
         if missing > 0:
             self.push({"op": "draw", "count": missing, "src": None})
@@ -1016,22 +1076,121 @@ class Game:
         g.history = list(self.history)
         g._checkpoint, g._undo_stop = self._checkpoint, self._undo_stop
         g._since = list(self._since)
+        g._card_events, g._offers, g._tasks = self._card_events, self._offers, self._tasks
         return g
 
 
 # the engine's own tasks (the turn, the Hour, † effects) and every op's handler (engine.ops)
 _NOTHING: list = []  # never changed
+_NO_UID = object()  # equal to no card's uid
+_UNSPENT_POWER = later("unspent power at the end of the turn")  # why: a Message is never changed
+# events are never changed, so the common ones are made once: a new turn, power and tokens counted
+_TURNS = tuple(_event(("turn", {"turn": n})) for n in range(200))
+_COUNTS: dict[tuple[str, int, int], Event] = {}
+
+
+def _counted(kind: str, delta: int, total: int) -> Event:
+    """A "power" or "token" event: {delta, total}."""
+    key = (kind, delta, total)
+    event = _COUNTS.get(key)
+    if event is None:
+        event = _event((kind, {"delta": delta, "total": total}))
+        if -100 < delta < 100 and -100 < total < 100:
+            _COUNTS[key] = event
+    return event
 _HANDLERS: dict[str, Callable[[Game, dict], None]] = {
     **{name[3:]: fn for name, fn in vars(Game).items() if name.startswith("_t_")},
     **{name: op.handler for name, op in OPS.items() if op.handler is not None},
 }
-# the tasks that pose a choice: their words and what the answer does
-_CHOICE_WORDS: dict[str, Callable] = {"dagger_group": Game._dagger_group_words,
+def _source_words(defs: dict, hour: int, src: int | None) -> Deferred:
+    if src is not None:
+        return defs[src].said
+    page = hour_pages().get(hour + 1)
+    if page is None:
+        return Deferred(lambda: _("The Grimoire"))
+    return Deferred(lambda: _("Hour {roman} — {name}").format(roman=ROMAN[page.hour], name=page.name))
+
+
+class _AsPosed:
+    """What a choice's words may read of the game (`named`, `cdef`, `zone_of`, `source_words`),
+    as it was when the choice was posed: the words are worked out only when first read."""
+
+    __slots__ = ("_defs", "_zones", "hour")
+
+    def __init__(self, defs: dict, zones: dict, hour: int) -> None:
+        self._defs, self._zones, self.hour = defs, zones, hour
+
+    def named(self, uid: int) -> Deferred:
+        return self._defs[uid].said
+
+    def cdef(self, uid: int) -> CardDef:
+        return self._defs[uid]
+
+    def zone_of(self, uid: int) -> str:
+        return self._zones[uid]
+
+    def source_words(self, src: int | None) -> Deferred:
+        return _source_words(self._defs, self.hour, src)
+
+
+def _dagger_group_words(posed: _AsPosed, t: dict, uids: list) -> tuple:
+    texts = []
+    for uid in uids:
+        name, dagger = posed.named(uid), posed.cdef(uid).dagger
+        texts.append(Deferred(lambda name=name, dagger=dagger: f"{name}: † {steps_text(dagger)}"))
+    return later("Several † effects trigger together: choose the one that resolves first."), texts
+
+
+# the tasks that pose a choice: their words (given the game as posed, `_AsPosed`) and what the answer does
+_CHOICE_WORDS: dict[str, Callable] = {"dagger_group": _dagger_group_words,
                                       **{n: op.choice_words for n, op in OPS.items() if op.choice_words}}
 _RESUMES: dict[str, Callable] = {"dagger_group": Game._dagger_group_resume,
                                  **{n: op.resume for n, op in OPS.items() if op.resume}}
 # R4.4: ending the turn; tasks are never changed in place, so every end of turn pushes these
 _END_OF_TURN = ({"op": "start_turn"}, {"op": "end_ongoing"}, {"op": "end_power"}, {"op": "end_hand"})
+
+
+class _DealPrototype:
+    """What every new game of a card set, Circle and deal options starts from before its shuffles:
+    the main deck's instances in file order, per level the interference pool and how many of it
+    are set aside (R3.1), and the set-aside instances made so far (they never change)."""
+
+    __slots__ = ("main", "insts", "defs", "locs", "pools", "_made")
+
+    def __init__(self, cards: CardSet, circle: str, options: dict) -> None:
+        self.main, self.insts, self.defs = cards.main_deck_template()
+        self.locs = dict.fromkeys(self.insts, "deck")
+        wanted_by_level = circles()[circle].set_aside
+        pools = []
+        for level in (1, 2, 3):
+            pool = setup_pool(cards, options, level)
+            wanted = wanted_by_level.get(level, 0)
+            if len(pool) < wanted:
+                raise ValueError(ngettext("the {circle} needs {wanted} level-{level} interference card; only {n} "
+                                          "available",
+                                          "the {circle} needs {wanted} level-{level} interference cards; only {n} "
+                                          "available", wanted).format(circle=circles()[circle].name, wanted=wanted,
+                                                                      level=level, n=len(pool)))
+            pools.append((tuple(pool), wanted))
+        self.pools = tuple(pools)
+        self._made: dict[tuple[int, str], CardInstance] = {}
+
+    def instance(self, uid: int, card_id: str) -> CardInstance:
+        key = (uid, card_id)
+        inst = self._made.get(key)
+        if inst is None:
+            inst = self._made[key] = CardInstance(uid, card_id)
+        return inst
+
+
+def _deal_prototype(cards: CardSet, circle: str, options: dict) -> _DealPrototype:
+    pools = options.get("interference_pool")
+    key = (circle, bool(options.get("eternal_light")),
+           tuple((level, tuple(ids)) for level, ids in sorted(pools.items())) if pools else None)
+    deal = cards.deal_prototypes.get(key)
+    if deal is None:
+        deal = cards.deal_prototypes[key] = _DealPrototype(cards, circle, options)
+    return deal
 
 
 def new_game(seed: int = 0, circle: str = "adept", *, cards: CardSet | Iterable[dict] | None = None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 ZONES = ("deck", "hand", "play", "discard", "sacrificed", "set_aside")
@@ -43,15 +43,39 @@ class Option:
         return f"Option({self.uid!r}, {self.label!r})"
 
 
-@dataclass(frozen=True, eq=False)
 class Decision:
-    """A choice the player must make now; `Choose(i)` answers with option i. `text` (the prompt)
-    and the options' texts are said when shown, so an open choice follows a language switch."""
+    """A choice the player must make now; `Choose(i)` answers with option i (the card `uids[i]`,
+    None for "none"). `text` (the prompt) and the options' texts are said when shown, so an open
+    choice follows a language switch; they are worked out on first reading, by `words()` (the
+    posing op's words, given what they read of the game as it was when the choice was posed)."""
 
-    kind: str  # "target", "search", "order"
-    text: object
-    options: tuple[Option, ...]
-    task: dict = field(repr=False, compare=False, default_factory=dict)  # what resumes on Choose
+    __slots__ = ("kind", "uids", "task", "_words", "_worded")
+
+    def __init__(self, kind: str, uids, task: dict, words) -> None:
+        self.kind = kind  # "target", "search", "order"
+        self.uids: tuple = tuple(uids)
+        self.task = task  # what resumes on Choose
+        self._words = words  # () -> (prompt, option texts)
+        self._worded: tuple | None = None
+
+    def _said(self) -> tuple:
+        worded = self._worded
+        if worded is None:
+            prompt, texts = self._words()
+            worded = self._worded = (prompt, tuple(Option(u, t) for u, t in zip(self.uids, texts)))
+        return worded
+
+    @property
+    def text(self):
+        return self._said()[0]
+
+    def said_text(self):
+        """`text`, for a Deferred that says it when shown (the "decision" event's prompt)."""
+        return self._said()[0]
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self._said()[1]
 
     @property
     def prompt(self) -> str:
@@ -63,6 +87,9 @@ class Decision:
 
     def __hash__(self) -> int:
         return hash((self.kind, self.prompt))
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind!r}, {self.prompt!r}, {self.options!r})"
 
 
 @dataclass(frozen=True, eq=False)

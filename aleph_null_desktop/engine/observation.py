@@ -89,8 +89,8 @@ def public_key(game: "Game") -> tuple:
     parts.append(len(zones["set_aside"]))
     pending = game.pending
     if pending is not None:
-        opts = tuple((inst_of[o.uid].card_id if o.uid is not None else None,
-                      game._loc.get(o.uid) if o.uid is not None else None) for o in pending.options)
+        opts = tuple((inst_of[uid].card_id if uid is not None else None,
+                      game._loc.get(uid) if uid is not None else None) for uid in pending.uids)
         pend = (pending.kind, opts, _task_sig(game, pending.task))
     else:
         pend = None

@@ -21,3 +21,11 @@ def shuffle(rng, items: list) -> None:
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+def skip_shuffle(rng, n: int) -> None:
+    """Moves `rng` on exactly as shuffling `n` items would, for a shuffle nobody looks at."""
+    if type(rng) is Shake128Counter:
+        rng.skip_shuffle(n)
+    else:
+        shuffle(rng, list(range(n)))

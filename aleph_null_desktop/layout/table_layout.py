@@ -53,6 +53,23 @@ class TableLayout:
     def rect(self, name: str) -> Rect:
         return self.zones[name].rect
 
+    def with_hand_height(self, height: float) -> "TableLayout":
+        """The same table with the hand's zone grown upward to `height` (never shrunk): the prompt
+        bar above it moves up with it and the play zone above that gives up the room."""
+        grow = height - self.zones["hand"].rect.h
+        if grow <= 0:
+            return self
+        zones = dict(self.zones)
+
+        def moved(name: str, dy: float, dh: float) -> None:
+            r = zones[name].rect
+            zones[name] = Zone(name, Rect(r.x, r.y + dy, r.w, r.h + dh), zones[name].properties)
+
+        moved("hand", -grow, grow)
+        moved("prompt", -grow, 0)
+        moved("play", 0, -grow)
+        return TableLayout(self.width, self.height, zones)
+
     def zone_at(self, px: float, py: float, names: tuple[str, ...] | None = None) -> str | None:
         """The smallest zone under the point (nested zones win over their container)."""
         hits = [z for z in self.zones.values()

@@ -45,10 +45,12 @@ class App:
 
     def __init__(self, screen: pygame.Surface, seed: int | None = None) -> None:
         memory.limit_heap()
+        memory.set_aside_startup()
         self.screen = screen
         self.rng = random.Random(seed)  # seeds of new rituals; fixed in tests and the smoke test
         self.fonts = Fonts()
-        self.layout = load_layout(asset_path("layouts", "table.tmx"))
+        self.table_layout = load_layout(asset_path("layouts", "table.tmx"))  # as drawn at 100 %
+        self._layout = (None, self.table_layout)  # (the style it was fitted to, the layout)
         self.stack = SceneStack(on_left=self._scene_left)
         self.running = True
         self.key_in_hand: int | None = None  # the key of the KEYDOWN being handled
@@ -276,6 +278,16 @@ class App:
             else:
                 self.speaker.stop()
         return [problem] if problem else []
+
+    @property
+    def layout(self):
+        """The table's zones at the UI scale of the moment (ui.table.arrange.fitted_to_scale)."""
+        look, layout = self._layout
+        if look != style.current().ui_scale:
+            from aleph_null_desktop.ui.table.arrange import fitted_to_scale
+
+            self._layout = (style.current().ui_scale, fitted_to_scale(self.table_layout))
+        return self._layout[1]
 
     def speak(self, text, interrupt: bool = False) -> None:
         """Words for the player's screen reader, when speech is on (Settings): queued, never waited

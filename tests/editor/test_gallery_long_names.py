@@ -62,13 +62,16 @@ def test_the_gallery_shows_a_long_german_name_whole(game_window, app, driver, mo
     library.load()
     for name in LONG_NAMES:
         library.save(CardDraft(name="", other_names={"de": name}, level=3, side="hell"))
-    library.save(CardDraft(  # so many words that the thumbnail is the compact face
+    library.save(CardDraft(  # so many words that the thumbnail is the compact face (even without a picture)
         name="", other_names={"de": "Gruftlaternenträgerin"}, level=3, icon="lantern",
         on_summon=[{"op": "move", "move": "discard", "from": ["hand"], "count": 1, "up_to": True,
-                    "filter": {"types": ["magical_power"]}, "otherwise": [{"op": "take_damage", "amount": 1}]}],
+                    "filter": {"types": ["magical_power"]}, "otherwise": [{"op": "take_damage", "amount": 1}]},
+                   {"op": "move", "move": "sacrifice", "from": ["discard"], "count": 2, "up_to": True,
+                    "filter": {"types": ["artifact"]}}],
         ongoing=[{"op": "hand_size", "amount": -1}],
-        actions=[Action([{"op": "pay", "amount": 2}], [{"op": "scrap_self"}], "act1")],
-        dagger=[{"op": "draw", "count": 1}],
+        actions=[Action([{"op": "pay", "amount": 2}], [{"op": "scrap_self"}], "act1"),
+                 Action([{"op": "pay", "amount": 3}], [{"op": "draw", "count": 2}], "act2")],
+        dagger=[{"op": "draw", "count": 1}, {"op": "take_damage", "amount": 1}],
         other_flavours={"de": "Sie zählt die Gräber in der Dämmerung, jede Nacht aufs Neue."}))
     drawn: list[tuple[str, int]] = []
     original = fonts_module.SafeFont.render
@@ -135,8 +138,9 @@ def test_no_words_under_the_quill_of_a_custom_card(game_window, app, monkeypatch
                   other_flavours={"de": "Er zählt die Gräber bei Nacht, eines nach dem anderen."}),
         CardDraft(name="", other_names={"de": "Gruftlaternenträgerin"}, level=3, icon="lantern",
                   ongoing=[{"op": "hand_size", "amount": -1}],
-                  actions=[Action([{"op": "pay", "amount": 2}], [{"op": "scrap_self"}], "act1")],
-                  dagger=[{"op": "draw", "count": 1}],
+                  actions=[Action([{"op": "pay", "amount": 2}], [{"op": "scrap_self"}], "act1"),
+                 Action([{"op": "pay", "amount": 3}], [{"op": "draw", "count": 2}], "act2")],
+                  dagger=[{"op": "draw", "count": 1}, {"op": "take_damage", "amount": 1}],
                   other_flavours={"de": "Sie zählt die Gräber in der Dämmerung, jede Nacht aufs Neue."}),
         CardDraft(name="", other_names={"de": "Ohne Stimmungstext"}, level=1,
                   on_summon=[{"op": "take_damage", "amount": 1}], ongoing=[{"op": "hand_size", "amount": -1}],

@@ -9,6 +9,7 @@ import pytest
 from aleph_null_desktop import i18n
 from aleph_null_desktop.engine import Summon
 from aleph_null_desktop.ui.render.layer import PanelLayer
+from aleph_null_desktop.ui.table.board import Board
 
 TABLE = {"hour": 2, "power": 2, "tokens": 1, "play": ["salamander", "incense"],
          "hand": ["wax_candle", "undine", "sylph"], "deck": ["gnome", "sylph", "bell", "boline"],
@@ -18,33 +19,43 @@ HOUR_CHANGE = {"hour": 2, "power": 0, "play": ["salamander", "incense"], "hand":
                "deck": ["gnome", "sylph"], "discard": ["bell", "boline"]}
 
 
+def board_parts(scene):
+    return scene.painter.board.parts(scene.moment())
+
+
+def layer_parts(scene):
+    """The board's panels, then the cards lying still: the parts of the table's cached picture."""
+    painter, moment = scene.painter, scene.moment()
+    return board_parts(scene) + painter.still_parts(moment, painter.card_looks(moment))
+
+
 def fresh_paint(scene) -> pygame.Surface:
+    painter = scene.painter
     layer = PanelLayer()
-    layer.update(scene.board.surface.get_size(), scene._board_signature(), scene.board_parts(), scene.background)
+    layer.update(painter.layer.surface.get_size(), Board.whole(scene.app.current_settings(), painter.background),
+                 layer_parts(scene), painter.background)
     return layer.surface
 
 
 def assert_layer_is_fresh(scene) -> None:
     fresh = fresh_paint(scene)
-    assert pygame.image.tobytes(scene.board.surface, "RGB") == pygame.image.tobytes(fresh, "RGB")
+    assert pygame.image.tobytes(scene.painter.layer.surface, "RGB") == pygame.image.tobytes(fresh, "RGB")
 
 
 def assert_screen_is_fresh(scene, app) -> None:
     """The screen is what it would be with every cached layer painted again from scratch."""
     shown = pygame.image.tobytes(app.screen, "RGB")
-    scene.board.invalidate()
-    scene.still.invalidate()
-    scene._shown = None
-    scene._over_last = None
+    scene.painter.refresh()
     scene.draw(app.screen)
     assert shown == pygame.image.tobytes(app.screen, "RGB")
 
 
 def changed_by(scene, driver, act) -> set[str]:
-    before = scene.board.changed.copy()
+    board = scene.painter.layer
+    before = board.changed.copy()
     act()
     driver.frames(1)
-    return set((scene.board.changed - before).keys())
+    return set((board.changed - before).keys())
 
 
 def centre(scene, uid):
@@ -60,12 +71,13 @@ def test_every_panel_paints_only_inside_its_region(table, driver):
         driver.frames(1)
     assert scene.drag is not None and "discard" in scene.legal_drop_zones()
     scene.say("A long message in the prompt bar, to be sure it stays inside it.", warn=True)
-    parts = scene.board_parts() + scene._still_parts()
+    painter = scene.painter
+    parts = layer_parts(scene)
     assert {"grimoire", "power", "damage", "deck", "discard", "sacrifice", "set_aside", "keys", "log",
             "play", "hand", "prompt", "button:end_turn"} <= {p.name for p in parts}
     for part in parts:
         for colour in ((255, 0, 255), (0, 255, 0)):
-            surface = pygame.Surface(scene.board.surface.get_size())
+            surface = pygame.Surface(painter.layer.surface.get_size())
             surface.fill(colour)
             part.paint(surface)
             surface.fill(colour, part.region)  # what is left outside the region must be untouched
@@ -77,18 +89,19 @@ def test_every_panel_paints_only_inside_its_region(table, driver):
 def test_a_command_paints_the_panels_it_changed_and_nothing_else(table, driver):
     scene = table(TABLE)
     driver.frames(2)
-    hand_title = scene.board.surface.subsurface(scene.hand_title_rect()).copy()
+    board, title_rect = scene.painter.layer, scene.painter.hand_title_rect()
+    hand_title = board.surface.subsurface(title_rect).copy()
     uid = driver.uid("hand", "wax_candle")
     changed = changed_by(scene, driver, lambda: scene.submit(Summon(uid)))
     assert {"hand:title", "log", "button:undo"} <= changed  # "Hand (2 of …)", a log line, Undo enabled
     assert not changed & {"keys", "deck", "discard", "sacrifice", "set_aside", "grimoire", "damage", "hand"}
     assert_layer_is_fresh(scene)
-    shown = scene.board.surface.subsurface(scene.hand_title_rect())
+    shown = board.surface.subsurface(title_rect)
     assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(hand_title, "RGB")  # the new count shows
-    painted = scene.board.painted["keys"]
+    painted = board.painted["keys"]
     changed = changed_by(scene, driver, lambda: driver.key(pygame.K_z, pygame.KMOD_CTRL))
     assert "hand:title" in changed and "keys" not in changed
-    assert scene.board.painted["keys"] == painted
+    assert board.painted["keys"] == painted
     assert_layer_is_fresh(scene)
     assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(hand_title, "RGB")  # undone: as it was
 
@@ -96,9 +109,9 @@ def test_a_command_paints_the_panels_it_changed_and_nothing_else(table, driver):
 def test_an_unchanged_frame_paints_no_panel(table, driver):
     scene = table(TABLE)
     driver.frames(2)
-    painted = scene.board.painted.copy()
+    painted = scene.painter.layer.painted.copy()
     driver.frames(5)
-    assert scene.board.painted == painted
+    assert scene.painter.layer.painted == painted
 
 
 def test_a_drag_over_the_piles_and_back_leaves_nothing_stale(table, driver):
@@ -149,15 +162,51 @@ def test_an_hour_change_leaves_nothing_stale(table, driver):
 def test_a_change_of_language_or_ui_scale_paints_every_panel(app, table, driver, change):
     scene = table(TABLE)
     driver.frames(2)
-    before = scene.board.changed.copy()
+    board = scene.painter.layer
+    before = board.changed.copy()
     try:
         if change == "language":
             app.change_settings(language="de")
         else:
             app.change_settings(ui_scale=1.25)
         driver.frames(1)
-        assert set((scene.board.changed - before).keys()) == {p.name for p in scene.board_parts()}
+        assert set((board.changed - before).keys()) == {p.name for p in layer_parts(scene)}
         assert_layer_is_fresh(scene)
     finally:
         app.change_settings(language="en", ui_scale=1.0)
         i18n.set_language("en")
+
+
+def test_every_panel_and_card_paints_from_its_look_alone(table, driver):
+    """A panel's look is everything it draws: painted from the look taken before a command, after
+    the command, it paints exactly what it painted then (so no drawn value can be missing from the
+    look that decides when it is painted again). The log, whose lines are many, is keyed on how
+    many it was given and how far it is scrolled."""
+    scene = table(TABLE)
+    driver.frames(2)
+    painter = scene.painter
+    before = layer_parts(scene)
+
+    def pictures(parts):
+        shots = {}
+        for part in parts:
+            surface = pygame.Surface(painter.layer.surface.get_size())
+            part.paint(surface)
+            shots[part.name] = pygame.image.tobytes(surface.subsurface(part.region.clip(surface.get_rect())), "RGB")
+        return shots
+
+    looked = {part.name: part.signature for part in before}
+    before = [part for part in before if part.name != "log"]  # keyed on its lines' count and its scroll (below)
+    then = pictures(before)
+    scene.submit(Summon(driver.uid("hand", "wax_candle")))
+    driver.frames(40, dt=0.05)
+    assert pictures(before) == then
+    log = next(panel for panel in painter.board.panels if panel.name == "log")
+    looks = [log.look(scene.moment())]
+    scene.log.add("A line the log did not have.")
+    looks.append(log.look(scene.moment()))
+    scene.log.wheel(1)
+    looks.append(log.look(scene.moment()))
+    assert len(set(looks)) == 3
+    after = board_parts(scene)
+    assert {p.name for p in after if p.signature != looked[p.name]} >= {"hand:title", "log", "button:undo"}

@@ -24,7 +24,7 @@ def held_for_the_book(app, table) -> int:
     pages = sum(cache.nbytes() for cache in caches.live() if cache.name == "grimoire_pages")
     under = app.stack._under
     kept = sum(surface_bytes(picture) for picture, _where in under[1]) if under else 0
-    layers = surface_bytes([s for s in (table.board.surface, table.still.surface, table._under[1]) if s is not None])
+    layers = surface_bytes([s for s in (table.painter.layer.surface, table.painter.bare.surface, table.painter._under[1]) if s is not None])
     return pages + kept + layers
 
 

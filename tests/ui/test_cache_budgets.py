@@ -121,9 +121,9 @@ def _fill_table_tints(app):
     app.play(Game.from_scenario({"hand": ["wax_candle"]}), "adept")
     scene = app.stack.top
     for w in range(100, 400, 3):  # a card dimmed at every size of a motion
-        scene._veil((w, w * 1.4))
-        scene._tint((w, 200), 28)
-    return scene._tints
+        scene.painter.veil((w, w * 1.4))
+        scene.painter.board.tint((w, 200), 28)
+    return scene.painter.tints
 
 
 def _fill_gallery_thumbnails(app):

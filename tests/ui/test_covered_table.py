@@ -11,7 +11,7 @@ TABLE = {"hour": 2, "power": 3, "play": ["salamander", "bell"], "hand": ["wax_ca
 
 
 def _screen_sized(scene) -> list:
-    return [s for s in (scene.board.surface, scene.still.surface, scene._under[1]) if s is not None]
+    return [s for s in (scene.painter.layer.surface, scene.painter.bare.surface, scene.painter._under[1]) if s is not None]
 
 
 def test_the_table_under_the_grimoire_holds_no_screen_sized_picture(table, driver):

@@ -54,7 +54,7 @@ def test_h_shows_the_hinted_card_and_names_the_action(app, table, driver):
     assert scene.hints.tag() == "hint: summon this"
     # the action named once (the AI's own words often begin with it), then why
     assert hint.text == "Hint: Summon Wealthy Tanist. Its † gains 3P later."
-    assert scene.hint_text() == hint.text  # the prompt bar says it…
+    assert scene.view.hint_text() == hint.text  # the prompt bar says it…
     assert any(line.startswith("Hint: Summon Wealthy Tanist.") for line in scene.log.lines)  # …and the log
     driver.frames()
     sprite = scene.sprites[tanist]
@@ -64,7 +64,7 @@ def test_h_shows_the_hinted_card_and_names_the_action(app, table, driver):
     driver.drag(driver.card_centre(tanist), driver.zone_centre("play"))
     assert scene.applied == [Summon(tanist)]
     assert scene.hints.current() is None and scene.hints.highlight() is None
-    assert scene.hint_text() == ""
+    assert scene.view.hint_text() == ""
 
 
 def test_clicking_the_hint_button_highlights_the_tokens(app, table, driver):
@@ -74,7 +74,7 @@ def test_clicking_the_hint_button_highlights_the_tokens(app, table, driver):
     wait_for_hint(driver, scene)
     assert scene.hints.highlight() == ("zone", "tokens")
     assert scene.hints.tag() == "hint: take a token"
-    assert scene.hint_text().startswith("Hint: Take a Magical Power token from the Grimoire.")
+    assert scene.view.hint_text().startswith("Hint: Take a Magical Power token from the Grimoire.")
     driver.frames()
     assert _ring_pixel(scene, scene.rects["tokens"], 20) == theme.POWER
     driver.click(driver.zone_centre("tokens"))
@@ -87,7 +87,7 @@ def test_a_hint_to_end_the_turn_marks_the_end_turn_button(app, table, driver):
     driver.key(pygame.K_h)
     wait_for_hint(driver, scene)
     assert scene.hints.highlight() == ("zone", "end_turn") and scene.hints.tag() == "hint: end the turn"
-    assert scene.hint_text() == "Hint: End the turn. Nothing else helps this turn."
+    assert scene.view.hint_text() == "Hint: End the turn. Nothing else helps this turn."
 
 
 def test_a_hint_for_a_target_choice_marks_the_card_to_choose(app, table, driver):
@@ -100,7 +100,7 @@ def test_a_hint_for_a_target_choice_marks_the_card_to_choose(app, table, driver)
     driver.key(pygame.K_h)
     wait_for_hint(driver, scene)
     assert scene.hints.highlight() == ("card", sylph) and scene.hints.tag() == "hint: choose this"
-    assert scene.hint_text().startswith("Hint: Choose: Sylph")
+    assert scene.view.hint_text().startswith("Hint: Choose: Sylph")
     driver.click(driver.card_centre(sylph))
     assert scene.applied[-1] == Choose(index) and scene.hints.current() is None
 
@@ -119,7 +119,7 @@ def test_a_hint_computed_for_an_older_position_is_dropped(app, table, driver):
         driver.key(pygame.K_h)
         assert scene.hints.thinking
         driver.frames()
-        assert scene.buttons["hint"].label == "Hint: thinking…" and scene.hint_text() == "Hint: thinking…"
+        assert scene.buttons["hint"].label == "Hint: thinking…" and scene.view.hint_text() == "Hint: thinking…"
         driver.drag(driver.card_centre(silent), driver.zone_centre("play"))  # a move while it thinks
         assert scene.applied == [Summon(silent)]
     finally:
@@ -186,3 +186,37 @@ def test_the_real_hint_ai_suggests_a_legal_command(app, table, driver):
     assert scene.game.to_dict() == before  # the AI worked on a copy
     assert scene.hints.highlight() is not None and scene.hints.tag().startswith("hint")
     assert hint.text.startswith("Hint: ") and len(hint.text) > len("Hint: ")
+
+
+def test_the_whole_plan_is_read_on_a_panel_when_the_prompt_bar_cuts_it_short(app, table, driver):
+    """Issue #26: the hint's plan ended in "…" and was never seen whole. H again (or the Hint
+    button again) opens it, every step on a line of its own; H closes it."""
+    from aleph_null_desktop.ui.table.overlays import HintPlan
+
+    scene = table({"hand": ["wealthy_tanist", "gnome"], "play": ["wax_candle"], "deck": ["sylph"] * 3})
+    tanist = driver.uid("hand", "wealthy_tanist")
+    steps = ["summon Gnome", "Gnome: sacrifice this → gain 3P", "summon Wax Candle", "Wax Candle: scrap this → gain 1P",
+             "summon Sylph", "Sylph: sacrifice this → gain 1P", "summon Incense", "Incense: scrap this → draw 2 cards"]
+    why = "Then " + ", then ".join(steps) + ", and see what comes."
+    app.hint_function = fake_hint(Summon(tanist), "Summon Wealthy Tanist. " + why)
+    driver.key(pygame.K_h)
+    wait_for_hint(driver, scene)
+    hint = scene.hints.current()
+    assert hint.text.endswith("…") and "Incense: scrap this" not in hint.text  # the prompt bar's words, cut
+    assert scene.buttons["hint"].detail == "again: the whole plan"
+    driver.click(scene.buttons["hint"].rect.center)  # the Hint button again
+    panel = scene.modal
+    assert isinstance(panel, HintPlan)
+    driver.frames()
+    shown = " ".join(panel.lines(app.fonts.get("body", 22)))
+    for step in steps:
+        assert step in shown, step
+    assert len(app.hint_function.calls) == 1  # not asked again
+    driver.key(pygame.K_h)
+    assert scene.modal is None
+    driver.key(pygame.K_h)
+    assert isinstance(scene.modal, HintPlan)
+    driver.drag(driver.card_centre(tanist), driver.zone_centre("play"))  # a click closes it…
+    driver.drag(driver.card_centre(tanist), driver.zone_centre("play"))  # …then the move is made
+    driver.frames(5)
+    assert scene.game.zone_of(tanist) == "play" and scene.modal is None and scene.hints.current() is None

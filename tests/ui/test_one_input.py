@@ -77,7 +77,7 @@ def test_an_open_action_menu_uses_its_keys_and_passes_the_rest_on(table, driver,
         if not scene.hints.thinking:
             break
         driver.frames()
-    assert scene.modal is menu and scene.hint_text().startswith("Hint: End the turn")
+    assert scene.modal is menu and scene.view.hint_text().startswith("Hint: End the turn")
     driver.key(pygame.K_SPACE)  # Space: the menu goes and the turn ends (after asking: 3P unspent)
     assert not isinstance(scene.modal, ActionMenu)
     driver.key(pygame.K_RETURN)
@@ -145,6 +145,6 @@ def test_h_hints_while_a_picker_is_open_and_the_picker_shows_it(table, driver, a
         if not scene.hints.thinking:
             break
         driver.frames()
-    assert scene.modal is picker and scene.hint_text().startswith("Hint: Choose")
+    assert scene.modal is picker and scene.view.hint_text().startswith("Hint: Choose")
     driver.key(pygame.K_2)  # the number key picks the second option
     assert scene.applied[-1] == Choose(1) and scene.modal is None

@@ -43,14 +43,14 @@ def test_a_losing_move_is_asked_about_in_the_future_tense(table, driver):
 
 def test_a_lifted_hand_card_leaves_the_hand_title_readable(table, driver):
     scene = table({"hand": ["wealthy_tanist", "salamander", "sylph", "undine", "gnome"]})
-    title = scene.hand_title_rect()
+    title = scene.painter.hand_title_rect()
     for card in scene.game.zone("hand"):
         rect = pygame.Rect(scene.sprites[card.uid].target)
         driver.post(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))
         driver.frames()
         assert scene.hover_uid == card.uid
-        assert not rect.move(0, -scene.lift_of(card.uid, rect)).colliderect(title)
-    assert any(scene.lift_of(c.uid, scene.sprites[c.uid].target) > 0 for c in scene.game.zone("hand"))
+        assert not rect.move(0, -scene.painter.lift_of(card.uid, rect)).colliderect(title)
+    assert any(scene.painter.lift_of(c.uid, scene.sprites[c.uid].target) > 0 for c in scene.game.zone("hand"))
 
 
 def test_choose_tags_sit_clear_of_their_rings(table, driver):
@@ -58,7 +58,7 @@ def test_choose_tags_sit_clear_of_their_rings(table, driver):
     driver.drag(driver.card_centre(driver.uid("play", "boline")), driver.zone_centre("discard"))
     for uid in scene.presenter.target_options():
         ring = pygame.Rect(scene.sprites[uid].target).inflate(12, 12)
-        box = scene._tag_box(pygame.Surface((60, 20)), ring)
+        box = scene.painter.tag_box(pygame.Surface((60, 20)), ring)
         assert box.bottom < ring.top or box.top > ring.bottom
 
 

@@ -48,13 +48,13 @@ def test_each_hook_is_heard_once_when_it_happens(driver):
 def test_the_table_lets_its_pictures_go_under_the_pause_menu_and_paints_whole_after(table, driver):
     scene = table(TABLE)
     driver.frames(2)
-    assert scene.board.surface is not None and scene.still.surface is not None
+    assert scene.painter.layer.surface is not None
     driver.key(pygame.K_ESCAPE)  # the pause menu keeps a picture of the table: the table's own go
     assert isinstance(driver.scene, PauseScene)
-    assert scene.board.surface is None and scene.still.surface is None
+    assert scene.painter.layer.surface is None and scene.painter.bare.surface is None
     screen = driver.app.screen
     driver.key(pygame.K_ESCAPE)  # resume
-    assert driver.scene is scene and scene.board.surface is not None
+    assert driver.scene is scene and scene.painter.layer.surface is not None
     painted = screen.copy()
     scene.on_uncover()  # forget the screen: the whole table is painted afresh
     driver.app.request_frame()
@@ -67,10 +67,10 @@ def test_the_table_lets_its_pictures_go_under_the_grimoire(table, driver):
     driver.frames(2)
     driver.key(pygame.K_F1)  # the rules, over the table
     assert driver.scene is not scene
-    assert scene.board.surface is None and scene.still.surface is None
+    assert scene.painter.layer.surface is None and scene.painter.bare.surface is None
     driver.key(pygame.K_ESCAPE)
     driver.frames(30, dt=0.05)
-    assert driver.scene is scene and scene.board.surface is not None
+    assert driver.scene is scene and scene.painter.layer.surface is not None
 
 
 def test_handle_event_says_whether_the_scene_used_the_event(app, driver):

@@ -157,6 +157,7 @@ def test_in_german_the_chart_keeps_its_words_inside_and_decimals_have_a_comma(ap
         return rect
 
     scene._text = text
+    scene.still.release()  # painted whole again (else the frame shows the picture kept)
     driver.frames()
     assert scene.model.row("adept").cells()[-1] == "4,4"
     labels = {words: rect for words, rect in drawn if words in ("keine Wertung", "Wertung")}

@@ -103,7 +103,35 @@ def test_an_empty_set_aside_pile_says_so_at_16_px_within_its_area(app, table, dr
 def test_the_play_zones_title_is_not_under_a_card(app, driver, table, language, in_play):
     assert i18n.set_language(language) is None
     scene = table(dict(BUSY, play=BUSY["play"][:in_play]))
-    title = scene._zone_title_rect("play", i18n._("In play"))
+    title = scene.painter.board.zone_title_rect("play", i18n._("In play"))
     covering = [uid for uid, sprite in scene.sprites.items()
                 if scene.game.zone_of(uid) == "play" and pygame.Rect(sprite.target).colliderect(title)]
     assert not covering, (title, [scene.sprites[uid].target for uid in covering])
+
+
+@pytest.mark.parametrize("scale", [1.25, 1.5])
+def test_the_piles_titles_share_one_size_and_keep_apart_in_german(game_window, monkeypatch, user_dirs, scale):
+    """Issue #26: at 150 % German "Geopfert" and "Bereitgelegt" nearly touched."""
+    from aleph_null_desktop import storage
+    from aleph_null_desktop.engine import Game
+    from aleph_null_desktop.ui import style
+    from aleph_null_desktop.ui.app import App
+    from tests.drivers.scripted_input import ScriptedInput
+    from tests.drivers.text_layout import recording
+
+    try:
+        with recording(monkeypatch) as recorder:
+            screen = pygame.Surface(game_window.get_size())
+            app = App(screen, seed=1234)
+            app.change_settings(ui_scale=scale, language="de")
+            app.play(Game.from_scenario(BUSY), "magus")
+            ScriptedInput(app).frames(4, dt=0.5)
+            words = {w.text: w.rect for w in recorder.words(screen)}
+    finally:
+        style.apply(storage.Settings())
+        i18n.set_language("en")
+    assert {"Deck", "Ablage", "Geopfert", "Bereitgelegt"} <= set(words), sorted(words)
+    titles = [words[t] for t in ("Deck", "Ablage", "Geopfert", "Bereitgelegt")]
+    assert max(r.h for r in titles) - min(r.h for r in titles) <= 1, titles  # one size (ink heights)
+    gap = words["Bereitgelegt"].left - words["Geopfert"].right  # the zones' own gap is 20 px
+    assert gap >= 20, (words["Geopfert"], words["Bereitgelegt"])

@@ -1,6 +1,7 @@
 """While a page of the Grimoire turns, only the columns its leaf covers (last frame and this one)
-are painted again (GrimoireScene._turning_columns); every frame must show exactly what painting
-the whole book shows, over a ritual, over the title and from the cover on."""
+are painted again, and while the book lies still over a ritual nothing is painted until what it
+shows changes (GrimoireScene._changed_region); every frame must show exactly what painting the
+whole book shows, over a ritual, over the title and from the cover on."""
 
 import pygame
 
@@ -18,14 +19,14 @@ def _turn_frame_by_frame(app, book, monkeypatch) -> int:
     """Steps the turn to its end; after each frame the book is painted whole once more (as after
     another scene drew over it) and must look the same. Returns how many frames were partial."""
     partial = []
-    real = GrimoireScene._turning_columns
+    real = GrimoireScene._changed_region
 
     def watched(scene, surface):
         columns = real(scene, surface)
         partial.append(columns is not None)
         return columns
 
-    monkeypatch.setattr(GrimoireScene, "_turning_columns", watched)
+    monkeypatch.setattr(GrimoireScene, "_changed_region", watched)
     assert book.turn is not None
     seen = 0
     while book.turn is not None and seen < 200:
@@ -71,3 +72,34 @@ def test_a_page_turning_over_the_title_and_from_the_cover_looks_as_painted_whole
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     app.step(1 / 60)
     assert _turn_frame_by_frame(app, book, monkeypatch) > 20
+
+
+def test_the_still_book_over_the_table_looks_as_painted_whole_as_the_mouse_and_outline_move(table, driver, monkeypatch):
+    table(TABLE)
+    driver.key(pygame.K_F1)
+    book = driver.scene
+    assert isinstance(book, GrimoireScene) and book.keeps_under
+    driver.frames(5)
+    app = driver.app
+    regions = []
+    real = GrimoireScene._changed_region
+    monkeypatch.setattr(GrimoireScene, "_changed_region",
+                        lambda scene, surface: regions.append(real(scene, surface)) or regions[-1])
+    hits = [rect.move(book.left_rect.topleft if side == "left" else book.right_rect.topleft)
+            for _action, side, rect in book.spread(book.page).hits]
+    assert hits, "the contents page offers lines to click"
+    points = [(960, 1040), *(rect.center for rect in hits[:6]), (40, 40), hits[0].center, hits[0].center]
+    keys = [None] * len(points) + [pygame.K_DOWN, pygame.K_DOWN, pygame.K_UP, None]
+    for n, (point, key) in enumerate(zip(points + [None] * 4, keys)):
+        if point is not None:
+            driver.post(pygame.MOUSEMOTION, pos=point, rel=(1, 0), buttons=(0, 0, 0))
+        if key is not None:
+            driver.key(key)
+        app.step(1 / 60)
+        painted = _pixels(app.screen)
+        book.on_uncover()
+        app.stack.draw(app.screen)
+        app.button_focus.draw(app.screen, book)
+        assert _pixels(app.screen) == painted, f"step {n} differs from a whole paint"
+    assert any(region is not None and not region.w for region in regions), "the still book was painted again"
+    assert app.button_focus.scene is book, "the arrows put the outline on the book"

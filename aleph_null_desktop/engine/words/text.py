@@ -22,11 +22,6 @@ def ongoing_text(effect: dict) -> str:
     return words_for(effect)
 
 
-def cost_text(card: CardDef) -> str:
-    """The summoning cost as printed in the corner: '2', '0' or 'special'."""
-    return _("special") if card.cost is None else str(card.cost)
-
-
 def action_text(action) -> str:
     """'scrap this → gain 2P' for an ActionDef or an action dict."""
     cost = action.cost if hasattr(action, "cost") else action.get("cost", [])
@@ -43,15 +38,25 @@ def card_short_lines(card: CardDef) -> list[str] | None:
     return None
 
 
+def card_play_lines(card: CardDef) -> list[str] | None:
+    """A card's rules as they still matter once it is in play: its special cost and what it did
+    when summoned are spent (the large view shows them); None when nothing is left out."""
+    return _rules_lines(card, spent=True) if card.special_cost or card.on_summon else None
+
+
 def card_text_lines(card: CardDef) -> list[str]:
     """Every rules line of a card, in printed order."""
+    return _rules_lines(card)
+
+
+def _rules_lines(card: CardDef, spent: bool = False) -> list[str]:
     lines = []
-    if card.special_cost:
+    if card.special_cost and not spent:
         lines.append(_("Special cost: {steps}").format(steps=steps_text(card.special_cost)))
-    if any(OPS[s["op"]].ai.role == "baphomet" for s in card.special_cost):
-        lines.append(_("Each other non-Key card his summoning sacrifices costs 1 point."))
-        lines.append(_("Summoning him ends the game. He cannot be sacrificed."))
-    if card.on_summon:
+        if any(OPS[s["op"]].ai.role == "baphomet" for s in card.special_cost):
+            lines.append(_("Each other non-Key card his summoning sacrifices costs 1 point."))
+            lines.append(_("Summoning him ends the game. He cannot be sacrificed."))
+    if card.on_summon and not spent:
         lines.append(_("When summoned: {steps}").format(steps=steps_text(card.on_summon)))
     for effect in card.ongoing:
         words = ongoing_text(effect)

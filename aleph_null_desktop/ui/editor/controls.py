@@ -13,7 +13,7 @@ import pygame
 
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.icons import draw_icon
-from aleph_null_desktop.ui.render.text import wrap
+from aleph_null_desktop.ui.render.text import render, wrap
 
 CHIP_H = 38
 FONT_SIZE = 21
@@ -50,7 +50,7 @@ class Label(Control):
         return _font(fonts, self.role, self.size).size(self.text)[0] + 2
 
     def draw(self, surface, fonts, hover=None) -> None:
-        image = _font(fonts, self.role, self.size).render(self.text, True, self.colour)
+        image = render(_font(fonts, self.role, self.size), self.text, self.colour)
         surface.blit(image, image.get_rect(midleft=(self.rect.x, self.rect.centery)))
 
 
@@ -124,7 +124,7 @@ class Chip(Control):
             draw_icon(surface, self.icon, pygame.Rect(x - 4, r.centery - 15, 30, 30), theme.GOLD if self.enabled else ink)
             x += 34
         font = _font(fonts, "bold" if self.strong else "body")
-        image = font.render(self.label, True, ink)
+        image = render(font, self.label, ink)
         surface.blit(image, image.get_rect(midleft=(x, r.centery)))
         if self.mark == "menu":
             ax = r.right - 20
@@ -168,10 +168,10 @@ class Stepper(Control):
     def draw(self, surface, fonts, hover=None) -> None:
         minus, value, plus = self._parts()
         if self.label:
-            image = _font(fonts, "italic").render(self.label, True, theme.TEXT_DIM)
+            image = render(_font(fonts, "italic"), self.label, theme.TEXT_DIM)
             surface.blit(image, image.get_rect(midleft=(self.rect.x, self.rect.centery)))
         pygame.draw.rect(surface, theme.PARCHMENT_DARK, value.inflate(0, -4))
-        digits = _font(fonts, "bold", 23).render(self.value_text, True, theme.INK)
+        digits = render(_font(fonts, "bold", 23), self.value_text, theme.INK)
         surface.blit(digits, digits.get_rect(center=value.center))
         for rect, ok, sign in ((minus, self.can_minus, "-"), (plus, self.can_plus, "+")):
             hot = ok and hover is not None and rect.collidepoint(hover)
@@ -226,7 +226,7 @@ def draw_message(surface, fonts, kind: str, text: str, rect: pygame.Rect, size: 
         lines = wrap(font, text, rect.w - 28)
     y = rect.y
     for line in lines:
-        surface.blit(font.render(line, True, colour), (rect.x + 28, y))
+        surface.blit(render(font, line, colour), (rect.x + 28, y))
         y += font.get_linesize()
     return y
 
@@ -290,4 +290,4 @@ class PopupMenu:
                 pygame.draw.rect(surface, theme.PARCHMENT, r, 2, border_radius=6)
             if label == self.current:
                 pygame.draw.circle(surface, theme.CANDLE, (r.x + 16, r.centery), 6)
-            surface.blit(font.render(label, True, theme.TEXT), (r.x + 34, r.centery - font.get_height() // 2))
+            surface.blit(render(font, label, theme.TEXT), (r.x + 34, r.centery - font.get_height() // 2))

@@ -149,7 +149,3 @@ def typed_by(key: int | None) -> str | None:
         return None
     name = pygame.key.name(key)
     return name.casefold() if len(name) == 1 else None
-
-
-def message_dialog(app, title: str, text: str) -> DialogScene:
-    return DialogScene(app, title, text, buttons=[(_("OK"), None)], name="message")

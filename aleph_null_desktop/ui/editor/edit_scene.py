@@ -9,6 +9,7 @@ Save is disabled, with the reason, while the card does not validate.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from typing import Callable
@@ -23,7 +24,7 @@ from aleph_null_desktop.editor.draft import (
 from aleph_null_desktop.editor.library import EditorError, Library
 from aleph_null_desktop.engine.cards import ROMAN, CardDataError, card_from_dict
 from aleph_null_desktop.i18n import LANGUAGE_NAMES, _, available_languages, current_language, ngettext
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import prompts, style, theme
 from aleph_null_desktop.ui.render.art import ART, ART_BY_ICON, glyphs
 from aleph_null_desktop.ui.render.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.editor.controls import (
@@ -35,8 +36,9 @@ from aleph_null_desktop.ui.editor.textfield import TextField
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table.panels import draw_background
-from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font, wrap
-from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font, render, wrap
+from aleph_null_desktop.ui.render.still_picture import StillPart, StillPicture
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle, key_name
 
 FORM = pygame.Rect(40, 110, 1290, 850)
 TITLE_W = 210  # the left column of section titles
@@ -62,10 +64,26 @@ def _signed(p, value: int) -> str:
     return f"{value:+d}" if p.lo < 0 and value else str(value)
 
 
+def _shown_fields(control) -> tuple:
+    """What a form control draws: its fields, less what it does when pressed."""
+    return (type(control),) + tuple((f.name, tuple(v) if isinstance(v, pygame.Rect) else v)
+                                    for f in dataclasses.fields(control)
+                                    if not callable(v := getattr(control, f.name)))
+
+
+def _typing(event) -> bool:
+    """A letter typed or taken back in a text field (the form is checked again once a frame)."""
+    return event.type in (pygame.TEXTINPUT, pygame.KEYUP) or (
+        event.type == pygame.KEYDOWN and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE))
+
+
 class EditScene(Scene):
     def __init__(self, app, library: Library, draft: CardDraft | None = None,
                  on_close: Callable[[str | None], None] | None = None) -> None:
         super().__init__(app)
+        self._typed = False  # letters typed since the form was last checked and laid out
+        self.still = StillPicture()
+        self._previews_drawn = 0  # (a new preview may be a new object at the old one's address)
         self.library = library
         self.draft = draft.copy() if draft else CardDraft()
         self.on_close = on_close
@@ -121,12 +139,19 @@ class EditScene(Scene):
     def _name_changed(self, text: str) -> None:
         self.draft.set_name(self.language, text)
         self.status = ""
-        self.rebuild(typed=True)
+        self._typed = True
 
     def _flavour_changed(self, text: str) -> None:
         self.draft.set_flavour(self.language, text)
         self.status = ""
-        self.rebuild(typed=True)
+        self._typed = True
+
+    def _catch_up(self) -> None:
+        """The form checked and laid out again once for all the letters typed since the last time
+        (a frame's dozen Backspaces or a pasted word: once, not a dozen times)."""
+        if self._typed:
+            self._typed = False
+            self.rebuild(typed=True)
 
     def edit_language(self, language: str) -> None:
         """The name and flavour fields edit this language's texts from now on."""
@@ -158,10 +183,11 @@ class EditScene(Scene):
         fonts = self.app.fonts
         self.controls, self.headers = [], []
         y = FORM.y - self.scroll
+        step = self.header_step = max(34, fonts.get("title", 21).get_linesize() + 6)  # a header's line, at the UI scale
 
         def header(key: str, title: str) -> int:
             self.headers.append((key, title, y))
-            return y + 34
+            return y + step
 
         def place(parts: list[Control | None], top: int) -> int:
             self.controls.extend(c for c in parts if c is not None)
@@ -170,7 +196,7 @@ class EditScene(Scene):
         # name, in the language being edited; the others are chosen on the right of its header
         language_name = LANGUAGE_NAMES.get(self.language, self.language)
         y = header("name", _("Name ({language})").format(language=language_name))
-        self._language_chips(y - 34 + 2)
+        self._language_chips(y - step + 2)
         y += 8  # the chips are a little taller than a header line
         self._placeholders()
         self.name_field.rect.topleft = (CONTENT_X, y)
@@ -489,6 +515,8 @@ class EditScene(Scene):
         return min(blinks) if blinks else None
 
     def handle_event(self, event) -> bool:
+        if not _typing(event):  # anything else reads the form as it is now
+            self._catch_up()
         if hasattr(event, "pos"):
             self.hover = event.pos
         if self.popup is not None:
@@ -601,11 +629,13 @@ class EditScene(Scene):
         renderer = CardRenderer({PREVIEW_ID: card}, self.app.fonts)
         if at_once or self._preview is None:
             self._preview, self._preview_drawing = renderer.face(PREVIEW_ID, PREVIEW_W), None
+            self._previews_drawn += 1
         else:
             self._preview_drawing = renderer
         self._preview_stale = False
 
     def update(self, dt: float) -> None:
+        self._catch_up()
         renderer = self._preview_drawing
         if renderer is None:
             return
@@ -614,13 +644,64 @@ class EditScene(Scene):
             if (time.thread_time() - start) * 1000 >= PREVIEW_STEP_MS:
                 return
         self._preview, self._preview_drawing = renderer.face(PREVIEW_ID, PREVIEW_W), None
+        self._previews_drawn += 1
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
+        """While letters are typed only the text fields change: the rest of the screen is kept as
+        one picture (ui.render.still_picture) and painted again when anything else it shows
+        changed, but for the large card and its code line, painted again alone when they change;
+        the fields are drawn over it every frame (nothing else is drawn over them)."""
+        self._catch_up()
+        if self.popup is not None:  # a menu lies over the fields: painted whole
+            self.still.release()
+            self.paint(surface)
+            return
+        parts = {"preview": StillPart(self._preview_area(), (self._previews_drawn, self._preview_stale, self._preview_error),
+                                      self._draw_preview_card),
+                 "code": StillPart(self._code_line_rect(), self.code, self._draw_code_line)}
+        self.still.show(surface, self._picture_signature(), self.paint, self.background, parts)
+        old_clip = surface.get_clip()
+        surface.set_clip(FORM.clip(old_clip))
+        self._draw_fields(surface)
+        surface.set_clip(old_clip)
+
+    def _draw_fields(self, surface) -> None:
+        """The name and flavour fields, those of them scrolled into the form."""
+        for field in self.fields:
+            if FORM.colliderect(field.rect):
+                field.draw(surface)
+
+    def _title(self) -> str:
+        return _("New custom card") if not self.draft.id else _("Editing “{name}”").format(
+            name=self.draft.shown_name or "…")
+
+    def _picture_signature(self) -> tuple:
+        """Everything the screen shows but its text fields."""
+        check = self.check
+        return (id(self.background), current_language(), style.current(), prompts.pad_in_use(),
+                self._title(), self.dirty and self.draft.id, self.scroll, self.content_h, self.hover,
+                tuple(self.name_field.rect), tuple(self.flavour_field.rect),
+                len(self.draft.actions or ()), tuple(self.headers),
+                tuple(sorted(check.errors.items())), tuple(sorted(check.warnings.items())),
+                tuple(_shown_fields(c) for c in self.controls),
+                tuple((b.label, b.detail, b.enabled, b.hot, b.key_hint and key_name(b.key_hint)) for b in self.buttons),
+                self.status, self.status_kind, bool(self.code))  # (the preview and the code: parts of their own)
+
+    def on_cover(self) -> None:
+        self.still.release()
+
+    def on_leave(self) -> None:
+        self.still.release()
+
+    def on_uncover(self) -> None:
+        self.still.release()
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The whole screen."""
         fonts = self.app.fonts
         surface.blit(self.background, (0, 0))
-        title = _("New custom card") if not self.draft.id else _("Editing “{name}”").format(
-            name=self.draft.shown_name or "…")
+        title = self._title()
         blit_text(surface, fit_font(fonts, "title", title, 1200, 40, 24), title, theme.GOLD, (FORM.x, 30))
         if self.dirty and self.draft.id:
             blit_text(surface, fonts.get("italic", 22), _("unsaved changes"), theme.CANDLE, (FORM.right, 48), "topright")
@@ -635,8 +716,7 @@ class EditScene(Scene):
             pygame.draw.line(surface, (70, 54, 40), (FORM.x, y - 6), (FORM.right, y - 6), 1)
             blit_text(surface, fonts.get("title", 21), title_text.upper(), theme.GOLD, (FORM.x + 4, y + 2))
             self._draw_field_message(surface, fonts, key, y)
-        self.name_field.draw(surface)
-        self.flavour_field.draw(surface)
+        self._draw_fields(surface)
         for c in self.controls:
             if c.rect.bottom >= FORM.y and c.rect.top <= FORM.bottom:
                 c.draw(surface, fonts, self.hover)
@@ -671,7 +751,7 @@ class EditScene(Scene):
             if found:
                 x = FORM.x + TITLE_W if key != "name" else self.name_field.rect.right + 20
                 if key == "name":
-                    rect = pygame.Rect(x, y + 34 + 8 + 4, FORM.right - x, 48)
+                    rect = pygame.Rect(x, y + self.header_step + 8 + 4, FORM.right - x, 48)
                 else:
                     title_w = fonts.get("title", 21).size(self._title_of(key).upper())[0]
                     x = max(x, FORM.x + title_w + 24)
@@ -691,10 +771,35 @@ class EditScene(Scene):
         y = FORM.y + (FORM.h - h) * self.scroll // max(1, self.content_h - FORM.h)
         pygame.draw.rect(surface, theme.GOLD, (track.x, y, 8, h), border_radius=4)
 
+    def _preview_rect(self) -> pygame.Rect:
+        x, y = PREVIEW_POS
+        return pygame.Rect((x, y + 8), card_size(PREVIEW_W))
+
+    def _preview_area(self) -> pygame.Rect:
+        """The large card and its shadow: all `_draw_preview_card` draws."""
+        rect = self._preview_rect()
+        return rect.union(rect.move(10, 12))
+
     def _draw_preview(self, surface, fonts) -> None:
         x, y = PREVIEW_POS
         w, h = card_size(PREVIEW_W)
         blit_text(surface, fonts.get("title", 22), _("LIVE PREVIEW"), theme.TEXT_DIM, (x + w // 2, y - 2), "midbottom")
+        self._draw_preview_card(surface)
+        self._draw_ids(surface)
+        info_y = self._draw_code_line(surface)
+        info_y += 6
+        warn_keys = [k for k in self.check.warnings]
+        if warn_keys:
+            blit_wrapped(surface, fonts.get("italic", 20),
+                         ngettext("{n} warning: allowed, but read it", "{n} warnings: allowed, but read them",
+                                  len(warn_keys)).format(n=len(warn_keys)),
+                         theme.CANDLE, pygame.Rect(x, info_y, w, 60))
+
+
+    def _draw_preview_card(self, surface) -> None:
+        fonts = self.app.fonts
+        x, y = PREVIEW_POS
+        w, h = card_size(PREVIEW_W)
         rect = pygame.Rect(x, y + 8, w, h)
         if self._shadow is None:
             self._shadow = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -718,6 +823,26 @@ class EditScene(Scene):
             for line in lines:
                 blit_text(surface, font, line, theme.TEXT, (box.centerx, ty), "midtop")
                 ty += font.get_linesize()
+
+    def _code_line_top(self) -> int:
+        """Below the card: its id (up to three lines), then its code."""
+        fonts = self.app.fonts
+        x, y = PREVIEW_POS
+        w, h = card_size(PREVIEW_W)
+        rect = self._preview_rect()
+        # what the engine sees: id and file, below the card
+        info_y = rect.bottom + 22
+        cid = self.draft.id or _("(new: gets its id from the name when saved)")
+        for line in wrap(fonts.get("italic", 20), _("card id: {id}").format(id=cid), w)[:3]:
+            font = fit_font(fonts, "italic", line, w, 20, 12)  # an id is one long word
+            info_y += font.get_linesize()
+        return info_y
+
+    def _draw_ids(self, surface) -> None:
+        fonts = self.app.fonts
+        x, y = PREVIEW_POS
+        w, h = card_size(PREVIEW_W)
+        rect = self._preview_rect()
         # what the engine sees: id and file, below the card
         info_y = rect.bottom + 22
         cid = self.draft.id or _("(new: gets its id from the name when saved)")
@@ -725,7 +850,21 @@ class EditScene(Scene):
             font = fit_font(fonts, "italic", line, w, 20, 12)  # an id is one long word
             blit_text(surface, font, line, theme.TEXT_DIM, (x, info_y))
             info_y += font.get_linesize()
-        if self.code:  # the card's code as it is now: its start, the whole of it goes with Copy code
+
+    def _code_line_rect(self) -> pygame.Rect:
+        """Where the code line draws, with room for an italic glyph's overhang (the warning below
+        begins 6 px under its line)."""
+        w, _h = card_size(PREVIEW_W)
+        line = self.app.fonts.get("italic", 20).get_linesize()
+        return pygame.Rect(PREVIEW_POS[0] - 4, self._code_line_top(), w + 12, line + 5)
+
+    def _draw_code_line(self, surface) -> int:
+        """The card's code as it is now (its start); returns the y below it."""
+        fonts = self.app.fonts
+        x = PREVIEW_POS[0]
+        w, _h = card_size(PREVIEW_W)
+        info_y = self._code_line_top()
+        if self.code:  # the whole of it goes with Copy code
             font = fonts.get("italic", 20)
             line = ngettext("card code ({n} character): {code}", "card code ({n} characters): {code}",
                             len(self.code)).format(n=len(self.code), code=self.code)
@@ -733,13 +872,7 @@ class EditScene(Scene):
                 line = line[:-8]
             blit_text(surface, font, line + "…", theme.TEXT_DIM, (x, info_y))
             info_y += font.get_linesize()
-        info_y += 6
-        warn_keys = [k for k in self.check.warnings]
-        if warn_keys:
-            blit_wrapped(surface, fonts.get("italic", 20),
-                         ngettext("{n} warning: allowed, but read it", "{n} warnings: allowed, but read them",
-                                  len(warn_keys)).format(n=len(warn_keys)),
-                         theme.CANDLE, pygame.Rect(x, info_y, w, 60))
+        return info_y
 
 
 class IconGrid(PopupMenu):
@@ -780,7 +913,7 @@ class IconGrid(PopupMenu):
     def _draw_item(self, surface, fonts, name: str, r: pygame.Rect) -> None:
         draw_icon(surface, name, pygame.Rect(r.centerx - 26, r.y + 6, 52, 52), theme.PARCHMENT)
         words = icon_name(name)
-        label = fit_font(fonts, "body", words, r.w - 6, 17, 12).render(words, True, theme.TEXT)
+        label = render(fit_font(fonts, "body", words, r.w - 6, 17, 12), words, theme.TEXT)
         surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))
 
 
@@ -801,5 +934,5 @@ class ArtGrid(IconGrid):
         if image is not None:
             surface.blit(image, image.get_rect(midtop=(r.centerx, r.y + 6)))
         words = art_name(name)
-        label = fit_font(fonts, "body", words, r.w - 6, 17, 12).render(words, True, theme.TEXT)
+        label = render(fit_font(fonts, "body", words, r.w - 6, 17, 12), words, theme.TEXT)
         surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))

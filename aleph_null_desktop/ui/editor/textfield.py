@@ -16,7 +16,7 @@ from typing import Callable
 import pygame
 
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.render.text import fit_font
+from aleph_null_desktop.ui.render.text import fit_font, render
 
 BLINK_SECONDS = 1.0  # the caret's blink: shown for CARET_SHOWN of each BLINK_SECONDS
 CARET_SHOWN = 0.6
@@ -307,7 +307,7 @@ class TextField:
         if not shown and not self.focused and self.placeholder:
             hint_font = font if self._fonts is None else fit_font(
                 self._fonts, "italic", self.placeholder, inner.w, self.font_size - 2, 14)
-            image = hint_font.render(self.placeholder, True, theme.INK_SOFT)
+            image = render(hint_font, self.placeholder, theme.INK_SOFT)
             surface.blit(image, image.get_rect(midleft=(inner.x, r.centery)))
         sel = self.selection
         if sel and self.focused:

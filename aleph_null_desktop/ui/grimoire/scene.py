@@ -115,6 +115,7 @@ class GrimoireScene(Scene):
         self.right_rect = pygame.Rect(self.spine_x, self.top, hw, hh)
         self._background = None
         self._painted = None  # (what the screen shows of a turn, the columns its leaf covered)
+        self._asked: list = []  # the region repaint_region gave the stack for this frame
 
     # ------------------------------------------------------------------ the book's order
     def order(self) -> list[str]:
@@ -495,42 +496,52 @@ class GrimoireScene(Scene):
     def on_uncover(self) -> None:
         self._painted = None  # another scene drew on the screen: the next frame paints the book whole
 
-    def _turning_columns(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """While a page turns, only the leaf (and its shadow) changes from frame to frame: the part
-        of the screen it covered last frame and covers now, when the rest of the screen still shows
-        the last frame of this turn; None: the book is painted whole."""
+    def _changed_region(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The part of the screen that changes this frame when the rest of it still shows this
+        book's last frame: while a page turns, the columns its leaf (and the shadow it drops)
+        covered last frame and covers now; while the book lies still and shows what it showed,
+        nothing (an empty rectangle). None: the book is painted whole."""
         turn, app = self.turn, self.app
         painted, self._painted = self._painted, None
-        if turn is None or (self.overlay and not self.keeps_under) or app.stack.top is not self:
+        if (self.overlay and not self.keeps_under) or app.stack.top is not self:
             return None  # (a book over the title: the title is drawn under it every frame)
         covered = self.covers()
         if self.keeps_under and covered is None:
             return None  # the closed book: the table's picture is blitted whole under it
-        key = (id(turn), id(surface), id(self.art), current_language(), style.current(),
-               covered and tuple(covered), self._hint_words())
-        left, right = leaf_columns(self.spine_x, self.art.half_size[0], turn.angle, +1 if turn.forward else -1)
         if app.error_time > 0 or app.toast_time > 0:  # the app draws its warning over the book
             return None
-        self._painted = (key, left, right)
-        if painted is None or painted[0] != key:
+        outline = app.button_focus.rect if app.button_focus.scene is self else None
+        key = (id(surface), id(self.art), current_language(), style.current(), covered and tuple(covered),
+               self._hint_words(), outline and tuple(outline))
+        if turn is None:
+            spread = self.spread(self.page)
+            self._painted = (key + ("still", self.page, id(spread), id(spread.left), id(spread.right), self.hover),)
+            return None if painted is None or painted[0] != self._painted[0] else pygame.Rect(0, 0, 0, 0)
+        left, right = leaf_columns(self.spine_x, self.art.half_size[0], turn.angle, +1 if turn.forward else -1)
+        self._painted = (key + (id(turn),), left, right)
+        if painted is None or painted[0] != self._painted[0]:
             return None
         left, right = min(left, painted[1]), max(right, painted[2])
         return pygame.Rect(left, 0, right - left, surface.get_height()).clip(surface.get_rect())
 
+    def repaint_region(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """Over a ritual: while a page turns the leaf's columns, while the book lies still nothing
+        (the stack restores the darkened ritual there alone; the rest of the screen keeps the last frame)."""
+        self._asked = [self._changed_region(surface)]
+        return self._asked[0]
+
     def draw(self, surface: pygame.Surface) -> None:
-        columns = self._turning_columns(surface)
+        if self._asked:
+            columns = self._asked.pop()
+        else:
+            if self.keeps_under:  # the stack painted what is under the book afresh: the book whole
+                self._painted = None
+            columns = self._changed_region(surface)
         if columns is None:
             self._draw_all(surface)
+        elif not columns.w:
+            return  # the screen shows this frame already
         else:
-            if self.keeps_under:  # the stack painted the ritual afresh around the book: the book's
-                # edges and shadow over it again (but for the columns, painted whole below)
-                for band in around(surface.get_rect(), self.covers()):
-                    for piece in (pygame.Rect(band.x, band.y, min(band.right, columns.x) - band.x, band.h),
-                                  pygame.Rect(max(band.x, columns.right), band.y,
-                                              band.right - max(band.x, columns.right), band.h)):
-                        if piece.w > 0 and piece.h > 0:
-                            surface.set_clip(piece)
-                            self._draw_all(surface, leaf=False)
             surface.set_clip(columns)
             self._draw_all(surface)
             surface.set_clip(None)
@@ -559,12 +570,18 @@ class GrimoireScene(Scene):
             a, b = self.spread(turn.start), self.spread(turn.end)
         left_board = (a.left is not None) and (b.left is not None)
         # the book's shadow on the table, then its boards
+        if turn is None:
+            under_left, under_right = a.left, a.right
+        else:
+            under_left, under_right = (a.left, b.right) if turn.forward else (b.left, a.right)
         if left_board:
-            self._draw_shadow(surface, self.left_rect.x - 10, self.right_rect.w * 2 + 40, rounded_right=True)
-            art.draw_board(surface, self.left_rect)
+            self._draw_shadow(surface, self.left_rect.x - 10, self.right_rect.w * 2 + 40, rounded_right=True,
+                              hidden=self.left_rect.union(self.right_rect))
+            self._draw_board(surface, self.left_rect, under_left)
         else:  # the open book's shadow, cut at the right page's outer edge
-            self._draw_shadow(surface, self.right_rect.x - 10, self.right_rect.w + 40, rounded_right=False)
-        art.draw_board(surface, self.right_rect)
+            self._draw_shadow(surface, self.right_rect.x - 10, self.right_rect.w + 40, rounded_right=False,
+                              hidden=self.right_rect)
+        self._draw_board(surface, self.right_rect, under_right)
         if turn is None:
             if a.left is not None:
                 a.left.blit(surface, self.left_rect.topleft)
@@ -590,18 +607,39 @@ class GrimoireScene(Scene):
             draw_leaf(surface, self.spine_x, self.right_rect.centery, front, back, turn.angle, side,
                       prepared=turn.prepared)
 
-    def _draw_shadow(self, surface, x: int, width: int, rounded_right: bool) -> None:
+    def _draw_board(self, surface, rect: pygame.Rect, half) -> None:
+        """The leather board at `rect`; under an opaque half (which paints the board's own pixels
+        over it but for its four rounded corners) only those corners."""
+        if half is None or not half.corners:
+            self.art.draw_board(surface, rect)
+            return
+        clip = surface.get_clip()
+        for x in (rect.x, rect.right - CORNER):
+            for y in (rect.y, rect.bottom - CORNER):
+                corner = pygame.Rect(x, y, CORNER, CORNER).clip(clip)
+                if corner.w and corner.h:
+                    surface.set_clip(corner)
+                    self.art.draw_board(surface, rect)
+        surface.set_clip(clip)
+
+    def _draw_shadow(self, surface, x: int, width: int, rounded_right: bool,
+                     hidden: pygame.Rect | None = None) -> None:
         """The book's shadow on the table: a black veil of alpha SHADOW_ALPHA with rounded corners,
-        darkened in place (a book-sized veil would be 7 MB)."""
+        darkened in place (a book-sized veil would be 7 MB). `hidden`: the boards drawn over it
+        next, opaque but for their rounded corners: no shadow is darkened where they hide it."""
         r = SHADOW_RADIUS
         rect = pygame.Rect(x, self.top + 4, width, self.right_rect.h + 40)
         right_r = r if rounded_right else 0
         keep = (255 - SHADOW_ALPHA,) * 3
         clip = surface.get_clip()  # (a blended fill does not keep to the surface's clip by itself)
+        inside = hidden.inflate(-2 * CORNER, -2 * CORNER) if hidden is not None else pygame.Rect(0, 0, 0, 0)
         for band in (pygame.Rect(rect.x, rect.y + r, rect.w, rect.h - 2 * r),
                      pygame.Rect(rect.x + r, rect.y, rect.w - r - right_r, r),
                      pygame.Rect(rect.x + r, rect.bottom - r, rect.w - r - right_r, r)):
-            surface.fill(keep, band.clip(clip), special_flags=pygame.BLEND_RGB_MULT)
+            band = band.clip(clip)
+            for piece in around(band, band.clip(inside)):
+                if piece.w > 0 and piece.h > 0:
+                    surface.fill(keep, piece, special_flags=pygame.BLEND_RGB_MULT)
         corners = [((0, 0), rect.topleft), ((0, r), (rect.x, rect.bottom - r))]
         if rounded_right:
             corners += [((r, 0), (rect.right - r, rect.y)), ((r, r), (rect.right - r, rect.bottom - r))]

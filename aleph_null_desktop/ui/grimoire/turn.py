@@ -17,6 +17,7 @@ margins are allowed (the board of the cover is opaque, inner leaves are not).
 
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -60,10 +61,12 @@ def _shadow_strip() -> pygame.Surface:
     return _SHADOW
 
 
-def leaf_geometry(phi: float, strips: int = STRIPS) -> list[tuple[float, float, float]]:
+@functools.lru_cache(maxsize=8)
+def leaf_geometry(phi: float, strips: int = STRIPS) -> tuple[tuple[float, float, float], ...]:
     """For each strip edge u = i/strips: (x offset in page widths from the spine, positive towards
     the side the leaf starts on; height above the table in page widths; θ at the strip's middle
-    for strips, at the edge itself for the last entry)."""
+    for strips, at the edge itself for the last entry). Remembered for a few angles: a frame asks
+    for the same one twice (the columns to paint, then the leaf)."""
     out = []
     x = z = 0.0
     lift = math.sin(phi)
@@ -76,7 +79,7 @@ def leaf_geometry(phi: float, strips: int = STRIPS) -> list[tuple[float, float, 
             tm = min(math.pi, max(0.0, phi + CURL * lift * um * um))
             x += math.cos(tm) / strips
             z += math.sin(tm) / strips
-    return out
+    return tuple(out)
 
 
 def _shade(theta: float, sign: int) -> tuple[float, float]:

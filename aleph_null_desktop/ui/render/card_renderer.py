@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.engine.cards import ROMAN, CardDef
-from aleph_null_desktop.engine.words.text import card_short_lines, card_text_lines
+from aleph_null_desktop.engine.words.text import card_play_lines, card_short_lines, card_text_lines
 from aleph_null_desktop.i18n import _, current_language
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.render import cues
@@ -34,10 +34,11 @@ def card_size(width: int) -> tuple[int, int]:
     return (width, round(width * theme.CARD_RATIO))
 
 
-ARTS_H = (70, 40, 10)  # the illustration's height (for a 200 px card): smaller, when the rules need the room
+ARTS_H = (70, 40, 10, 0)  # the illustration's height (for a 200 px card): smaller, or none, when the rules need the room
 MIN_TEXT = 16  # px at the 1920×1080 layout: 14 px at the default 1689×950 window
 GEM_MIN_R = 12
 NAME_ROOM = 0.3  # of the card's height at most for a long name (three lines of a gallery card)
+COMPACT_NAME_ROOM = 0.7  # on a face without rules text: its name before its picture
 CUSTOM_EDGE = (196, 204, 214)  # the silver frame of a card the player made
 SIDE_GLOW = {"church": (236, 222, 160), "hell": (214, 84, 40)}
 
@@ -54,17 +55,30 @@ class CardRenderer:
         self.budget = self._faces.budget
         self._backs = SurfaceCache("card_backs")
         self.drawn = 0  # faces drawn from scratch when shown (the bench and tests watch it)
+        self.feet: dict[int, int] = {}  # width -> pixels at the foot of its faces that no word uses
         self._partial = None  # (key, steps) of a face being drawn ahead a step at a time
 
-    def face(self, card_id: str, width: int, ahead: bool = False) -> pygame.Surface:
-        """`ahead`: drawn before it is shown (on a quiet frame), not counted in `drawn`."""
-        key = (card_id, width, current_language(), style.current())  # contrast and cues redraw the face
+    def keep_foot_clear(self, width: int, pixels: int) -> None:
+        """Faces of this width leave `pixels` at their foot (inside the frame) free of words and
+        picture: a pile's count badge lies there. Faces of that width drawn before are forgotten."""
+        if self.feet.get(width, 0) != pixels:
+            self.feet[width] = pixels
+            self._faces.discard_where(lambda key: key[1] == width)
+
+    @staticmethod
+    def _key(card_id: str, width: int, in_play: bool) -> tuple:
+        return (card_id, width, current_language(), style.current(), in_play)  # contrast and cues redraw the face
+
+    def face(self, card_id: str, width: int, ahead: bool = False, in_play: bool = False) -> pygame.Surface:
+        """`ahead`: drawn before it is shown (on a quiet frame), not counted in `drawn`. `in_play`:
+        a card in play, whose spent rules (special cost, when summoned) make room for the others."""
+        key = self._key(card_id, width, in_play)
         surface = self._faces.get(key)
         if surface is None:
             if self._partial is not None and self._partial[0] == key:  # begun ahead: finished now
                 surface, self._partial = _finish(self._partial[1]), None
             else:
-                surface = self._draw_face(self.cards[card_id], width)
+                surface = self._draw_face(self.cards[card_id], width, in_play)
             self.drawn += not ahead
             self._faces[key] = surface
         return surface
@@ -77,15 +91,15 @@ class CardRenderer:
         """The back drawn now and not kept."""
         return self._draw_back(width)
 
-    def face_step(self, card_id: str, width: int) -> bool:
+    def face_step(self, card_id: str, width: int, in_play: bool = False) -> bool:
         """Draws that face ahead by one step of a few milliseconds (the steps of a large face are
         spread over quiet frames); True once it is in the cache. A face the table asks for before its
         last step is finished from where it was (`face`)."""
-        key = (card_id, width, current_language(), style.current())
+        key = self._key(card_id, width, in_play)
         if self._faces.peek(key):
             return True
         if self._partial is None or self._partial[0] != key:
-            self._partial = (key, self._face_steps(self.cards[card_id], width))
+            self._partial = (key, self._face_steps(self.cards[card_id], width, in_play))
         try:
             next(self._partial[1])
             return False
@@ -94,13 +108,13 @@ class CardRenderer:
             self._faces[key] = done.value
             return True
 
-    def cached(self, card_id: str, width: int) -> bool:
+    def cached(self, card_id: str, width: int, in_play: bool = False) -> bool:
         """Whether that face is in the cache (without counting as a use)."""
-        return self._faces.peek((card_id, width, current_language(), style.current()))
+        return self._faces.peek(self._key(card_id, width, in_play))
 
-    def face_scaled(self, card_id: str, base_width: int, size) -> pygame.Surface:
+    def face_scaled(self, card_id: str, base_width: int, size, in_play: bool = False) -> pygame.Surface:
         """The face drawn at `base_width` (a resting size), scaled to `size`: a card in motion."""
-        base = self.face(card_id, base_width)
+        base = self.face(card_id, base_width, in_play=in_play)
         size = (max(1, round(size[0])), max(1, round(size[1])))
         if size == base.get_size():
             return base
@@ -146,12 +160,12 @@ class CardRenderer:
             s.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - width // 10)))
         return s
 
-    def _draw_face(self, card: CardDef, width: int) -> pygame.Surface:
+    def _draw_face(self, card: CardDef, width: int, in_play: bool = False) -> pygame.Surface:
         """The full face when all its words fit at MIN_TEXT or more; otherwise the compact face
         (name, illustration, type), whose full text the table shows large on hover."""
-        return _finish(self._face_steps(card, width))
+        return _finish(self._face_steps(card, width, in_play))
 
-    def _face_steps(self, card: CardDef, width: int):
+    def _face_steps(self, card: CardDef, width: int, in_play: bool = False):
         """`_draw_face` in steps of a few milliseconds at most (a generator: the face warmer draws a
         large face over several quiet frames) that returns the face."""
         s = self._new_surface(width)
@@ -160,20 +174,21 @@ class CardRenderer:
         unit = width / 200  # every measure below is for a 200-pixel-wide card
         frame = theme.TYPE_FRAME.get(card.type, theme.PANEL_EDGE)
         inner = self._draw_frame(s, card, unit, frame)
+        inner.h -= min(self.feet.get(width, 0), inner.h // 3)  # below it: room kept clear (a pile's badge)
         band = pygame.Rect(inner.x, inner.y, inner.w, round(36 * unit))
         name_lines = self._name_lines(card, band, unit, room=round(inner.h * NAME_ROOM))
         band.h = max(band.h, len(name_lines) * self.fonts.get("title", self._least(unit)).get_linesize()
                      + round(6 * unit))
         type_words = self._type_words(card, _type_text_width(inner.w, unit), unit)
         blocks, flavour = None, []
-        arts = ARTS_H if not is_custom(card) else ARTS_H[:1]  # (a custom card's compact face: its quill)
+        arts = ARTS_H if not is_custom(card) else (ARTS_H[0], 0)  # (a custom card's compact face: its quill)
         for art_h in arts if name_lines and type_words else ():  # a smaller picture before no words
             text_top = band.bottom + round(art_h * unit) + round(26 * unit)
             text_box = pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
                                    inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
             yield
             quill = _quill_room(text_box, inner, unit) if is_custom(card) else (0, 0)
-            blocks, flavour = yield from self._fit_rules_steps(card, text_box, unit, quill)
+            blocks, flavour = yield from self._fit_rules_steps(card, text_box, unit, quill, in_play)
             if blocks is not None:
                 break
         yield
@@ -182,18 +197,23 @@ class CardRenderer:
             text_box = None
             if beside_quill:  # the type line ends at the quill's disc in the corner
                 type_words = self._type_words(card, _type_text_width(inner.w, unit, True), unit)
+            if not name_lines:  # no rules below: a long name may take half the face
+                name_lines = self._name_lines(card, band, unit, room=round(inner.h * COMPACT_NAME_ROOM))
+                band.h = max(band.h, len(name_lines) * self.fonts.get("title", self._least(unit)).get_linesize()
+                             + round(6 * unit))
             art_bottom = inner.bottom - round(30 * unit)
         else:
             art_bottom = band.bottom + round(art_h * unit)
         self._draw_name_band(s, card, band, name_lines, unit)
-        art = pygame.Rect(inner.x, band.bottom, inner.w, max(1, art_bottom - band.bottom))
-        self._draw_art(s, card, art, frame, unit)
+        art = pygame.Rect(inner.x, band.bottom, inner.w, max(0, art_bottom - band.bottom))
+        if art.h:  # (no picture: the rules' words need its room)
+            self._draw_art(s, card, art, frame, unit)
         yield
         type_rect = pygame.Rect(inner.x, art.bottom, inner.w, round(26 * unit))
         self._draw_type_line(s, card, type_rect, type_words, frame, unit, beside_quill)  # no words fit: the icon alone
         if blocks is not None:
             self._draw_rules(s, blocks, flavour, text_box, unit)
-        if style.current().colour_cues:
+        if style.current().colour_cues and art.h:  # (the badges lie on the picture)
             cues.draw_card_badges(s, card, art, unit)
         if is_custom(card):
             self._draw_custom_mark(s, inner, unit)
@@ -328,13 +348,16 @@ class CardRenderer:
         when there is no room. (None, []) when the rules themselves do not fit."""
         return _finish(self._fit_rules_steps(card, box, unit, quill))
 
-    def _fit_rules_steps(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0)):
+    def _fit_rules_steps(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0),
+                         in_play: bool = False):
         """`_fit_rules` as steps (one size tried per step). `quill`: (width, height) of the box's
         bottom right corner that the quill's disc of a custom card covers: the rules end above it,
         the flavour (centred, at the bottom) is wrapped narrow enough to pass beside it."""
         if box.h <= 0 or box.w <= 0:
             return None, []
         forms = [card_text_lines(card)] + [short for short in [card_short_lines(card)] if short]
+        if in_play:  # then without what is spent once it is in play
+            forms += [lines for lines in [card_play_lines(card)] if lines]
         least = self._least(unit)
         flavour_font = self.fonts.get("italic", least)
         flavour_w = box.w - 2 * quill[0]

@@ -17,16 +17,17 @@ from typing import Any, Callable
 
 import pygame
 
-from aleph_null_desktop.i18n import N_, _
+from aleph_null_desktop.i18n import N_, _, current_language
 from aleph_null_desktop.storage.settings import UI_SCALE_RANGE
-from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.ui import prompts, style, theme
 from aleph_null_desktop.ui.scenes.language_choice import languages
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.widgets.sound_controls import SoundControls
 from aleph_null_desktop.ui.table.focus import ARROWS, draw_focus_ring, is_enter, nearest
 from aleph_null_desktop.ui.table.panels import draw_background
 from aleph_null_desktop.ui.render.text import blit_text, fit_font
-from aleph_null_desktop.ui.widgets.button import Button, Stepper, buttons_handle
+from aleph_null_desktop.ui.render.still_picture import StillPart, StillPicture
+from aleph_null_desktop.ui.widgets.button import Button, Stepper, buttons_handle, key_name
 
 UI_SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.5)  # the steps the layout test (test_layout_matrix) covers
 assert UI_SCALES[0] == UI_SCALE_RANGE[0] and UI_SCALES[-1] == UI_SCALE_RANGE[1]
@@ -50,13 +51,19 @@ class Choice:
                   (self.buttons[0].rect.x, self.top))
         chosen = self.current()
         for button, value in zip(self.buttons, self.values):
-            button.hot = button.hot or value == chosen
-            button.draw(surface, fonts, size=22)
-            radius = max(5, style.scaled(7))
-            dot = (button.rect.x + 8 + 2 * radius, button.rect.centery)
-            if value == chosen:
-                pygame.draw.circle(surface, theme.GOLD, dot, radius)
-            pygame.draw.circle(surface, theme.TEXT, dot, radius, 2)
+            self.draw_button(surface, fonts, button, value == chosen)
+
+    @staticmethod
+    def draw_button(surface, fonts, button: Button, chosen: bool) -> None:
+        """One value's button, lit while the mouse is over it or it is the chosen one, and its dot."""
+        hot, button.hot = button.hot, button.hot or chosen
+        button.draw(surface, fonts, size=22)
+        button.hot = hot
+        radius = max(5, style.scaled(7))
+        dot = (button.rect.x + 8 + 2 * radius, button.rect.centery)
+        if chosen:
+            pygame.draw.circle(surface, theme.GOLD, dot, radius)
+        pygame.draw.circle(surface, theme.TEXT, dot, radius, 2)
 
     def rect(self) -> pygame.Rect:
         return self.buttons[0].rect.unionall([b.rect for b in self.buttons[1:]])
@@ -80,6 +87,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.focus = 0  # index into controls(); kept across a relayout (a new UI scale)
         self.keyboard = False  # the ring shows once a key moved it, hides at a mouse press
+        self.still = StillPicture()
         self._layout()
 
     # ------------------------------------------------------------------ layout
@@ -276,6 +284,40 @@ class SettingsScene(Scene):
         return self._renderer
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The screen painted once and shown again; a button whose hover changed is painted alone
+        (ui.render.still_picture)."""
+        settings = self.app.current_settings()
+        ring = self.keyboard and self.app.stack.top is self
+        buttons = self.buttons
+        parts = {} if ring else {id(b): StillPart(b.rect, b.hot, self._button_painter(b)) for b in buttons}
+        signature = (id(self.background), settings, current_language(), style.current(), prompts.pad_in_use(),
+                     tuple((b.label, b.detail, b.enabled, b.key_hint and key_name(b.key_hint)) for b in buttons),
+                     tuple(s.value() for s in (self.scale, *self.sound.steppers)),
+                     (self.focus, tuple(b.hot for b in buttons)) if ring else None)
+        self.still.show(surface, signature, self.paint, self.background, parts)
+        for c in self.choices:  # (the mouse sets a button's hover again as it moves)
+            for b in c.buttons:
+                b.hot = False
+
+    def _button_painter(self, button: Button):
+        for c in self.choices:
+            if button in c.buttons:
+                value = c.values[c.buttons.index(button)]
+                return lambda surface: Choice.draw_button(surface, self.app.fonts, button, value == c.current())
+        size = 24 if button in (self.back_button, self.keys_button, self.sound.mute_button) else 30
+        return lambda surface: button.draw(surface, self.app.fonts, size=size)
+
+    def on_cover(self) -> None:
+        self.still.release()
+
+    def on_leave(self) -> None:
+        self.still.release()
+
+    def on_uncover(self) -> None:
+        self.still.release()  # (keys may have moved meanwhile: Settings → Keys)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The whole screen."""
         fonts = self.app.fonts
         surface.blit(self.background, (0, 0))
         blit_text(surface, fonts.get("title", 48), _("Settings"), theme.GOLD, (960, 40), "midtop")
@@ -292,9 +334,6 @@ class SettingsScene(Scene):
         self.keys_button.draw(surface, fonts, size=24)
         if self.keyboard and self.app.stack.top is self:
             draw_focus_ring(surface, self._rect(self.focused()), margin=style.scaled(12))
-        for c in self.choices:  # the chosen-marking borrowed `hot`; the mouse sets it again
-            for b in c.buttons:
-                b.hot = False
 
     def _draw_samples(self, surface) -> None:
         """Two cards as the table draws them now: size, contrast and cues can be seen at once."""

@@ -57,6 +57,13 @@ class Scene:
         screen's 8 MB)."""
         return None
 
+    def repaint_region(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """A `keeps_under` overlay, asked before a frame whose picture of what is under it is still
+        kept: when the screen still shows the scene's last frame but for one part, that part (what
+        is under it is restored there alone, and the scene paints only there: a Grimoire page's
+        turning leaf); None: the whole screen is painted."""
+        return None
+
     # ------------------------------------------------------------------ lifecycle (called by SceneStack)
     def on_enter(self) -> None:
         """The scene was put on the stack (pushed, or the only one)."""
@@ -171,8 +178,12 @@ class SceneStack:
         key = (id(top), id(surface), surface.get_size(), current_language(), style.current(),
                None if covered is None else tuple(covered))
         if self._under is not None and self._under[0] == key:
+            region = top.repaint_region(surface)
+            if region is not None:
+                surface.set_clip(region)
             for picture, where in self._under[1]:
                 surface.blit(picture, where)
+            surface.set_clip(None)
         else:
             under = self.scenes[first:-1]
             for scene in under:

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import pygame
 
-from aleph_null_desktop.i18n import Joined, N_, _, ngettext
-from aleph_null_desktop.ui import style, theme
+from aleph_null_desktop.i18n import Joined, N_, _, current_language, ngettext
+from aleph_null_desktop.ui import prompts, style, theme
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.scenes.statistics_model import StatisticsModel, build
 from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter
 from aleph_null_desktop.ui.table.panels import draw_background
 from aleph_null_desktop.ui.render.text import DrawnWords, fit_font
-from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
+from aleph_null_desktop.ui.render.still_picture import StillPart, StillPicture
+from aleph_null_desktop.ui.widgets.button import Button, buttons_handle, key_name
 
 MARGIN, TABLE_TOP = 60, 96
 MIN_PANEL_H, MIN_ROW_H = 320, 28  # the details and chart below the table; a row of the table
@@ -36,6 +37,7 @@ class StatisticsScene(Scene, DrawnWords):
         self.selected = 0
         self.focus = 0  # 0 the table's rows, then the buttons left to right (Back, Recorded rituals, Reset)
         self.keyboard = False  # the ring shows once a key moved it, hides at a mouse press
+        self.still = StillPicture()
         self.load()
         self._layout()
 
@@ -165,10 +167,34 @@ class StatisticsScene(Scene, DrawnWords):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        self.drawn = []
-        fonts = self.app.fonts
+        """The screen painted once and shown again; a button whose hover changed is painted alone
+        (ui.render.still_picture)."""
         self.reset_button.enabled = self.model.played > 0
         self.reset_button.detail = "" if self.model.played else _("nothing recorded yet")
+        ring = self.keyboard and self.app.stack.top is self
+        parts = {} if ring else {id(b): StillPart(b.rect, b.hot, self._button_painter(b)) for b in self.buttons}
+        signature = (id(self.background), id(self.model), self.selected, current_language(), style.current(),
+                     prompts.pad_in_use(),
+                     tuple((b.label, b.detail, b.enabled, b.key_hint and key_name(b.key_hint)) for b in self.buttons),
+                     (self.focus, tuple(b.hot for b in self.buttons)) if ring else None)
+        self.still.show(surface, signature, self.paint, self.background, parts)
+
+    def _button_painter(self, button: Button):
+        return lambda surface: button.draw(surface, self.app.fonts, size=24)
+
+    def on_cover(self) -> None:
+        self.still.release()
+
+    def on_leave(self) -> None:
+        self.still.release()
+
+    def on_uncover(self) -> None:
+        self.still.release()
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The whole screen (the words drawn kept in `drawn`)."""
+        self.drawn = []
+        fonts = self.app.fonts
         surface.blit(self.background, (0, 0))
         self._text(surface, fonts.get("title", 44), _("Statistics"), theme.GOLD, (960, 24), "midtop")
         self._draw_table(surface)

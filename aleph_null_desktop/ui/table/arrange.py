@@ -10,6 +10,8 @@ HAND_CARD_W = 240  # wide enough for every card's words at 16 px (card_renderer.
 PLAY_CARD_W = 240
 GAP = 10
 PLAY_TITLE_ROOM = 22  # the play zone's title ("In play") at its top left stays clear of the cards
+PLAY_WORDS_W = 182  # cards in play at least this wide keep their rules words (every printed card, both languages)
+PLAY_ROWS_KEPT = 2  # the play zone never gets so low that two rows of such cards no longer fit
 HOVER_LIFT = 26  # the card under the mouse rises out of the hand this much
 
 
@@ -17,21 +19,59 @@ def _card_h(width: float) -> float:
     return round(width * theme.CARD_RATIO)
 
 
+HAND_SIDE_BY_SIDE = 4  # hands of up to this many cards lie side by side at the largest size
+
+
+def hand_card_width(area_w: float) -> int:
+    """The largest a hand card grows at the UI scale: its size at the scale, no wider than lets a
+    hand of HAND_SIDE_BY_SIDE cards lie side by side (never below the size at 100 %)."""
+    room = int((area_w - (HAND_SIDE_BY_SIDE - 1) * GAP) // HAND_SIDE_BY_SIDE)
+    return max(min(HAND_CARD_W, style.scaled(HAND_CARD_W)), min(style.scaled(HAND_CARD_W), room))
+
+
+def hand_title_room() -> int:
+    """Above the hand's cards: its title ("Hand (5 of 5)") and room for a ring around one card."""
+    return 14 + style.scaled(22)
+
+
+def hand_zone_height(area_w: float) -> int:
+    """How tall the hand's zone must be for its largest cards at the UI scale, under its title."""
+    return hand_title_room() + _card_h(hand_card_width(area_w)) + 2
+
+
+def fitted_to_scale(layout):
+    """The table's layout at the UI scale: the hand's zone as tall as its cards, as far as the play
+    zone above keeps PLAY_ROWS_KEPT rows of cards that keep their words (PLAY_WORDS_W)."""
+    play = layout.rect("play")
+    spare = play.h - (PLAY_ROWS_KEPT * _card_h(PLAY_WORDS_W) + (PLAY_ROWS_KEPT + 1) * GAP + PLAY_TITLE_ROOM)
+    hand = layout.rect("hand")
+    return layout.with_hand_height(min(hand_zone_height(hand.w), hand.h + max(0, spare)))
+
+
+def zone_rects(layout) -> dict[str, pygame.Rect]:
+    """The layout's zones as pygame rectangles (`app.layout`: at the UI scale)."""
+    return {name: pygame.Rect(round(z.rect.x), round(z.rect.y), round(z.rect.w), round(z.rect.h))
+            for name, z in layout.zones.items()}
+
+
 def hand_slots(area: pygame.Rect, count: int, card_w: int | None = None) -> list[pygame.FRect]:
     """One row, centred; cards overlap when the row is too wide for the zone. Cards are as wide
-    as the UI scale makes them; larger ones rise above the zone rather than leave the screen."""
+    as the UI scale makes them (`hand_card_width`), smaller when a hand that would not lie side by
+    side, or as tall as the zone holds."""
     if count == 0:
         return []
-    if card_w is None:  # at the UI scale, but no larger than lets the hand lie side by side
+    if card_w is None:
         room = (area.w - (count - 1) * GAP) // count
-        card_w = max(min(HAND_CARD_W, style.scaled(HAND_CARD_W)), min(style.scaled(HAND_CARD_W), room))
+        tall = int((area.h - hand_title_room() + 6) / theme.CARD_RATIO)
+        card_w = min(max(min(HAND_CARD_W, style.scaled(HAND_CARD_W)), min(hand_card_width(area.w), room)),
+                     max(tall, min(HAND_CARD_W, style.scaled(HAND_CARD_W))))
     h = _card_h(card_w)
     step = card_w + GAP
     if count > 1 and count * card_w + (count - 1) * GAP > area.w:
         step = (area.w - card_w) / (count - 1)
     width = card_w + step * (count - 1)
     x0 = area.centerx - width / 2
-    y = min(area.y + (area.h - h) / 2 + 10, area.bottom - h + 6)
+    y = min(max(area.y + (area.h - h) / 2 + 10, area.y + hand_title_room()), area.bottom - h + 6)
     return [pygame.FRect(x0 + i * step, y, card_w, h) for i in range(count)]
 
 
@@ -50,7 +90,7 @@ def play_slots(area: pygame.Rect, count: int, card_w: int | None = None, title_r
         rows = -(-count // cols)
         if rows * h + (rows - 1) * GAP <= inner.h or w <= 90:
             break
-        w -= 10
+        w -= 2
     slots = []
     for i in range(count):
         row, col = divmod(i, cols)

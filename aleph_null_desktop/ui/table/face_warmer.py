@@ -3,8 +3,8 @@
 A command moves cards to sizes they were not shown at (a drawn card at the hand's width, a
 sacrificed one on its pile), and a card read large needs its 500 px face. Drawn on the frame that
 needs them, those faces make that frame the slowest of the game; drawn one at a time on quiet
-frames, they are already in the face cache when the command or the zoom comes. A large face
-(3–12 ms whole) is drawn a step at a time, a few steps on each quiet frame.
+frames, they are already in the face cache when the command or the zoom comes. Every face (3–12 ms
+whole, a large one) is drawn a step at a time, a few steps on each quiet frame.
 """
 
 from __future__ import annotations
@@ -18,10 +18,8 @@ from aleph_null_desktop.ui.table.overlays import SPOTLIGHT_CARD_W
 
 BIG_W = 500  # the width a card is read at (right-click or Alt)
 HOVER_DWELL = 0.05  # seconds the mouse rests on a card before its large face is begun ahead
-QUIET_MS = 3.0  # a frame that has cost less than this so far may draw one face at a resting size
-QUIET_BIG_MS = 1.0  # or, below this, steps of a large face (each 0.3–3 ms) …
-BIG_STEPS_MS = 2.0  # … until the frame has cost this much
-LARGE_W = PREVIEW_W  # faces this wide or wider are large ones (a hovered card's tip, read large)
+QUIET_MS = 1.0  # a frame that has cost less than this so far draws steps of a face ahead (each 0.3–3 ms) …
+STEPS_MS = 3.0  # … until the frame has cost this much: with the flip, the frame stays within its budget
 
 
 class FaceWarmer:
@@ -29,8 +27,8 @@ class FaceWarmer:
         self.renderer = renderer
         self.warmed = 0  # faces drawn ahead (tests watch it)
 
-    def wanted(self, presenter, rects, hovered=(None, 0.0)) -> list[tuple[str, int]]:
-        """(card_id, width) the table may show soon, most urgent first, never more than 4/5 of
+    def wanted(self, presenter, rects, hovered=(None, 0.0)) -> list[tuple[str, int, bool]]:
+        """(card_id, width, in play) the table may show soon, most urgent first, never more than 4/5 of
         the face cache's bytes (warming must not push out what is on screen): a card read large, cards
         summoned into a fuller play area, cards leaving it (the rest spread out, it lies on a pile),
         cards drawn into a fuller hand. `rects`: the table's zones; `hovered`: (the card under the
@@ -39,12 +37,12 @@ class FaceWarmer:
         hand, play = len(game.zone("hand")), len(game.zone("play"))
 
         def hand_w(n):
-            return [round(s.w) for s in hand_slots(rects["hand"], n)[:1]]
+            return [(round(s.w), False) for s in hand_slots(rects["hand"], n)[:1]]
 
         def play_w(n):
-            return [round(s.w) for s in play_slots(rects["play"], n, title_room=PLAY_TITLE_ROOM)[:1]]
+            return [(round(s.w), True) for s in play_slots(rects["play"], n, title_room=PLAY_TITLE_ROOM)[:1]]
 
-        pile = [panels.pile_card_rect(rects["discard"]).w]
+        pile = [(panels.pile_card_rect(rects["discard"]).w, False)]
         plan = [(("hand",), play_w(play + 1) + pile + hand_w(hand - 1) + hand_w(hand + 1) + hand_w(hand + 2)
                  + play_w(play + 2)),
                 (("play",), play_w(play - 1) + play_w(play + 1) + pile + play_w(play - 2)),
@@ -53,38 +51,34 @@ class FaceWarmer:
         wanted = []
         hover, rested = hovered
         if hover is not None and game.zone_of(hover) in ("hand", "play") and rested >= HOVER_DWELL:
-            wanted += [(game.card(hover).card_id, PREVIEW_W), (game.card(hover).card_id, BIG_W)]  # its tip, read large
-        wanted += [(c.card_id, SPOTLIGHT_CARD_W) for zone in ("set_aside", "deck") for c in game.zone(zone)
+            wanted += [(game.card(hover).card_id, PREVIEW_W, False),
+                       (game.card(hover).card_id, BIG_W, False)]  # its tip, read large
+        wanted += [(c.card_id, SPOTLIGHT_CARD_W, False) for zone in ("set_aside", "deck") for c in game.zone(zone)
                    if game.cards[c.card_id].is_interference]  # drawn, it is shown large at once
         for zones, widths in plan:
             for zone in zones:
                 for card in game.zone(zone):
-                    wanted.extend((card.card_id, w) for w in dict.fromkeys(widths))
+                    wanted.extend((card.card_id, w, in_play) for w, in_play in dict.fromkeys(widths))
         room, kept = self.renderer.budget * 4 // 5, []
-        for card_id, width in dict.fromkeys(wanted):
+        for card_id, width, in_play in dict.fromkeys(wanted):
             room -= self.renderer.face_bytes(width)
             if room < 0:
                 break
-            kept.append((card_id, width))
+            kept.append((card_id, width, in_play))
         return kept
 
     def warm(self, presenter, rects, hovered, frame_start: float) -> bool:
-        """Draws one missing face (or steps of a large one) if this frame has been cheap so far;
-        True if a face was finished. (What may be shown soon: `wanted`.)"""
+        """Draws steps of one missing face if this frame has been cheap so far, a few milliseconds
+        at most (a whole face at once made a frame slower than the budget); True if a face was
+        finished. (What may be shown soon: `wanted`.)"""
         spent = (time.thread_time() - frame_start) * 1000
         if spent >= QUIET_MS:
             return False
-        for card_id, width in self.wanted(presenter, rects, hovered):
-            if self.renderer.cached(card_id, width):
+        for card_id, width, in_play in self.wanted(presenter, rects, hovered):
+            if self.renderer.cached(card_id, width, in_play):
                 continue
-            if width < LARGE_W:
-                self.renderer.face(card_id, width, ahead=True)
-                self.warmed += 1
-                return True
-            if spent >= QUIET_BIG_MS:
-                continue
-            while spent < BIG_STEPS_MS:
-                if self.renderer.face_step(card_id, width):
+            while spent < STEPS_MS:
+                if self.renderer.face_step(card_id, width, in_play):
                     self.warmed += 1
                     return True
                 spent = (time.thread_time() - frame_start) * 1000

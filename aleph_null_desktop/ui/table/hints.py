@@ -61,8 +61,9 @@ def default_hint_function() -> Callable:
 class Hint:
     command: Any
     explanation: str
-    text: str  # what the prompt bar says: the action named, and why
+    text: str  # what the prompt bar says: the action named, and why (cut short if long)
     version: int
+    full: str = ""  # the whole of it: the plan panel (H again) and the log show it
 
 
 class HintJob:
@@ -117,6 +118,11 @@ class HintKeeper:
             return
         if self.job is not None and self.job.version == view.presenter.version:
             return  # already thinking about this position
+        if self.current() is not None:  # asked again: the whole plan, on a panel of its own
+            from aleph_null_desktop.ui.table.overlays import HintPlan
+
+            view.open_panel(HintPlan(view, self.hint.full))
+            return
         function = view.hint_function() or default_hint_function()
         self.hint = None
         self.job = HintJob(function, game, view.presenter.version)
@@ -156,7 +162,7 @@ class HintKeeper:
             explanation = explanation[len(name):].lstrip(" .—:-")
             explanation = explanation[:1].upper() + explanation[1:]  # a sentence of its own now
         full = _("Hint: {move}.").format(move=name) + (f" {explanation}" if explanation else "")
-        self.hint = Hint(command, explanation, shorten(full, PROMPT_CHARS), job.version)
+        self.hint = Hint(command, explanation, shorten(full, PROMPT_CHARS), job.version, full)
         view.say("")
         view.add_to_log(full)
 

@@ -10,7 +10,9 @@ from aleph_null_desktop.engine import Activate, Choose, Summon
 from aleph_null_desktop.i18n import _, ngettext
 from aleph_null_desktop.ui import prompts
 from aleph_null_desktop.ui.grimoire import open_reference
+from aleph_null_desktop.ui.grimoire.scene import book_art
 from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
+from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS
 from aleph_null_desktop.ui.table.focus import ARROWS, LOG, is_enter, number_key
 from aleph_null_desktop.ui.table.gestures import drop_command
 from aleph_null_desktop.ui.table import spoken
@@ -39,6 +41,28 @@ class TableInput:
             if rect.collidepoint(pos):
                 return uid
         return None
+
+    def card_tip_shown(self) -> bool:
+        """Whether the card the mouse rests on is read in its tip (never for the keyboard's focus:
+        its label says less, and Alt reads the card large)."""
+        uid = self.hover_uid
+        return not (uid is None or uid not in self.sprites or self.hover_time < HOVER_SECONDS or self.drag
+                    or self.hover_by_keys or self.modal is not None or self.big_uid is not None or self.alt_held)
+
+    def disabled_tip(self):
+        """(the greyed button under the mouse or the keyboard's focus, why it is greyed), or None."""
+        if self.modal is not None:
+            return None
+        stop = self.focus.current() if self.focus.visible else None
+        for name, button in self.buttons.items():
+            if not button.enabled and (button.hit(self.mouse) or stop == ("button", name)):
+                reason = self.presenter.disabled_reason(name)
+                if reason:
+                    return button, reason
+        return None
+
+    def _glossary_page(self) -> str:
+        return book_art(self.app.fonts).chapter_spread("glossary")
 
     # ------------------------------------------------------------------ events
     def default_move(self, uid: int) -> None:
@@ -181,7 +205,8 @@ class TableInput:
         elif self.focus.handle_key(event):
             stop = self.focus.current()
             self.hover_uid = stop[1] if stop and stop[0] == "card" else None
-            self.app.speak(lambda: spoken.stop_words(self, stop), interrupt=True)
+            self.hover_by_keys = self.hover_uid is not None
+            self.app.speak(lambda: spoken.stop_words(self.focus, self.log.lines, stop), interrupt=True)
         elif number_key(event) is not None:
             hand = self.game.zone("hand")
             index = number_key(event)
@@ -313,7 +338,7 @@ class TableInput:
             self._lift()
         if self.drag:
             return
-        self.hover_uid = self.card_at(pos)
+        self.hover_uid, self.hover_by_keys = self.card_at(pos), False
         for button in self.buttons.values():
             button.hot = button.enabled and button.hit(pos)
         self.none_button.hot = self.none_button.hit(pos)
@@ -407,11 +432,28 @@ class TableInput:
     def _drag_rect(self, drag, sprite) -> pygame.FRect:
         """The card in the air; over a pile it shrinks to the pile's size so the pile stays visible."""
         if self.drop_target(drag["pos"]) in ("discard", "sacrifice"):
-            small = pygame.FRect((0, 0), self._pile_card_size())
+            small = pygame.FRect((0, 0), self.cards.pile_card_size())
             small.midtop = (drag["pos"][0], drag["pos"][1] - 20)
             return small
         return pygame.FRect(drag["pos"][0] - drag["offset"][0], drag["pos"][1] - drag["offset"][1],
                             sprite.target.w, sprite.target.h)
+
+    def _put_back_held_card(self) -> None:
+        """The card (or token) in the air goes back where it was picked up; the release, if it ever
+        comes, belongs to nothing."""
+        drag = self.drag
+        sprite = self.sprites.get(drag["uid"]) if drag and "uid" in drag else None
+        if sprite is not None:
+            sprite.jump_from(self._drag_rect(drag, sprite))
+        self.grip.cancel()
+        self.press_owner = "closed"
+
+    def _let_go_of_moved_card(self) -> None:
+        """A card held by the mouse that a key command moved (Space, Ctrl+Z, a number key) is let go."""
+        grip = self.grip
+        if grip.busy and not grip.token and (grip.uid not in self.sprites or
+                                             self.game.zone_of(grip.uid) != grip.source):
+            grip.cancel()
 
     @property
     def drag(self) -> dict | None:

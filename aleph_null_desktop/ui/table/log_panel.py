@@ -57,12 +57,14 @@ class LogPanel:
         self._said: list[str] = []  # the entries in words, in the language of `_said_in`
         self._said_in = current_language()
         self.on_add = None  # called with every line added (the table speaks it)
+        self.added = 0  # lines added since the start: with `scroll`, what the panel shows (its look)
 
     def add(self, text) -> None:
         """A line: a text, or an i18n Message / Deferred said in the language of the moment."""
         if self.on_add is not None:
             self.on_add(text)
         self.entries.append(text)
+        self.added += 1
         del self.entries[:-MAX_LINES]
         if self._said_in == current_language():
             self._said.append(str(text))

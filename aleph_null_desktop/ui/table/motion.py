@@ -17,6 +17,7 @@ from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.render.text import render
+from aleph_null_desktop.ui.render.tween import Pulse
 
 TICKS_PER_SECOND = 8.0  # a number counts up or down this many units a second
 SHAKE_SECONDS = 0.45
@@ -119,11 +120,41 @@ class TableMotion:
         self._banner_card = None  # (text, its plate), drawn once per Hour
         self.circle = (None, 0.0, 0.0)  # centre, seconds left, seconds in all
         self.calm = False  # less motion (the scene sets it from the settings)
+        self.pulses = {name: Pulse() for name in ("power", "damage", "tokens", "deck")}  # panels glowing
 
     @property
     def active(self) -> bool:
         return (self.power.moving or self.damage.moving or self.damage_shake.left > 0 or bool(self.tokens)
                 or self.banner[1] > 0 or self.circle[1] > 0)
+
+    @property
+    def glowing(self) -> bool:
+        return any(pulse.level > 0 for pulse in self.pulses.values())
+
+    def follow(self, event, speed: float, token_start, token_slots) -> str | None:
+        """Sets moving what an engine event changed among the numbers (power, damage, tokens, the
+        deck, the Hour); returns the sound it makes, if any. `token_slots(total)`: where tokens land."""
+        glow = 0.0 if self.calm else speed  # less motion: no pulses and no shake (the numbers still tick)
+        kind, data = event.kind, event.data
+        if kind in ("power", "damage") and data.get("delta"):
+            self.pulses[kind].strike(glow)
+            getattr(self, kind).set(data["total"], speed)
+            if kind == "damage" and data["delta"] > 0:
+                self.damage_shake.strike(glow)
+                return "damage"
+        elif kind == "token":
+            self.pulses["tokens"].strike(glow)
+            if data["delta"] > 0:  # tokens arrive from the turning page
+                self.token_flights(data["delta"], token_start, token_slots(data["total"]), speed)
+            return "token"
+        elif kind == "shuffled":
+            self.pulses["deck"].strike(glow)
+            return "shuffle"
+        elif kind == "hour":
+            self.hour(_("Hour {roman} — {name}").format(roman=data.get("roman", data["hour"]), name=data["name"]),
+                      speed)
+            return "page_turn"
+        return None
 
     def finish(self) -> None:
         self.power.finish()
@@ -161,6 +192,8 @@ class TableMotion:
         return seconds
 
     def update(self, dt: float, speed: float) -> None:
+        for pulse in self.pulses.values():
+            pulse.update(dt)
         self.power.update(dt, speed)
         self.damage.update(dt, speed)
         self.damage_shake.update(dt, speed)
@@ -185,6 +218,12 @@ class TableMotion:
             draw_icon(surface, "token", disc.inflate(-8, -8), theme.INK)
             drawn.append(disc)
         return drawn
+
+    def banner_area(self, centre) -> pygame.Rect | None:
+        """Where the Hour's banner is while it shows, at the full size it grows to."""
+        if self.banner[1] <= 0 or self._banner_card is None or self._banner_card[0] != self.banner[0]:
+            return None
+        return self._banner_card[1].get_rect(center=centre)
 
     def draw_banner(self, surface: pygame.Surface, fonts, centre) -> pygame.Rect | None:
         """The Hour's name, growing in, holding, fading out."""

@@ -424,6 +424,58 @@ class ConfirmDialog(Modal):
         self.draw_focus(surface)
 
 
+class HintPlan(Modal):
+    """The hint's whole plan, which the prompt bar may have to cut short: every step on a line of
+    its own. H, Esc, Enter or a click closes it; so does any change of the position."""
+
+    WIDTH = 900
+
+    def __init__(self, view, words: str) -> None:
+        self.view, self.words = view, words
+        self.version = view.presenter.version
+        self.rect = pygame.Rect(0, 0, self.WIDTH, 0)
+
+    def applies(self) -> bool:
+        return self.view.presenter.version == self.version
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_h, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.close()
+                return True
+            return False  # the table's other keys (undo, the rules) still work
+        if _is_click(event):
+            self.close()
+        return True
+
+    def lines(self, font) -> list[str]:
+        return [line for step in plan_steps(self.words) for line in wrap(font, step, self.rect.w - 60)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fonts = self.view.fonts
+        head, body, foot = fonts.get("title", 26), fonts.get("body", 22), fonts.get("italic", 18)
+        lines = self.lines(body)
+        self.rect.h = 28 + head.get_linesize() + 12 + len(lines) * body.get_linesize() + 16 + foot.get_linesize() + 20
+        self.rect.center = (960, 460)
+        _veiled_panel(surface, self.rect, 120)
+        y = self.rect.y + 28
+        surface.blit(head.render(_("The hint's whole plan"), True, theme.GOLD), (self.rect.x + 30, y))
+        y += head.get_linesize() + 12
+        for line in lines:
+            surface.blit(body.render(line, True, theme.TEXT), (self.rect.x + 30, y))
+            y += body.get_linesize()
+        close = _("H, Esc or a click closes it.")
+        surface.blit(foot.render(close, True, theme.TEXT_DIM), (self.rect.x + 30, y + 16))
+
+
+def plan_steps(words: str) -> list[str]:
+    """A hint's words as its steps, a bullet each: each sentence, and each "then …" in one."""
+    steps = []
+    for sentence in words.replace(". ", ".\n").split("\n"):
+        steps += sentence.split(_(", then "))
+    return ["• " + step.strip() for step in steps if step.strip()]
+
+
 class PileViewer(Modal):
     """Face-up piles to look through (discard, sacrificed); set-aside interference face down."""
 

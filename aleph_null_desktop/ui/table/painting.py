@@ -1,370 +1,350 @@
-"""Drawing the table: the board layer (each panel redrawn only when its signature changed), the
-cards lying still cached over it, what moves drawn over both, and the tips, prompt and marks.
-A part of TableScene."""
+"""Painting the table: one cached picture of the board (ui.table.board) and the cards lying still,
+each panel and card repainted when its look changed, and over it what moves, the tips and the marks.
+
+`TablePainter` is the scene's collaborator: it is given the presenter and the table's lasting
+parts once (fonts, faces, zones, buttons, log, motion, Grimoire page, hints, focus), and each frame
+a `Moment` — what the player is doing now. Every card is drawn from its look (what it shows and
+where), and the frame's look — the board's panels, the cards, and what is drawn over them — says
+whether the picture on the screen may be left as it is."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
-from aleph_null_desktop.engine import Summon
-from aleph_null_desktop.i18n import N_, _, current_language
-from aleph_null_desktop.ui import prompts, style, theme
-from aleph_null_desktop.ui.grimoire.scene import book_art
+from aleph_null_desktop.i18n import _
+from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.icons import draw_icon
-from aleph_null_desktop.ui.render.layer import Part, merged
+from aleph_null_desktop.ui.render.layer import Part, PanelLayer, merged
+from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
 from aleph_null_desktop.ui.table import panels
+from aleph_null_desktop.ui.table.motion import SHAKE_PIXELS
 from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
-from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS, draw_card_tip
+from aleph_null_desktop.ui.table.board import Board
+from aleph_null_desktop.ui.table.card_tips import draw_card_tip
 from aleph_null_desktop.ui.table.face_warmer import BIG_W
-from aleph_null_desktop.ui.table.wording import without_rule_numbers
-from aleph_null_desktop.ui.widgets.button import Button
+
+SHADOW = (8, 5, 4)
 
 
+class Moment(NamedTuple):
+    """What the table is doing now, beyond the position (the presenter's)."""
 
-class TablePainting:
-    # ------------------------------------------------------------------ drawing
-    def _veil(self, size) -> pygame.Surface:
-        """A dark translucent card-shaped veil over a card that cannot be used now."""
-        key = ("veil", tuple(map(round, size)))
-        veil = self._tints.get(key)
-        if veil is None:
-            veil = pygame.Surface(key[1], pygame.SRCALPHA)
-            pygame.draw.rect(veil, (10, 6, 4, 150), veil.get_rect(), border_radius=max(4, round(size[0] / 20)))
-            self._tints[key] = veil
-        return veil
+    on_top: bool  # the screen holds what the table drew last (no other scene, no error drew over it)
+    settings: object
+    mouse: tuple
+    sprites: dict  # uid -> CardSprite of the hand and play
+    ghosts: list  # (CardSprite, card_id or None) of cards flying between piles
+    hover: int | None  # the card lifted (under the mouse, or the keyboard's focus)
+    big: int | None  # the card read large (right-click, or Alt)
+    drag: dict | None  # what is held (Grip.held)
+    held: pygame.FRect | None  # where the held card is drawn
+    over: str | None  # the zone under what is held
+    carried: bool  # held by a pad (A drops it)
+    drops: dict  # zone -> whether what is held may land there
+    modal: object | None  # the open panel
+    message: str  # the prompt bar's message while it shows, else ""
+    warn: bool
+    tip: bool  # the hovered card's tip shows
+    disabled: tuple | None  # (Button, reason) of the greyed button pointed at
 
-    def card_tip_shown(self) -> bool:
-        uid = self.hover_uid
-        return not (uid is None or uid not in self.sprites or self.hover_time < HOVER_SECONDS or self.drag
-                    or self.modal is not None or self.big_uid is not None or self.alt_held)
 
-    def _glossary_page(self) -> str:
-        return book_art(self.app.fonts).chapter_spread("glossary")
+class TablePainter:
+    def __init__(self, presenter, fonts, renderer, rects, *, log, buttons, none_button, motion, grimoire,
+                 hints, hint_text, focus, circle_id: str) -> None:
+        self.presenter, self.fonts, self.renderer, self.rects = presenter, fonts, renderer, rects
+        self.motion, self.grimoire, self.hints, self.focus = motion, grimoire, hints, focus
+        self.background = panels.draw_background(theme.LOGICAL_SIZE)
+        self.tints = SurfaceCache("table_tints")  # glows and veils by size (a card in motion: many)
+        self.board = Board(presenter, fonts, renderer, rects, log=log, buttons=buttons, none_button=none_button,
+                           hint_text=hint_text, tints=self.tints, circle_id=circle_id)
+        self.layer = PanelLayer()  # the board's panels and the cards lying still, each redrawn only when it changes
+        self.bare = PanelLayer()  # the board alone, while BAPHOMET's circle turns under the cards (else released)
+        self._over_last = None  # (screen, where things were drawn over `still` last frame) when known
+        self._shown = None  # the look of the picture on the screen, when it may be left as it is
+        self._under: tuple = (None, None)  # (look, picture) of the table under an open panel
+        self._under_last = None  # the table's look under the panel last frame
 
-    def _draw_card_tip(self, surface) -> None:
-        """The hovered card read large, with why it cannot be used and the terms it uses."""
-        if not self.card_tip_shown():
-            return
-        uid = self.hover_uid
-        sprite = self.sprites[uid]
-        anchor = pygame.FRect(sprite.rect).move(0, -HOVER_LIFT if self.game.zone_of(uid) == "hand" else 0)
-        draw_card_tip(surface, self.app.fonts, self.renderer, self.game.cdef(uid), anchor,
-                      self.presenter.unusable.get(uid))
+    @property
+    def game(self):
+        return self.presenter.game
 
-    def pile_width(self) -> int:
-        """The width of a pile's top card (every pile has the same)."""
-        return panels.pile_card_rect(self.rects["discard"]).w
+    # ------------------------------------------------------------------ the caches
+    def restyle(self) -> None:
+        """The look or the language changed: the background again, and every picture painted whole."""
+        self.background = panels.draw_background(theme.LOGICAL_SIZE)
+        self.layer.invalidate()
+        self.bare.invalidate()
+        self.forget_screen()
+        self._under = (None, None)
 
-    def _draw_table(self, surface: pygame.Surface) -> None:
-        self._sync_buttons()
-        board_signature = self._board_signature()
-        parts = self.board_parts()
+    def release(self) -> None:
+        """The table is hidden: its screen-sized pictures go, painted again when it shows."""
+        self.layer.release()
+        self.bare.release()
+        self._under = (None, None)
+        self._under_last = None
+        self.forget_screen()
+
+    def forget_screen(self) -> None:
+        """The screen holds what another scene drew: the next frame paints the table whole."""
+        self._over_last = None
+        self._shown = None
+
+    def refresh(self) -> None:
+        """Every cached picture painted again from nothing on the next frame (tests compare)."""
+        self.layer.invalidate()
+        self.bare.invalidate()
+        self.forget_screen()
+        self._under, self._under_last = (None, None), None
+
+    # ------------------------------------------------------------------ the frame
+    def draw(self, surface: pygame.Surface, m: Moment) -> None:
+        whole = Board.whole(m.settings, self.background)
+        parts = self.board.parts(m)
+        cards = self.card_looks(m)
         shown = None
-        if self.app.stack.top is self and not self.app.error_time:
-            shown = (board_signature, tuple(p.signature for p in parts), self._motion_signature(), id(surface))
-            if self.modal is None and shown == self._shown:
+        if m.on_top:
+            shown = (whole, tuple(p.signature for p in parts), cards, self.over_look(m), id(surface))
+            if m.modal is None and shown == self._shown:
                 return  # nothing changed since the last frame, and nothing else drew over it
-            if self.modal is not None and shown == self._under[0]:
+            if m.modal is not None and shown == self._under[0]:
                 surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
                 self._over_last = None
-                self.modal.draw(surface)
+                m.modal.draw(surface)
                 self._shown = None
                 return
-        self._shown = shown if self.modal is None else None
-        painted = self.board.update(surface.get_size(), board_signature, parts, self.background)
+        self._shown = shown if m.modal is None else None
         circle = self.motion.circle[1] > 0  # BAPHOMET's circle turns under the cards it draws in
         if circle:
-            surface.blit(self.board.surface, (0, 0))
+            self.bare.update(surface.get_size(), whole, parts, self.background)
+            surface.blit(self.bare.surface, (0, 0))
             self._over_last = None
-            self.still.invalidate()  # not kept up to date meanwhile: painted whole when used again
+            self.layer.invalidate()  # not kept up to date meanwhile: painted whole when used again
         else:  # the board and the cards lying still, cached together; what moves is drawn over them
-            still = self.still.update(surface.get_size(), (board_signature, self.board.surface), self._still_parts(),
-                                      self.board.surface, dirty=painted)
-            over = self._over_rects() if shown is not None and self.modal is None else None
+            self.bare.release()
+            painted = self.layer.update(surface.get_size(), whole, parts + self.still_parts(m, cards), self.background)
+            over = self.over_rects(m, cards) if shown is not None and m.modal is None else None
             last = self._over_last
             if over is not None and last is not None and last[0] == id(surface):
-                for rect in merged([*last[1], *over, *still]):  # last frame's picture kept but where things moved
-                    surface.blit(self.still.surface, rect, rect)
+                for rect in merged([*last[1], *over, *painted]):  # last frame's picture kept but where things moved
+                    surface.blit(self.layer.surface, rect, rect)
             else:
-                surface.blit(self.still.surface, (0, 0))
+                surface.blit(self.layer.surface, (0, 0))
             self._over_last = (id(surface), over) if over is not None else None
         self.grimoire.draw(surface)  # the page above the tokens, turning with the Hours
-        self._draw_effects(surface)
+        self.paint_effects(surface, self.effects_look(), self.bare if circle else self.layer)
         if circle:
-            self._draw_zone_hint(surface)
-            self.motion.draw_circle(surface, self.app.fonts)
-            self._draw_cards(surface)
-        else:
-            self._draw_cards(surface, "moving")
+            self.draw_zone_hint(surface)
+            self.motion.draw_circle(surface, self.fonts)
+        self.paint_cards(surface, cards[0] if circle else cards[2])
         self.motion.draw_tokens(surface)
-        self.motion.draw_banner(surface, self.app.fonts, self.rects["play"].center)
-        if self.modal is None:
-            self.focus.draw(surface)
-            self._draw_disabled_reason(surface)
-            self._draw_card_tip(surface)
-        if self.modal is not None:
+        self.motion.draw_banner(surface, self.fonts, self.rects["play"].center)
+        if m.modal is None:
+            self.focus.draw(surface, self.fonts, _pad())
+            self.draw_disabled_reason(surface, m.disabled)
+            if m.tip:
+                self.draw_card_tip(surface, m)
+        else:
             if shown is not None and shown == self._under_last:  # settled: kept while the panel is open
                 self._under = (shown, surface.copy())
             self._under_last = shown
-            self.modal.draw(surface)
-        else:
+            m.modal.draw(surface)
+        if m.modal is None:
             self._under = (None, None)
-        big = self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None)
-        if big is not None and big in self.sprites:
-            self._draw_big(surface, big)
+        if m.big is not None and m.big in m.sprites:
+            self.draw_big(surface, m.big)
             self._over_last = None
 
-    def _over_rects(self) -> list[pygame.Rect] | None:
+    def over_look(self, m: Moment) -> tuple:
+        """Everything drawn over the board and the cards that is not a card: the page, the effects,
+        the tokens in flight, the banner, the circle, the focus, the tips, the card read large."""
+        grimoire, motion, focus = self.grimoire, self.motion, self.focus
+        focused = focus.current() if focus.visible else None
+        return (
+            grimoire.page, grimoire.turn and grimoire.turn.angle, self.effects_look(),
+            tuple((f.t, f.delay > 0) for f in motion.tokens), motion.active and motion.banner, motion.circle[1],
+            self.hints.highlight(), self.hints.tag(),
+            focused, focused and self.presenter.focus_words(focused, _pad()),
+            focused and tuple(focus.rect(focused) or ()), m.disabled and (m.disabled[1], tuple(m.disabled[0].rect)),
+            m.tip and (m.hover, tuple(m.sprites[m.hover].rect), self.presenter.unusable.get(m.hover)), m.big,
+        )
+
+    def over_rects(self, m: Moment, cards) -> list[pygame.Rect] | None:
         """Where the table draws over the cached picture of the board and the still cards this
         frame; None while something is shown whose extent is not known here (the whole picture is
         then blitted)."""
         if (self.grimoire.turning or self.motion.tokens or self.motion.banner[1] > 0 or self.focus.visible
-                or self.disabled_tip() or self.card_tip_shown()):
+                or m.disabled or m.tip):
             return None
         r = self.rects
-        rects = [self.grimoire.rect.inflate(8, 8), r["power"].inflate(40, 40), r["damage"].inflate(30, 20),
+        shaken = r["damage"].inflate(24 + 2 * SHAKE_PIXELS, 12 + 2 * SHAKE_PIXELS)  # (paint_effects' area, moved)
+        rects = [self.grimoire.rect.inflate(8, 8), r["power"].inflate(40, 40), shaken,
                  r["tokens"].inflate(12, 12), r["deck"].inflate(20, 20)]  # the page and the effects
-        targets, _unusable, hinted = self._card_marks()
-        for uid, sprite in self.sprites.items():
-            if self._still(uid):
-                continue
-            if uid in targets or uid == hinted:
+        _all, _still, moving = cards
+        for step in moving:
+            if step[0] == "mark":
                 return None
-            card = pygame.Rect(sprite.rect)
-            rects.append(card.union(card.move(0, -HOVER_LIFT)).union(card.move(8, 14)).inflate(16, 16))
-        rects += [pygame.Rect(sprite.rect).inflate(4, 4) for sprite, _card in self.ghosts]
-        if self.drag and "uid" in self.drag and self.drag["uid"] in self.sprites:
-            held = pygame.Rect(self._drag_rect(self.drag, self.sprites[self.drag["uid"]]))
-            rects.append(held.union(held.move(14, 20)).inflate(4, 4))
-        elif self.drag and "token" in self.drag:
-            x, y = self.drag["pos"]
-            rects.append(pygame.Rect(x - 30, y - 30, 60, 60))
+            rects.append(step[-1])
         return rects
 
-    def _draw_zone_hint(self, surface) -> None:
+    # ------------------------------------------------------------------ the cards
+    def marks(self) -> tuple[dict, dict, int | None]:
+        """(the cards to choose from, the cards that cannot be used now, the hinted card)."""
+        mark = self.hints.highlight()
+        return (self.presenter.target_options() or {}, self.presenter.unusable,
+                mark[1] if mark and mark[0] == "card" else None)
+
+    def is_still(self, uid: int, m: Moment) -> bool:
+        """Whether the card lies still in its slot (drawn into the cached picture under what moves)."""
+        sprite = m.sprites[uid]
+        return not sprite.moving and sprite.delay <= 0 and uid != m.hover and not (m.drag and m.drag.get("uid") == uid)
+
+    def order(self, m: Moment) -> list[int]:
+        """The cards of play and hand in drawing order: the one lifted on top."""
+        order = [c.uid for c in self.game.zone("play")] + [c.uid for c in self.game.zone("hand")]
+        if m.hover in order:
+            order.remove(m.hover)
+            order.append(m.hover)
+        return order
+
+    def card_look(self, uid: int, rect, base_width: int, marks, region: pygame.Rect | None = None) -> tuple:
+        """One card of hand or play as it is drawn: ("card", uid, face, width, in play, rect, veiled,
+        to choose, warned, the region it draws in — by default the card, its marks and its tag)."""
+        targets, unusable, hinted = marks
+        game = self.game
+        card_id = game.card(uid).card_id
+        veiled = (uid not in targets if targets else unusable.get(uid) is not None) and uid != hinted
+        chosen = uid in targets and uid != hinted
+        warned = not chosen and game.cards[card_id].is_interference and game.zone_of(uid) == "hand"
+        region = pygame.Rect(rect).inflate(14, 14) if region is None else pygame.Rect(region)
+        if chosen:
+            region.union_ip(self.tag_box(self.choose_tag(), pygame.Rect(rect).inflate(12, 12)))
+        in_play = game.zone_of(uid) == "play"
+        return "card", uid, card_id, base_width, in_play, tuple(rect), veiled, chosen, warned, region
+
+    def card_looks(self, m: Moment) -> tuple[tuple, tuple, tuple]:
+        """(every card drawn, the still ones, the others) as drawing steps from their looks: cards,
+        shadows, the hint's mark, ghosts flying to a pile, the card or token held; each step's last
+        element is the region it draws in."""
+        marks = self.marks()
+        hinted = marks[2]
+        everything, still, moving = [], [], []
+
+        def add(step, lying=False):
+            everything.append(step)
+            (still if lying else moving).append(step)
+
+        for sprite, card_id in m.ghosts:  # a card waiting its turn to leave is shown where it is
+            add(("ghost", card_id, sprite.base_width, tuple(sprite.rect), pygame.Rect(sprite.rect).inflate(4, 4)))
+        hinted_rect = hinted_still = None
+        for uid in self.order(m):
+            sprite = m.sprites.get(uid)
+            if sprite is None or (m.drag and m.drag.get("uid") == uid):
+                continue
+            lying = self.is_still(uid, m)
+            rect = pygame.FRect(sprite.rect)
+            region = None if lying else self.moved_region(sprite)
+            if uid == m.hover and not sprite.moving:
+                rect.y -= self.lift_of(uid, rect)
+                add(("shadow", tuple(pygame.Rect(rect).move(8, 14)), region))
+            if sprite.delay > 0:
+                continue  # not yet left its pile
+            add(self.card_look(uid, rect, sprite.base_width, marks, region), lying)
+            if uid == hinted:
+                hinted_rect, hinted_still = pygame.Rect(rect), lying
+        if hinted_rect is not None:  # over its neighbours, as tight as a target's ring
+            tag = self.hints.tag()
+            add(("mark", tuple(hinted_rect), tag, self.hint_mark_region(hinted_rect, tag, True, 12)), hinted_still)
+        if m.held is not None and m.drag and "uid" in m.drag:
+            held = pygame.Rect(m.held)
+            add(("held", self.game.card(m.drag["uid"]).card_id, self.game.zone_of(m.drag["uid"]) == "play",
+                 tuple(m.held), held.union(held.move(14, 20)).inflate(4, 4)))
+        elif m.drag and "token" in m.drag:
+            x, y = m.drag["pos"]
+            add(("token", (x, y), pygame.Rect(x - 30, y - 30, 60, 60)))
+        return tuple(everything), tuple(still), tuple(moving)
+
+    @staticmethod
+    def moved_region(sprite) -> pygame.Rect:
+        card = pygame.Rect(sprite.rect)
+        return card.union(card.move(0, -HOVER_LIFT)).union(card.move(8, 14)).inflate(16, 16)
+
+    def still_parts(self, m: Moment, cards) -> list[Part]:
+        """The cards lying still in their slots, over the board, each a part of the cached picture
+        (with the hint's ring on a zone under them and on a card over them)."""
+        parts = []
         mark = self.hints.highlight()
         if mark and mark[0] == "zone" and mark[1] in self.rects:
-            self._draw_hint_mark(surface, self.rects[mark[1]], self.hints.tag(), on_top=False)
+            zone = self.rects[mark[1]]
+            look = ("zone mark", mark[1], self.hints.tag())
+            parts.append(Part("hint:zone", self.hint_mark_region(zone, look[2], False, 20), look,
+                              lambda surface, look=look: self.draw_hint_mark(surface, self.rects[look[1]], look[2],
+                                                                             on_top=False)))
+        for step in cards[1]:
+            name = "hint:card" if step[0] == "mark" else f"card:{step[1]}"
+            parts.append(Part(name, step[-1], step, lambda surface, step=step: self.paint_cards(surface, (step,))))
+        return parts
 
-    def _still(self, uid: int) -> bool:
-        """Whether the card lies still in its slot (drawn into the cached picture under what moves)."""
-        sprite = self.sprites[uid]
-        return not sprite.moving and sprite.delay <= 0 and uid != self.hover_uid and not (
-            self.drag and self.drag.get("uid") == uid)
-
-    def _motion_signature(self) -> tuple:
-        """Everything drawn over the board: when it is the same as last frame, so is the picture."""
-        def place(sprite):
-            return (sprite.uid, tuple(sprite.rect), sprite.delay > 0)
-
-        grimoire = self.grimoire
-        return (
-            tuple(place(s) for s in self.sprites.values()), tuple(place(s) for s, _ in self.ghosts),
-            self.hover_uid, self.big_uid, self.alt_held, self.drag and tuple(self.drag["pos"]),
-            grimoire.page, grimoire.turn and grimoire.turn.angle, self.hints.highlight(), self.hints.tag(),
-            tuple(p.level for p in self.pulses.values()), self.motion.active and self.motion.banner,
-            self.motion.power.shown, self.motion.damage_shake.left, tuple(f.t for f in self.motion.tokens),
-            self.motion.circle[1], self.presenter.target_options() is not None,
-            self.focus.visible, self.focus.current(), self.disabled_tip() and self.disabled_tip()[1],
-            self.card_tip_shown(),
-        )
-
-    def _draw_effects(self, surface: pygame.Surface) -> None:
-        """Over the board: the power ticking to its value, glowing panels, the damage panel shaking."""
-        r, fonts = self.rects, self.app.fonts
-        shake = self.motion.damage_shake.offset
-        if shake != (0, 0):
-            area = r["damage"].inflate(24, 12)
-            surface.blit(self.background, area, area)
-            surface.blit(self.board.surface, area.move(shake), area)
-        power = self.pulses["power"].level
-        font = panels.counter_value_font(fonts, r["power"], _("virtual power"), 34 + round(10 * power))
-        blit_text(surface, font, self.motion.power.text, theme.TEXT,
-                  (r["power"].x + 54, r["power"].y + 2 - round(5 * power)))
-        for name, rect, radius in (("power", r["power"], 10), ("damage", r["damage"].move(shake), 10),
-                                   ("tokens", r["tokens"], 8), ("deck", r["deck"].inflate(10, 10), 12)):
-            level = self.pulses[name].level
-            if level > 0:
-                edge = theme.BLOOD if name == "damage" else theme.PANEL_EDGE
-                colour = [round(a + (b - a) * level) for a, b in zip(edge, theme.CANDLE)]
-                pygame.draw.rect(surface, colour, rect, 2 + round(3 * level), border_radius=radius)
-
-    def _board_signature(self) -> tuple:
-        """What the whole board shows: when it changes, every panel is painted again."""
-        return id(self.app.current_settings()), current_language(), style.current(), id(self.background)
-
-    def board_parts(self) -> list[Part]:
-        """The table under the cards, panel by panel, each with the region it paints in and what it
-        shows (its signature): Grimoire, counters, piles, keys, log, zones, buttons, prompt."""
-        fonts, game, r = self.app.fonts, self.game, self.rects
-        drops = self.legal_drop_zones()
-        token_hot = bool(game.tokens) and r["tokens"].collidepoint(self.mouse) and self.modal is None \
-            and game.outcome is None
+    def paint_cards(self, surface, steps) -> None:
+        """Draws cards (and what goes with them) from their looks (`card_looks`)."""
         renderer = self.renderer
-        dragging = self.drag["uid"] if self.drag and "uid" in self.drag else None
-        carried = bool(self.drag and self.drag.get("carried"))  # by a pad: A drops it
-        over = self.drop_target(self.drag["pos"]) if self.drag else None
+        for step in steps:
+            kind = step[0]
+            if kind == "card":
+                _kind, _uid, card_id, base_width, in_play, rect, veiled, chosen, warned, _region = step
+                self.paint_card(surface, card_id, base_width, pygame.FRect(rect), veiled, chosen, warned, in_play)
+            elif kind == "ghost":
+                _kind, card_id, base_width, rect, _region = step
+                rect = pygame.FRect(rect)
+                image = renderer.back(base_width) if card_id is None else \
+                    renderer.face_scaled(card_id, base_width, rect.size)
+                surface.blit(image, rect)
+            elif kind == "shadow":
+                pygame.draw.rect(surface, SHADOW, pygame.Rect(step[1]), border_radius=10)
+            elif kind == "mark":
+                self.draw_hint_mark(surface, pygame.Rect(step[1]), step[2], margin=12)
+            elif kind == "held":
+                _kind, card_id, in_play, rect, _region = step
+                rect = pygame.FRect(rect)
+                pygame.draw.rect(surface, SHADOW, pygame.Rect(rect).move(14, 20), border_radius=10)
+                surface.blit(renderer.face(card_id, round(rect.w), in_play=in_play), rect)  # a resting size
+            elif kind == "token":
+                x, y = step[1]
+                pygame.draw.circle(surface, theme.POWER, (x, y), 26)
+                draw_icon(surface, "token", pygame.Rect(x - 20, y - 20, 40, 40), theme.INK)
 
-        def pile(name, zone, title, face_up, hint):
-            cards = game.zone(zone)
-            rect = r[name]
-            region = rect.inflate(16, 16).union(pygame.Rect(rect.centerx - 110, rect.bottom, 220, 26))
+    def paint_card(self, surface, card_id: str, base_width: int, rect: pygame.FRect, veiled: bool, chosen: bool,
+                   warned: bool, in_play: bool = False) -> None:
+        """One card of hand or play with its marks: dimmed, to choose, interference."""
+        surface.blit(self.renderer.face_scaled(card_id, base_width, rect.size, in_play), rect)
+        if veiled:
+            surface.blit(self.veil(rect.size), rect)  # cannot be used now: dimmed (why: on hover)
+        if chosen:  # the hinted target gets the hint's ring and words
+            ring = pygame.Rect(rect).inflate(12, 12)
+            pygame.draw.rect(surface, theme.GLOW_LEGAL, ring, 5, border_radius=14)
+            tag = self.choose_tag()
+            box = self.tag_box(tag, ring)
+            pygame.draw.rect(surface, theme.GLOW_LEGAL, box, border_radius=6)
+            surface.blit(tag, tag.get_rect(center=box.center))
+        elif warned:
+            pygame.draw.rect(surface, theme.WARN, pygame.Rect(rect).inflate(10, 10), 4, border_radius=14)
 
-            def paint(surface):
-                panels.draw_pile(surface, fonts, renderer, rect, title, cards, face_up, 0, hint)
-                self._draw_drop_pile(surface, name, drops, over)
+    def choose_tag(self) -> pygame.Surface:
+        return render(self.fonts.get("bold", 18), _("choose"), theme.INK)
 
-            signature = (len(cards), cards[-1].card_id if cards else None, drops.get(name), over == name)
-            return Part(name, region, signature, paint)
-
-        set_aside = r["set_aside"]
-        hand_title = _("Hand ({n} of {size})").format(n=len(game.zone("hand")), size=game.hand_size)
-        buttons = [Part(f"button:{name}", button.rect.inflate(4, 4),
-                        (button.label, button.enabled, button.hot, button.detail, button.rect.size,
-                         name == "end_turn" and self.presenter.end_cost),
-                        lambda surface, name=name: self._draw_button(surface, name))
-                   for name, button in self.buttons.items()]
-        return [
-            Part("grimoire", r["grimoire"].union(r["tokens"]),
-                 (game.hour, game.last_hour, game.tokens, game.outcome is None, token_hot),
-                 lambda surface: panels.draw_grimoire(surface, fonts, r["grimoire"], r["tokens"], game, 0,
-                                                      token_hot)),
-            Part("power", r["power"], bool(drops.get("power")),  # its value: _draw_effects
-                 lambda surface: panels.draw_counter(surface, fonts, r["power"], "flame", "", _("virtual power"),
-                                                     theme.POWER, 1.0 if drops.get("power") else 0)),
-            Part("damage", r["damage"], game.damage,
-                 lambda surface: panels.draw_damage(surface, fonts, r["damage"], game.damage, 0)),
-            pile("deck", "deck", _("Deck"), False, ""),
-            pile("discard", "discard", _("Discard"), True, _("click to look")),
-            pile("sacrifice", "sacrificed", _("Sacrificed"), True, _("click to look")),
-            Part("set_aside", set_aside.inflate(16, 16).union(
-                    pygame.Rect(set_aside.x - 8, set_aside.bottom, set_aside.w + 16, panels.SET_ASIDE_CAPTION_H + 2)),
-                 (tuple(c.card_id for c in game.zone("set_aside")), game.hour),
-                 lambda surface: panels.draw_set_aside(surface, fonts, renderer, set_aside, game, self.circle_id)),
-            Part("keys", r["keys"], prompts.pad_in_use(), lambda surface: panels.draw_keys(surface, fonts, r["keys"])),
-            Part("log", r["log"], (len(self.log.lines), self.log.lines[-1] if self.log.lines else "", self.log.scroll),
-                 lambda surface: self.log.draw(surface, fonts, r["log"], _("What happened"))),
-            Part("play", r["play"], (drops.get("play"), drops.get("play") is False and dragging, not game.zone("play"),
-                                     carried),
-                 lambda surface: self._draw_zone_outline(surface, "play", drops, _("In play"),
-                                                         _("A: summon here") if carried else
-                                                         _("release here to summon"))),
-            Part("hand", r["hand"], drops.get("hand"),
-                 lambda surface: self._draw_zone_outline(surface, "hand", drops, "", "")),
-            Part("hand:title", self._zone_title_rect("hand", hand_title), hand_title,  # not the whole hand
-                 lambda surface: self._draw_zone_title(surface, "hand", hand_title)),
-            *buttons,
-            Part("prompt", r["prompt"], (self.presenter.key(), self.hint_text(), self.message if self.message_time > 0
-                                         else "", self.message_warn, self.none_button.hot,
-                                         self.presenter.target_options() is not None),
-                 self._draw_prompt),
-        ]
-
-    def _draw_zone_outline(self, surface, name, drops, title, drop_hint) -> None:
-        rect = self.rects[name]
-        legal = drops.get(name)
-        if legal:
-            surface.blit(self._tint(rect.size, 28), rect)
-            pygame.draw.rect(surface, theme.GLOW_LEGAL, rect, 4, border_radius=14)
-            blit_text(surface, self.app.fonts.get("title", 24), drop_hint.upper(), theme.GLOW_LEGAL,
-                      (rect.centerx, rect.bottom - 40), "midtop")
-        elif legal is False:
-            pygame.draw.rect(surface, theme.DISABLED, rect, 2, border_radius=14)
-            reason = self.game.explain(Summon(self.drag["uid"])) if self.drag and "uid" in self.drag else ""
-            blit_text(surface, self.app.fonts.get("italic", 22), _("Cannot summon now: {reason}").format(reason=reason),
-                      theme.WARN, (rect.centerx, rect.bottom - 40), "midtop")
-        else:
-            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=14)
-        self._draw_zone_title(surface, name, title)
-        if name == "play" and not self.game.zone("play"):
-            blit_text(surface, self.app.fonts.get("italic", 24),
-                      _("Drag a card from your hand here to summon it"), theme.TEXT_DIM, rect.center, "center")
-
-    def _draw_zone_title(self, surface, name: str, title: str) -> None:
-        blit_text(surface, self.app.fonts.get("title", 17), title, theme.TEXT_DIM, self._zone_title_rect(name, title))
-
-    def _zone_title_rect(self, name: str, title: str) -> pygame.Rect:
-        rect = self.rects[name]
-        return render(self.app.fonts.get("title", 17), title, theme.TEXT_DIM).get_rect(topleft=(rect.x + 14, rect.y + 6))
-
-    def _tint(self, size, alpha: int) -> pygame.Surface:
-        """A translucent candle-glow rectangle, made once per size."""
-        key = (size, alpha)
-        tint = self._tints.get(key)
-        if tint is None:
-            tint = self._tints[key] = pygame.Surface(size, pygame.SRCALPHA)
-            tint.fill((*theme.GLOW_LEGAL, alpha))
-        return tint
-
-    def _draw_drop_pile(self, surface, pile: str, drops, over) -> None:
-        """While a card is held: whether it may be dropped on this pile (and the glow when over it)."""
-        if pile not in drops:
-            return
-        verb = {"discard": N_("scrap"), "sacrifice": N_("sacrifice")}[pile]
-        rect = self.rects[pile].inflate(12, 12)
-        colour = theme.GLOW_LEGAL if drops[pile] else theme.DISABLED
-        if drops[pile] and over == pile:
-            surface.blit(self._tint(rect.size, 70), rect)
-        pygame.draw.rect(surface, colour, rect, 5 if drops[pile] else 2, border_radius=12)
-        label = (_("drop: {verb}") if drops[pile] else _("{verb}: not now")).format(verb=_(verb))
-        tag = render(self.app.fonts.get("bold", 18), label, theme.INK)
-        box = tag.get_rect(center=(rect.centerx, rect.centery + 20)).inflate(12, 6)
-        pygame.draw.rect(surface, colour, box, border_radius=6)
-        surface.blit(tag, tag.get_rect(center=box.center))
-
-    def _sync_buttons(self) -> None:
-        """The buttons' state from the engine's answers (asked once per game change)."""
-        presenter = self.presenter
-        end = self.buttons["end_turn"]
-        reason = presenter.end_reason
-        end.enabled = reason is None
-        end.detail = without_rule_numbers(reason) if reason else presenter.end_turn_detail()
-        self.buttons["undo"].enabled = presenter.can_undo()
-        self.buttons["undo"].detail = presenter.undo_detail()
-        # greyed, it says why where its shortcut's badge was (the small button holds one or the other)
-        self.buttons["undo"].key_hint = "" if self.buttons["undo"].detail else "Ctrl+Z"
-        hint = self.buttons["hint"]
-        hint.label = _("Hint: thinking…") if self.hints.thinking else _("Hint")
-        hint.enabled = self.game.outcome is None and self.app.current_settings().show_hints
-        if not self.app.current_settings().show_hints:
-            hint.label = _("Hints off (Settings)")
-
-    def _draw_button(self, surface, name: str) -> None:
-        button = self.buttons[name]
-        if name == "end_turn":
-            button.draw(surface, self.app.fonts, size=36)
-            if button.enabled and self.presenter.end_cost:
-                draw_icon(surface, "damage", pygame.Rect(button.rect.x + 12, button.rect.bottom - 46, 34, 34),
-                          theme.WARN)
-        else:
-            button.draw(surface, self.app.fonts, size=20)
-
-    def disabled_tip(self) -> tuple[Button, str] | None:
-        """The greyed button under the mouse (or the keyboard's focus) and why it is greyed."""
-        if self.modal is not None:
-            return None
-        stop = self.focus.current() if self.focus.visible else None
-        for name, button in self.buttons.items():
-            if not button.enabled and (button.hit(self.mouse) or stop == ("button", name)):
-                reason = self.presenter.disabled_reason(name)
-                if reason:
-                    return button, reason
-        return None
-
-    def _draw_disabled_reason(self, surface) -> None:
-        tip = self.disabled_tip()
-        if tip is not None:
-            button, reason = tip
-            font = self.app.fonts.get("body", 18)
-            lines = wrap(font, reason, 360)
-            box = pygame.Rect(0, 0, 380, len(lines) * font.get_linesize() + 14)
-            box.bottomright = (button.rect.right, button.rect.top - 8)
-            box.clamp_ip(surface.get_rect())
-            pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
-            pygame.draw.rect(surface, theme.WARN, box, 2, border_radius=8)
-            blit_wrapped(surface, font, reason, theme.TEXT, box.inflate(-20, -14))
+    def veil(self, size) -> pygame.Surface:
+        """A dark translucent card-shaped veil over a card that cannot be used now."""
+        key = ("veil", tuple(map(round, size)))
+        veil = self.tints.get(key)
+        if veil is None:
+            veil = pygame.Surface(key[1], pygame.SRCALPHA)
+            pygame.draw.rect(veil, (10, 6, 4, 150), veil.get_rect(), border_radius=max(4, round(size[0] / 20)))
+            self.tints[key] = veil
+        return veil
 
     def hand_title_rect(self) -> pygame.Rect:
         hand = self.rects["hand"]
@@ -381,7 +361,8 @@ class TablePainting:
             return HOVER_LIFT
         return max(0, min(HOVER_LIFT, round(rect.top) - title.bottom))
 
-    def _tag_box(self, tag: pygame.Surface, ring: pygame.Rect) -> pygame.Rect:
+    # ------------------------------------------------------------------ marks and effects
+    def tag_box(self, tag: pygame.Surface, ring: pygame.Rect) -> pygame.Rect:
         """A card's word tag ("choose", "hint: …"): just above its ring, clear of the line; below
         the ring when the zone's edge (or the screen's) leaves no room above."""
         box = tag.get_rect().inflate(16, 6)
@@ -394,21 +375,20 @@ class TablePainting:
     def _hint_mark_boxes(self, rect: pygame.Rect, label: str, on_top: bool, margin: int):
         """(the ring, the tag's image, the tag's box) of a hint's mark around `rect`."""
         ring = pygame.Rect(rect).inflate(margin, margin)
-        tag = render(self.app.fonts.get("bold", 18), label, theme.INK)
+        tag = render(self.fonts.get("bold", 18), label, theme.INK)
         if on_top:
-            box = self._tag_box(tag, ring)
+            box = self.tag_box(tag, ring)
         else:
             box = tag.get_rect().inflate(16, 6)
             box.center = (ring.centerx, ring.bottom)
         box.clamp_ip(pygame.Rect((0, 0), theme.LOGICAL_SIZE))
         return ring, tag, box
 
-    def _hint_mark_region(self, rect: pygame.Rect, label: str, on_top: bool, margin: int) -> pygame.Rect:
+    def hint_mark_region(self, rect: pygame.Rect, label: str, on_top: bool, margin: int) -> pygame.Rect:
         ring, _tag, box = self._hint_mark_boxes(rect, label, on_top, margin)
         return ring.union(box)
 
-    def _draw_hint_mark(self, surface, rect: pygame.Rect, label: str, on_top: bool = True,
-                        margin: int = 20) -> None:
+    def draw_hint_mark(self, surface, rect: pygame.Rect, label: str, on_top: bool = True, margin: int = 20) -> None:
         """The hinted card or place: a blue ring and a tag in words naming the action (never colour
         alone). The tag sits on the ring's top line (a card) or bottom line (a panel, whose top
         touches other panels), and always on the screen."""
@@ -418,149 +398,68 @@ class TablePainting:
         pygame.draw.rect(surface, theme.INK, box, 1, border_radius=6)
         surface.blit(tag, tag.get_rect(center=box.center))
 
-    def hint_text(self) -> str:
-        return self.view.hint_text()
-
-    def _draw_prompt(self, surface) -> None:
-        rect = self.rects["prompt"]
-        pending = self.game.pending
-        hint = self.hint_text()
-        none = self.presenter.none_offered()
-        reserve = self.none_button.rect.w + 16 if none else 0
-        if hint and not (self.message_time > 0 and self.message):
-            panels.draw_prompt(surface, self.app.fonts, rect, hint, False, True, reserve)
-            if none:
-                self.none_button.rect.midright = (rect.right - 8, rect.centery)
-                self.none_button.draw(surface, self.app.fonts, size=20, role="body")
-            return
-        if pending is not None and self.presenter.target_options() is not None:
-            panels.draw_prompt(surface, self.app.fonts, rect, pending.prompt + "  " + _("(click a glowing card)"),
-                               False, True, reserve)
-            if none:
-                self.none_button.rect.midright = (rect.right - 8, rect.centery)
-                self.none_button.draw(surface, self.app.fonts, size=20, role="body")
-            return
-        if self.message_time > 0 and self.message:
-            panels.draw_prompt(surface, self.app.fonts, rect, self.message, self.message_warn, False)
-            return
-        if self.game.interference_in_hand():
-            panels.draw_prompt(surface, self.app.fonts, rect,
-                               _("Interference in your hand must be summoned first: raise power, then "
-                                 "drag it into play."), True, False)
-        elif self.presenter.hour_warning():
-            panels.draw_prompt(surface, self.app.fonts, rect, self.presenter.hour_warning(), True, False)
-
-    def _card_marks(self) -> tuple[dict, dict, int | None]:
-        """(the cards to choose from, the cards that cannot be used now, the hinted card)."""
-        mark = self.hints.highlight()
-        return (self.presenter.target_options() or {}, self.presenter.unusable,
-                mark[1] if mark and mark[0] == "card" else None)
-
-    def _card_order(self) -> list[int]:
-        """The cards of play and hand in drawing order: the one under the mouse on top."""
-        order = [c.uid for c in self.game.zone("play")] + [c.uid for c in self.game.zone("hand")]
-        if self.hover_uid in order:
-            order.remove(self.hover_uid)
-            order.append(self.hover_uid)
-        return order
-
-    def _draw_cards(self, surface, only: str | None = None) -> None:
-        """The cards of the hand and play (and those flying to a pile); `only="moving"`: all but
-        those lying still in their slots (`_still_parts` draws them)."""
-        targets, unusable, hinted = self._card_marks()
-        dragging = self.drag["uid"] if self.drag and "uid" in self.drag else None
-        hinted_rect = None
-        for sprite, card_id in self.ghosts:  # a card waiting its turn to leave is shown where it is
-            if card_id is None:
-                surface.blit(self.renderer.back(sprite.base_width), sprite.rect)
-            else:
-                surface.blit(self.renderer.face_scaled(card_id, sprite.base_width, sprite.rect.size), sprite.rect)
-        for uid in self._card_order():
-            if uid == dragging or uid not in self.sprites or (only == "moving" and self._still(uid)):
-                continue
-            sprite = self.sprites[uid]
-            rect = pygame.FRect(sprite.rect)
-            if uid == self.hover_uid and not sprite.moving:
-                rect.y -= self.lift_of(uid, rect)
-                shadow = pygame.Rect(rect).move(8, 14)
-                pygame.draw.rect(surface, (8, 5, 4), shadow, border_radius=10)
-            if sprite.delay > 0:
-                continue  # not yet left its pile
-            self._draw_card(surface, uid, rect, targets, unusable, hinted)
-            if uid == hinted:
-                hinted_rect = pygame.Rect(rect)
-        if hinted_rect is not None:  # over its neighbours, as tight as a target's ring
-            self._draw_hint_mark(surface, hinted_rect, self.hints.tag(), margin=12)
-        if dragging is not None:
-            sprite = self.sprites[dragging]
-            rect = self._drag_rect(self.drag, sprite)
-            pygame.draw.rect(surface, (8, 5, 4), pygame.Rect(rect).move(14, 20), border_radius=10)
-            surface.blit(self.renderer.face(self.game.card(dragging).card_id, round(rect.w)), rect)  # a resting size
-        elif self.drag and "token" in self.drag:
-            x, y = self.drag["pos"]
-            pygame.draw.circle(surface, theme.POWER, (x, y), 26)
-            draw_icon(surface, "token", pygame.Rect(x - 20, y - 20, 40, 40), theme.INK)
-
-    def _draw_card(self, surface, uid: int, rect, targets, unusable, hinted) -> pygame.Rect:
-        """One card of hand or play with its marks: dimmed, to choose, interference; returns the
-        rectangle it may have drawn in."""
-        card_id = self.game.card(uid).card_id
-        sprite = self.sprites[uid]
-        surface.blit(self.renderer.face_scaled(card_id, sprite.base_width, rect.size), rect)
-        drawn = pygame.Rect(rect).inflate(14, 14)
-        if (uid not in targets if targets else unusable.get(uid) is not None) and uid != hinted:
-            surface.blit(self._veil(rect.size), rect)  # cannot be used now: dimmed (why: on hover)
-        if uid in targets and uid != hinted:  # the hinted target gets the hint's ring and words
-            ring = pygame.Rect(rect).inflate(12, 12)
-            pygame.draw.rect(surface, theme.GLOW_LEGAL, ring, 5, border_radius=14)
-            tag = render(self.app.fonts.get("bold", 18), _("choose"), theme.INK)
-            box = self._tag_box(tag, ring)
-            pygame.draw.rect(surface, theme.GLOW_LEGAL, box, border_radius=6)
-            surface.blit(tag, tag.get_rect(center=box.center))
-            drawn.union_ip(box)
-        elif self.game.cards[card_id].is_interference and self.game.zone_of(uid) == "hand":
-            pygame.draw.rect(surface, theme.WARN, pygame.Rect(rect).inflate(10, 10), 4, border_radius=14)
-        return drawn
-
-    def _still_parts(self) -> list[Part]:
-        """The cards lying still in their slots, over the board, each a part of the cached picture
-        (with the hint's ring on a zone under them and on a card over them)."""
-        targets, unusable, hinted = self._card_marks()
-        parts = []
+    def draw_zone_hint(self, surface) -> None:
         mark = self.hints.highlight()
         if mark and mark[0] == "zone" and mark[1] in self.rects:
-            zone = self.rects[mark[1]]
-            parts.append(Part("hint:zone", self._hint_mark_region(zone, self.hints.tag(), False, 20),
-                              (mark, self.hints.tag()), self._draw_zone_hint))
-        hinted_rect = None
-        for uid in self._card_order():
-            if uid not in self.sprites or not self._still(uid):
-                continue
-            rect = pygame.FRect(self.sprites[uid].rect)
-            region = pygame.Rect(rect).inflate(14, 14)
-            if uid in targets and uid != hinted:
-                region.union_ip(self._tag_box(render(self.app.fonts.get("bold", 18), _("choose"), theme.INK),
-                                              pygame.Rect(rect).inflate(12, 12)))
-            signature = (tuple(rect), self.game.card(uid).card_id, self.game.zone_of(uid), bool(targets),
-                         uid in targets, uid in unusable, uid == hinted)
-            parts.append(Part(f"card:{uid}", region, signature,
-                              lambda surface, uid=uid, rect=rect: self._draw_card(surface, uid, rect, targets,
-                                                                                  unusable, hinted)))
-            if uid == hinted:
-                hinted_rect = pygame.Rect(rect)
-        if hinted_rect is not None:
-            tag = self.hints.tag()
-            parts.append(Part("hint:card", self._hint_mark_region(hinted_rect, tag, True, 12),
-                              (tuple(hinted_rect), tag),
-                              lambda surface: self._draw_hint_mark(surface, hinted_rect, tag, margin=12)))
-        return parts
+            self.draw_hint_mark(surface, self.rects[mark[1]], self.hints.tag(), on_top=False)
 
-    def _draw_big(self, surface, uid: int) -> None:
+    def effects_look(self) -> tuple:
+        """The power's value ticking, the panels' glows, the damage panel's shake."""
+        return (self.motion.power.text, self.motion.damage_shake.offset,
+                tuple(pulse.level for pulse in self.motion.pulses.values()))
+
+    def paint_effects(self, surface: pygame.Surface, look, base: PanelLayer) -> None:
+        text, shake, levels = look
+        levels = dict(zip(self.motion.pulses, levels))
+        r = self.rects
+        if shake != (0, 0):
+            area = r["damage"].inflate(24, 12)
+            surface.blit(self.background, area, area)
+            surface.blit(base.surface, area.move(shake), area)
+        power = levels["power"]
+        font = panels.counter_value_font(self.fonts, r["power"], _("virtual power"), 34 + round(10 * power))
+        blit_text(surface, font, text, theme.TEXT, (r["power"].x + 54, r["power"].y + 2 - round(5 * power)))
+        for name, rect, radius in (("power", r["power"], 10), ("damage", r["damage"].move(shake), 10),
+                                   ("tokens", r["tokens"], 8), ("deck", r["deck"].inflate(10, 10), 12)):
+            level = levels[name]
+            if level > 0:
+                edge = theme.BLOOD if name == "damage" else theme.PANEL_EDGE
+                colour = [round(a + (b - a) * level) for a, b in zip(edge, theme.CANDLE)]
+                pygame.draw.rect(surface, colour, rect, 2 + round(3 * level), border_radius=radius)
+
+    # ------------------------------------------------------------------ tips and the card read large
+    def draw_disabled_reason(self, surface, disabled) -> None:
+        if disabled is None:
+            return
+        button, reason = disabled
+        font = self.fonts.get("body", 18)
+        lines = wrap(font, reason, 360)
+        box = pygame.Rect(0, 0, 380, len(lines) * font.get_linesize() + 14)
+        box.bottomright = (button.rect.right, button.rect.top - 8)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        pygame.draw.rect(surface, theme.WARN, box, 2, border_radius=8)
+        blit_wrapped(surface, font, reason, theme.TEXT, box.inflate(-20, -14))
+
+    def draw_card_tip(self, surface, m: Moment) -> None:
+        """The hovered card read large, with why it cannot be used and the terms it uses."""
+        uid = m.hover
+        anchor = pygame.FRect(m.sprites[uid].rect).move(0, -HOVER_LIFT if self.game.zone_of(uid) == "hand" else 0)
+        draw_card_tip(surface, self.fonts, self.renderer, self.game.cdef(uid), anchor, self.presenter.unusable.get(uid),
+                      avoid=(self.rects["log"], self.rects["prompt"], self.motion.banner_area(self.rects["play"].center)))
+
+    def draw_big(self, surface, uid: int) -> None:
         face = self.renderer.face(self.game.card(uid).card_id, BIG_W)
         rect = face.get_rect(center=(960, 520))
         darken_around(surface, rect, 150, radius=BIG_W // 16)  # not under the face: it is opaque there
         surface.blit(face, rect)
-        words = render(self.app.fonts.get("italic", 20), _("click or Esc to close"), theme.TEXT)
+        words = render(self.fonts.get("italic", 20), _("click or Esc to close"), theme.TEXT)
         box = words.get_rect(midbottom=(rect.centerx, rect.top - 10)).inflate(20, 8)  # above it, clear of the hand
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         surface.blit(words, words.get_rect(center=box.center))
+
+
+def _pad() -> bool:
+    from aleph_null_desktop.ui import prompts
+
+    return prompts.pad_in_use()

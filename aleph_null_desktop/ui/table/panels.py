@@ -173,6 +173,16 @@ def draw_damage(surface, fonts, rect, damage: int, pulse: float) -> None:
 
 
 PILE_TITLE_H = 26
+PILE_TITLE_SPILL = 8  # a pile's title may be this much wider than its zone (half of the gap to the next one)
+
+
+PILE_TITLES = (N_("Deck"), N_("Discard"), N_("Sacrificed"), N_("Set aside"))
+
+
+def pile_title_font(fonts, width: int):
+    """One size for the four piles' titles: the largest at which the longest fits its zone."""
+    return min((fitted(fonts, "title", _(title), width + PILE_TITLE_SPILL, 17) for title in PILE_TITLES),
+               key=lambda font: font.point_size)
 
 
 def pile_card_rect(rect: pygame.Rect) -> pygame.Rect:
@@ -183,22 +193,39 @@ def pile_card_rect(rect: pygame.Rect) -> pygame.Rect:
     return card
 
 
+BADGE_W, BADGE_H, BADGE_LIFT = 50, 30, 5
+
+
 def pile_badge_rect(card: pygame.Rect, face_up: bool) -> pygame.Rect:
-    """The count badge on a pile's top card: at the foot of a face-up card (over its flavour line),
-    at the head of a face-down one, clear of the back's pentacle and its "ALEPH NULL"."""
-    badge = pygame.Rect(0, 0, 56, 34)
+    """The count badge on a pile's top card: at the foot of a face-up card, where its faces keep
+    no words (`pile_foot`), at the head of a face-down one, clear of the back's pentacle and its
+    "ALEPH NULL"."""
+    badge = pygame.Rect(0, 0, BADGE_W, BADGE_H)
     if face_up:
-        badge.midbottom = (card.centerx, card.bottom - 6)
+        badge.midbottom = (card.centerx, card.bottom - BADGE_LIFT)
     else:
         badge.midtop = (card.centerx, card.top + 8)
     return badge
+
+
+def keep_pile_feet_clear(renderer, rects):
+    """The renderer, its faces at a pile's width leaving room at their foot for the count badge."""
+    card = pile_card_rect(rects["discard"])
+    renderer.keep_foot_clear(card.w, pile_foot(card))
+    return renderer
+
+
+def pile_foot(card: pygame.Rect) -> int:
+    """Pixels at the foot of a pile's face (inside its frame) that the badge covers, and a gap."""
+    frame = round(7 * card.w / 200)
+    return BADGE_H + BADGE_LIFT + 3 - frame
 
 
 def draw_pile(surface, fonts, renderer, rect, title: str, cards, face_up: bool, glow: float,
               hint: str) -> None:
     """A pile: its top card (or back), the title and the count, and what a click does."""
     card = pile_card_rect(rect)
-    blit_text(surface, fonts.get("title", 17), title, theme.TEXT, (rect.centerx, rect.y), "midtop")
+    blit_text(surface, pile_title_font(fonts, rect.w), title, theme.TEXT, (rect.centerx, rect.y), "midtop")
     if cards:
         if len(cards) > 1:  # the edge of the cards beneath
             pygame.draw.rect(surface, theme.INK, card.move(4, 4), border_radius=8)

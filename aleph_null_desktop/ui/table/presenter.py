@@ -126,11 +126,45 @@ class TablePresenter:
             text += _("; the Hour turns")
         return text
 
+    def loses(self, cmd) -> bool:
+        """Whether the command would lose the ritual at once (tried on a copy of the game)."""
+        trial = self.game.clone()
+        trial.apply(cmd)
+        return trial.outcome is not None and not trial.outcome.won
+
     def hour_warning(self) -> str:
         """Said before it happens: from now on every turn's draw turns the Hour."""
         if self.game.outcome is None and self.game.every_turn_costs_an_hour:
             return _(HOUR_WARNING)
         return ""
+
+    def focus_words(self, stop, pad: bool = False) -> tuple[str, str]:
+        """(what the keyboard's focus is on, what Enter (a pad's A) does there): the compact label
+        beside the focus ring. ("", "") where the stop says it itself (a button, "Choose none")."""
+        kind, key = stop
+        enter = "A" if pad else _("Enter")
+        if kind == "card":
+            game = self.game
+            name = game.cards[game.card(key).card_id].name
+            targets = self.target_options()
+            if targets is not None:
+                does = _("choose it") if key in targets else _("not to be chosen")
+            elif pad and game.zone_of(key) == "hand":
+                does = _("pick up")
+            elif key in self.unusable:
+                does = _("why not now")
+            elif game.zone_of(key) == "hand":
+                does = _("summon")
+            else:
+                does = _("its actions") if game.cards[game.card(key).card_id].actions else _("no actions")
+            return name, f"{enter}: {does}" + ("" if pad else "  ·  " + _("Alt: read it"))
+        if kind == "zone":
+            does = {"tokens": _("take a token"), "grimoire": _("open the Grimoire"), "deck": _("count the cards"),
+                    "discard": _("look"), "sacrifice": _("look"), "set_aside": _("look")}.get(key)
+            if key == "log":
+                return "", _("Up and Down: scroll")
+            return ("", f"{enter}: {does}") if does else ("", "")
+        return "", ""
 
     def disabled_reason(self, name: str) -> str:
         """Why a greyed table button does nothing, in words (shown on hover and on Enter)."""

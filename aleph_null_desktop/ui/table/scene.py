@@ -16,14 +16,11 @@ import pygame
 from aleph_null_desktop.engine import EndTurn, IllegalCommand, Outcome, TakeToken
 from aleph_null_desktop.engine.cards import ROMAN, circles
 from aleph_null_desktop.i18n import Deferred, _, later
-from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.grimoire import TableGrimoire, table_page_rect
 from aleph_null_desktop.ui.render.card_renderer import CardRenderer
-from aleph_null_desktop.ui.render.layer import PanelLayer
-from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
-from aleph_null_desktop.ui.render.tween import CardSprite, Pulse
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table import panels, spoken
+from aleph_null_desktop.ui.table.arrange import zone_rects
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS
 from aleph_null_desktop.ui.table.face_warmer import FaceWarmer
 from aleph_null_desktop.ui.table.focus import TableFocus
@@ -33,9 +30,9 @@ from aleph_null_desktop.ui.table.input import TableInput
 from aleph_null_desktop.ui.table.log_panel import LogPanel, event_lines, replayed_lines
 from aleph_null_desktop.ui.table.motion import TableMotion
 from aleph_null_desktop.ui.table.overlays import ChoicePicker, ConfirmDialog, InterferenceSpotlight
-from aleph_null_desktop.ui.table.painting import TablePainting
+from aleph_null_desktop.ui.table.painting import Moment, TablePainter
 from aleph_null_desktop.ui.table.presenter import TablePresenter
-from aleph_null_desktop.ui.table.sprites import TableSprites
+from aleph_null_desktop.ui.table.sprites import TableCards
 from aleph_null_desktop.ui.table.view import TableView
 from aleph_null_desktop.ui.table.wording import HOUR_WARNING, without_rule_numbers, would_lose
 from aleph_null_desktop.ui.widgets.button import Button
@@ -45,10 +42,10 @@ MESSAGE_SECONDS = 5.0
 HINT_POLL_SECONDS = 0.05  # while the AI thinks of a hint, the table looks this often whether it is done
 
 
-class TableScene(TableInput, TablePainting, TableSprites, Scene):
+class TableScene(TableInput, Scene):
     """The commands and their consequences (log, motion, sounds, prompts), the scene's lifecycle and
-    clocks; input (ui.table.input), drawing (ui.table.painting) and the cards' sprites
-    (ui.table.sprites) are its parts, and what it shows of the position is its TablePresenter."""
+    clocks; input (ui.table.input) is its part, what it shows of the position is its TablePresenter,
+    its cards' sprites are TableCards' (ui.table.sprites) and its TablePainter draws it."""
 
     counts = True  # autosaved and counted in the statistics (a lesson is not)
     uses_keymap = True  # the player's keys for the table's actions apply here (ui.keys)
@@ -57,28 +54,22 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         super().__init__(app)
         self.game = game
         self.circle_id = circle_id
-        self.rects = {name: pygame.Rect(round(z.rect.x), round(z.rect.y), round(z.rect.w), round(z.rect.h))
-                      for name, z in app.layout.zones.items()}
-        self.renderer = CardRenderer(game.cards, app.fonts)
+        self.rects = zone_rects(app.layout)
+        self.renderer = panels.keep_pile_feet_clear(CardRenderer(game.cards, app.fonts), self.rects)
         self.warmer = FaceWarmer(self.renderer)
-        self.background = panels.draw_background(theme.LOGICAL_SIZE)
-        self.board = PanelLayer()  # everything under the cards, each panel redrawn only when it changes
-        self.still = PanelLayer()  # the board and the cards lying still in their slots
-        self._over_last = None  # (screen, where things were drawn over `still` last frame) when known
         self.presenter = self.make_presenter(game)
-        self.motions: list[tuple[int, str, str]] = []  # (uid, from, to) of every card motion started
         self.log = LogPanel()
         self.view = TableView(self.presenter, app, self.renderer, submit=self.submit, say=self.say,
-                              add_to_log=self.log.add, commands_applied=lambda: len(self.applied))  # what the panels over the table and the hints see
-        self.sprites: dict[int, CardSprite] = {}
-        self.ghosts: list[tuple[CardSprite, str]] = []  # cards flying to a pile
-        self.last_zone: dict[int, str] = {}
+                              add_to_log=self.log.add, commands_applied=lambda: len(self.applied),
+                              open_panel=lambda panel: setattr(self, "modal", panel))  # what the panels over the table and the hints see
+        self.cards = TableCards(game, self.rects)
+        self.sprites, self.ghosts, self.motions = self.cards.sprites, self.cards.ghosts, self.cards.motions
         self.modal = None
         self.grip = Grip()  # the left button's gesture: idle → pressed → dragging → released or cancelled
         self.press_owner = None  # the panel (or None: the table) the left button went down on
-        self.focus = TableFocus(self)
         self.mouse = (0, 0)
         self.hover_uid: int | None = None
+        self.hover_by_keys = False  # the keyboard's focus lifted hover_uid (its tip only on request: Alt)
         self.big_uid: int | None = None
         self.alt_held = False
         self.message = ""
@@ -86,17 +77,13 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         self.message_time = 0.0
         self.hover_time, self._hover_seen = 0.0, None  # how long the mouse has rested on hover_uid
         self.motion = TableMotion(game)  # ticking numbers, shakes, tokens, the Hour's banner, the circle
-        self._shown = None  # the signature of the picture on the screen, when it may be left as it is
-        self._under: tuple = (None, None)  # (signature, picture) of the table under an open panel
-        self._under_last = None  # the table's signature under the panel last frame
-        self.pulses = {name: Pulse() for name in ("power", "damage", "tokens", "deck")}
+        self.pulses = self.motion.pulses
         self.grimoire = TableGrimoire(app, table_page_rect(self.rects["grimoire"], self.rects["tokens"]),
                                       game, circle_id)  # turns its page on "hour" and "game_over"
         self.judgement_timer: float | None = None
         self.applied: list = []  # every command the engine accepted, in order
         self.hints = self.view.hints = HintKeeper(self.view)
         self.spotlit: set[int] = set()
-        self._tints = SurfaceCache("table_tints")  # glows and veils by size (a card in motion: many)
         self.buttons = {
             "end_turn": Button(self.rects["end_turn"], "", on_click=self.end_turn_gesture, key_hint="Space"),
             "undo": Button(self.rects["undo"], "", on_click=self.undo, key_hint="Ctrl+Z"),
@@ -106,6 +93,13 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         }
         self.none_button = Button(pygame.Rect(0, 0, 250, 44), "", on_click=self._choose_none)
         self._name_buttons()
+        self.focus = TableFocus(self.presenter, self.rects, self.buttons, self.none_button, card_rect=self.cards.resting_rect,
+                                lift=lambda uid, rect: self.painter.lift_of(uid, rect) if uid == self.hover_uid else 0)
+        self.painter = TablePainter(self.presenter, app.fonts, self.renderer, self.rects, log=self.log,
+                                    buttons=self.buttons, none_button=self.none_button, motion=self.motion,
+                                    grimoire=self.grimoire, hints=self.hints, hint_text=self.view.hint_text,
+                                    focus=self.focus, circle_id=circle_id)
+        self.focus.keep_clear.append(self.painter.hand_title_rect())
         circle = circles().get(circle_id)
         circle_name = Deferred(lambda: circle.name) if circle else circle_id
         if game.history:  # a resumed ritual (Continue): its log as it was, from its moves
@@ -163,59 +157,34 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
             self.app.game_changed(self.game, self.circle_id)
         return True
 
-    def _loss_if(self, cmd) -> str | None:
-        trial = self.game.clone()
-        trial.apply(cmd)
-        outcome = trial.outcome
-        if outcome is not None and not outcome.won:
-            return would_lose(outcome)
-        return None
-
     def _after(self, events) -> None:
         self.fast_forward()  # what is still moving from the last command lands at once
         speed = self.speed
         self.motion.calm = calm = self.calm
-        glow = 0.0 if calm else speed  # less motion: no pulses and no shake (the numbers still tick)
-        moves = {}
-        sounds = []
+        moves, sounds = {}, []
+        slots = partial(panels.token_slots, self.rects["tokens"])
         consumed = [e.data["uid"] for e in events if e.kind == "moved" and e.data.get("why") == "baphomet"]
         for line in event_lines(events, self.game.cards):
             self.log.add(line)
         for event in events:
             kind, data = event.kind, event.data
+            sounds.append(self.motion.follow(event, speed, self.grimoire.rect.center, slots))
             if kind == "moved":
                 moves[data["uid"]] = data["from"]
                 sounds.append("sacrifice" if data["to"] == "sacrificed" else "card_move")
                 if data["from"] not in ("hand", "play") and data["to"] not in ("hand", "play"):
-                    self._fly_between(data["uid"], data["from"], data["to"], face_up=data["to"] != "deck")
-            elif kind in ("power", "damage") and data.get("delta"):
-                self.pulses[kind].strike(glow)
-                getattr(self.motion, kind).set(data["total"], speed)
-                if kind == "damage" and data["delta"] > 0:
-                    self.motion.damage_shake.strike(glow)
-                    sounds.append("damage")
-            elif kind == "token":
-                self.pulses["tokens"].strike(glow)
-                if data["delta"] > 0:  # tokens arrive from the turning page
-                    self.motion.token_flights(data["delta"], self.grimoire.rect.center,
-                                              panels.token_slots(self.rects["tokens"], data["total"]), speed)
-                sounds.append("token")
+                    self.cards.fly(data["uid"], data["from"], data["to"], speed, face_up=data["to"] != "deck")
             elif kind == "shuffled":
-                self.pulses["deck"].strike(glow)
                 stagger = 0.0 if calm else 0.03  # less motion: the pile moves as one
                 for i, uid in enumerate(data.get("uids", ())):  # the discard pile gathered into the deck
-                    if self.last_zone.get(uid) == "discard":
-                        self._fly_between(uid, "discard", "deck", face_up=False, delay=min(0.4, stagger * i))
-                sounds.append("shuffle")
+                    if self.cards.last_zone.get(uid) == "discard":
+                        self.cards.fly(uid, "discard", "deck", speed, face_up=False, delay=min(0.4, stagger * i))
             elif kind == "hour":
-                self.motion.hour(_("Hour {roman} — {name}").format(roman=data.get("roman", data["hour"]),
-                                                                    name=data["name"]), speed)
-                sounds.append("page_turn")
                 self.app.hour_music(data["hour"])
             elif kind == "game_over":
                 moment = self.motion.summoning(self.rects["play"].center, speed) if consumed else 0.0
                 self.judgement_timer = max(JUDGEMENT_DELAY, moment + 0.4)
-        for name in dict.fromkeys(sounds):  # each kind of sound once per command
+        for name in dict.fromkeys(filter(None, sounds)):  # each kind of sound once per command
             self.app.sound(name)
         self.grimoire.on_events(events, self.game)
         self._refresh_sprites(moves, into_circle=consumed)
@@ -254,7 +223,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
             self.say(reason, warn=True)
             return
         preview = self.game.end_turn_preview()
-        if preview.total and not self._loss_if(cmd):
+        if preview.total and not self.presenter.loses(cmd):
             self.modal = ConfirmDialog(
                 self.view, _("End the turn?"),
                 _("Ending now costs {summary}; you would have {total} of 3 damage.").format(
@@ -289,6 +258,23 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
                 self.modal = InterferenceSpotlight(self.view, inst.uid)
                 return
 
+    def _refresh_sprites(self, moves: dict[int, str], instant: bool = False, into_circle=()) -> None:
+        self.cards.refresh(moves, 0.0 if instant else self.speed, self.calm, into_circle)
+        self._let_go_of_moved_card()
+
+    def _sync_buttons(self) -> None:
+        """The buttons' state from the engine's answers (asked once per game change)."""
+        presenter, buttons = self.presenter, self.buttons
+        end, undo, hint = buttons["end_turn"], buttons["undo"], buttons["hint"]
+        end.enabled = presenter.end_reason is None
+        end.detail = without_rule_numbers(presenter.end_reason) if presenter.end_reason else presenter.end_turn_detail()
+        undo.enabled, undo.detail = presenter.can_undo(), presenter.undo_detail()
+        undo.key_hint = "" if undo.detail else "Ctrl+Z"  # greyed, it says why where its shortcut's badge was
+        shown = self.app.current_settings().show_hints
+        hint.label = (_("Hint: thinking…") if self.hints.thinking else _("Hint")) if shown else _("Hints off (Settings)")
+        hint.enabled = self.game.outcome is None and shown
+        hint.detail = _("again: the whole plan") if self.hints.current() is not None and shown else ""
+
     def _name_buttons(self) -> None:
         """The buttons' words in the current language (again after a switch)."""
         for name, label in (("end_turn", _("End turn")), ("undo", _("Undo")), ("menu", _("Menu")),
@@ -298,32 +284,23 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
 
     def restyle(self) -> None:
         """Settings changed the look or the language: the background again, the buttons' words,
-        and every card in its slot at the new size."""
+        the zones and every card in its slot at the new size."""
+        self.rects.update(zone_rects(self.app.layout))  # (in place: the table's parts hold this dict)
         self._name_buttons()
         if isinstance(self.modal, ChoicePicker):  # its captions and buttons laid out in the new words
             self.modal = ChoicePicker(self.view, self.modal.decision, self.modal.numbers)
-        self.background = panels.draw_background(theme.LOGICAL_SIZE)
         self.grimoire.restyle()
-        self.board.invalidate()
-        self.still.invalidate()
-        self._over_last = None
-        self._shown = None
-        self._under = (None, None)
+        self.painter.restyle()
         self._refresh_sprites({}, instant=True)
 
     def on_cover(self) -> None:
         """Another scene hides the table (the Grimoire, settings, statistics, the pause menu): its
         screen-sized pictures go, and are painted again on the first frame it shows."""
-        self.board.release()
-        self.still.release()
-        self._under = (None, None)
-        self._under_last = None
-        self.on_uncover()
+        self.painter.release()
 
     def on_uncover(self) -> None:
         """The screen holds what another scene drew: the next frame paints the table whole."""
-        self._over_last = None
-        self._shown = None
+        self.painter.forget_screen()
 
     def add_to_log(self, text) -> bool:
         self.log.add(text)
@@ -341,9 +318,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
 
     def fast_forward(self) -> None:
         """Every running motion jumps to its end: a new command never waits for the last one's."""
-        for sprite in self.sprites.values():
-            sprite.finish()
-        self.ghosts.clear()
+        self.cards.finish()
         self.motion.finish()
 
     # ------------------------------------------------------------------ update
@@ -353,13 +328,7 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
             self._hover_seen, self.hover_time = self.hover_uid, 0.0
         else:
             self.hover_time += dt
-        for sprite in self.sprites.values():
-            sprite.update(dt)
-        for sprite, _card in self.ghosts:
-            sprite.update(dt)
-        self.ghosts = [(s, c) for s, c in self.ghosts if s.moving]
-        for pulse in self.pulses.values():
-            pulse.update(dt)
+        self.cards.update(dt)
         if self.speed <= 0 or self.calm:  # instant or less motion: the Grimoire is at its new page at once
             while self.grimoire.turning:
                 self.grimoire.update(60.0)
@@ -394,9 +363,8 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         """Frames while anything moves or the mouse rests on a card before it is read large (its
         large face is drawn ahead meanwhile); then the end of the prompt's message, the Judgement's
         delay, or a look for the hint the AI is thinking of."""
-        if (self.motion.active or self.ghosts or self.grimoire.turning
-                or any(sprite.moving or sprite.delay > 0 for sprite in self.sprites.values())
-                or any(pulse.level > 0 for pulse in self.pulses.values())
+        if (self.motion.active or self.cards.moving or self.grimoire.turning
+                or self.motion.glowing
                 or (self.hover_uid is not None and self.hover_time < HOVER_SECONDS)):
             return 0.0
         timers = [HINT_POLL_SECONDS if self.hints.job is not None else None,
@@ -409,7 +377,22 @@ class TableScene(TableInput, TablePainting, TableSprites, Scene):
         changed since the last frame and nothing else drew over it, the screen is left as it is.
         A frame that cost next to nothing draws one face the table may soon show."""
         start = time.thread_time()
-        self._draw_table(surface)
+        self._sync_buttons()
+        self.painter.draw(surface, self.moment())
         self.warmer.warm(self.presenter, self.rects, (self.hover_uid, self.hover_time), start)
 
 
+
+    def moment(self) -> Moment:
+        """What the player is doing now, for the painter."""
+        app, drag = self.app, self.drag
+        held = self.sprites.get(drag["uid"]) if drag and "uid" in drag else None
+        return Moment(
+            on_top=app.stack.top is self and not app.error_time, settings=app.current_settings(), mouse=self.mouse,
+            sprites=self.sprites, ghosts=self.ghosts, hover=self.hover_uid,
+            big=self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None),
+            drag=drag, held=self._drag_rect(drag, held) if held is not None else None,
+            over=self.drop_target(drag["pos"]) if drag else None, carried=bool(drag and drag.get("carried")),
+            drops=self.legal_drop_zones(), modal=self.modal,
+            message=self.message if self.message_time > 0 else "", warn=self.message_warn,
+            tip=self.card_tip_shown(), disabled=self.disabled_tip())

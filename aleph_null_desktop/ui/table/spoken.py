@@ -97,10 +97,8 @@ def zone_words(game, name: str) -> str:
     return ""
 
 
-def button_words(scene, name: str) -> str:
+def button_words(presenter, button, name: str) -> str:
     """A table button: its words, what End Turn costs now, why a greyed one does nothing."""
-    button = scene.buttons[name]
-    presenter = scene.presenter
     if not button.enabled:
         return sentences(button.label, presenter.disabled_reason(name))
     if name == "end_turn":
@@ -108,22 +106,23 @@ def button_words(scene, name: str) -> str:
     return sentences(button.label, button.detail)
 
 
-def stop_words(scene, stop) -> str:
-    """The focused stop of the table (ui.table.focus) in words."""
+def stop_words(focus, log_lines: list[str], stop) -> str:
+    """The focused stop of the table (ui.table.focus: its presenter, buttons and "Choose none") in
+    words; the log's newest line when the log is outlined."""
     if stop is None:
         return ""
     kind, key = stop
+    presenter = focus.presenter
     if kind == "card":
-        return card_words(scene.game, scene.presenter, key)
-    if kind == "zone" and key == "log":  # the log outlined: its newest line
-        lines = scene.log.lines
-        return sentences(_("What happened"), lines[-1] if lines else "")
+        return card_words(presenter.game, presenter, key)
+    if kind == "zone" and key == "log":
+        return sentences(_("What happened"), log_lines[-1] if log_lines else "")
     if kind == "zone":
-        return zone_words(scene.game, key)
+        return zone_words(presenter.game, key)
     if kind == "button":
-        return button_words(scene, key)
+        return button_words(presenter, focus.buttons[key], key)
     if kind == "none":
-        return scene.none_button.label
+        return focus.none_button.label
     return ""
 
 

@@ -1,7 +1,7 @@
 """The table as its helpers see it — the panels over it (overlays) and the hint keeper — instead of
 the scene: the presenter (and through it the game, to read), the fonts and card faces to draw
 with, the player's settings, and the table's few verbs: submit a command, say something, add a
-line to the log, pause. A helper that holds a TableView cannot reach the scene's sprites, input
+line to the log, open a panel, pause. A helper that holds a TableView cannot reach the scene's sprites, input
 state or caches."""
 
 from __future__ import annotations
@@ -11,11 +11,13 @@ from typing import Callable
 
 class TableView:
     def __init__(self, presenter, app, renderer, *, submit: Callable, say: Callable,
-                 add_to_log: Callable, commands_applied: Callable[[], int] = lambda: 0) -> None:
+                 add_to_log: Callable, commands_applied: Callable[[], int] = lambda: 0,
+                 open_panel: Callable = lambda panel: None) -> None:
         self.presenter = presenter
         self._app = app
         self.renderer = renderer
         self.submit, self.say, self.add_to_log = submit, say, add_to_log
+        self.open_panel = open_panel  # a panel over the table (overlays.Modal), e.g. the hint's whole plan
         self.hints = None  # the table's HintKeeper, once it exists (it holds this view too)
         self.commands_applied = commands_applied  # how many commands the table has had accepted
         self.picked_numbers = None  # a choice picked one card at a time: (commands then, {key: number})

@@ -10,16 +10,17 @@ import pygame
 
 from aleph_null_desktop.engine import EndTurn, Game
 from aleph_null_desktop.i18n import _
-from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.table.presenter import TablePresenter
 from aleph_null_desktop.ui.table.scene import TableScene
 from aleph_null_desktop.ui.render.text import blit_wrapped, wrap
 from aleph_null_desktop.ui.tutorial.lesson import CIRCLE, DEAL, FINISHED, STEPS
 from aleph_null_desktop.ui.widgets.button import Button
 
-# over the empty lower part of the play area, clear of the prompt bar under it (where the red
-# warnings are): its bottom stays, it grows upwards with its words
-COACH = pygame.Rect(372, 402, 1192, 222)
+# over the lower part of the play area (the cards in play are laid out above it), clear of the
+# prompt bar under it (where the red warnings are): its bottom stays, it grows upwards with its words
+COACH_X, COACH_W, COACH_GAP = 372, 1192, 8
+COACH_MOST_SCALE = 1.25
 # under a pop-up or a picker (over the hand's lower edge), clear of the Keys' names at the top
 COACH_OVER_PANEL = pygame.Rect(372, 1080 - 6 - 130, 1192, 130)
 # the step that explains the Hours: the warning that every turn now costs one waits for it
@@ -53,6 +54,8 @@ class TutorialScene(TableScene):
     def __init__(self, app) -> None:
         self.step_index = 0
         super().__init__(app, Game.from_scenario(DEAL), CIRCLE)
+        self.cards.play_area = self.play_area  # the cards in play above the coach's panel
+        self._refresh_sprites({})  # (dealt from the deck to those places)
         self.log.add(_("The first ritual: a lesson. Esc pauses, L leaves it."))
         self.leave_button = Button(pygame.Rect(0, 0, 240, 44), _("Leave the lesson"), on_click=app.show_title,
                                    key_hint="L")
@@ -133,18 +136,38 @@ class TutorialScene(TableScene):
     def coach_area(self) -> pygame.Rect:
         """The coach's panel: as tall as its words, its bottom fixed (above the prompt bar; under a
         pop-up, at the foot of the window)."""
-        fonts = self.app.fonts
+        fonts = self.coach_fonts()
         over_panel = self.modal is not None
         body = fonts.get("body", 21 if over_panel else 23)
-        area = pygame.Rect(COACH_OVER_PANEL if over_panel else COACH)
+        area = pygame.Rect(COACH_OVER_PANEL) if over_panel else pygame.Rect(COACH_X, 0, COACH_W, 0)
         lines = wrap(body, self.coach_words()[1], area.w - 48)
         area.h = 20 + fonts.get("title", 26).get_linesize() + 6 + len(lines) * (body.get_linesize() + 2) + 16
-        area.bottom = COACH_OVER_PANEL.bottom if over_panel else COACH.bottom
+        area.bottom = COACH_OVER_PANEL.bottom if over_panel else self.rects["play"].bottom - COACH_GAP
         return area
+
+    def coach_fonts(self):
+        """The coach's words grow with the UI scale up to COACH_MOST_SCALE: larger, they would
+        leave the cards it talks about no room."""
+        return self.app.fonts.shrunk(min(1.0, COACH_MOST_SCALE / style.current().ui_scale))
+
+    def play_area(self) -> pygame.Rect:
+        """The play zone above the coach's tallest panel of the lesson."""
+        area = pygame.Rect(self.rects["play"])
+        area.h = max(0, self.coach_top() - area.y)
+        return area
+
+    def coach_top(self) -> int:
+        """The top of the coach's panel at the step with the most words (the cards in play stay
+        above it from the first step to the last, without moving when the words change)."""
+        fonts = self.coach_fonts()
+        body = fonts.get("body", 23)
+        most = max(len(wrap(body, _(text), COACH_W - 48)) for text in [step.text for step in STEPS] + [FINISHED[1]])
+        h = 20 + fonts.get("title", 26).get_linesize() + 6 + most * (body.get_linesize() + 2) + 16
+        return self.rects["play"].bottom - COACH_GAP - h
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        fonts = self.app.fonts
+        fonts = self.coach_fonts()
         title, text = self.coach_words()
         over_panel = self.modal is not None
         body = fonts.get("body", 21 if over_panel else 23)
@@ -160,14 +183,14 @@ class TutorialScene(TableScene):
                      line_gap=2)
         self.leave_button.rect.topright = (area.right - 12, area.y + 10)
         if not over_panel:
-            self.leave_button.draw(surface, fonts, size=18, role="body")
+            self.leave_button.draw(surface, self.app.fonts, size=18, role="body")
         target = self.pointed_rect()
         if target is not None:
             self._draw_arrow(surface, area, target)
 
     @staticmethod
     def _draw_arrow(surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect) -> None:
-        ring = target.inflate(22, 22)
+        ring = target.inflate(16, 16)
         pygame.draw.rect(surface, theme.INK, ring.inflate(6, 6), 3, border_radius=16)
         pygame.draw.rect(surface, theme.GOLD, ring, 5, border_radius=14)
         start = pygame.Vector2(max(panel.left, min(ring.centerx, panel.right)),
