@@ -141,7 +141,9 @@ class Session:
 
     def _visit_from_table(self, table) -> None:
         pg = self.pg
-        self.key(pg.K_h, 20)  # a hint
+        self.key(pg.K_h, 20)  # a hint (or, asked again for the hint on show, its whole plan: closed)
+        if table.modal is not None:
+            self.key(pg.K_ESCAPE, 10)
         hand = [c.uid for c in table.game.zone("hand")]
         if hand and table.modal is None and hand[0] in table.sprites:
             self.player.click(table.sprites[hand[0]].target.center, button=3)  # read it large
