@@ -56,8 +56,8 @@ def zone_rects(layout) -> dict[str, pygame.Rect]:
 
 def hand_slots(area: pygame.Rect, count: int, card_w: int | None = None) -> list[pygame.FRect]:
     """One row, centred; cards overlap when the row is too wide for the zone. Cards are as wide
-    as the UI scale makes them (`hand_card_width`), smaller when a hand that would not lie side by
-    side, or as tall as the zone holds."""
+    as the UI scale makes them (`hand_card_width`): smaller for a hand that would not lie side by
+    side at that size, and no taller than the zone holds."""
     if count == 0:
         return []
     if card_w is None:
@@ -100,7 +100,7 @@ def play_slots(area: pygame.Rect, count: int, card_w: int | None = None, title_r
     inner = area.inflate(-2 * GAP, -2 * GAP)
     inner.y, inner.h = inner.y + title_room, inner.h - title_room
     w, gap = _grid_width(inner, count, card_w, GAP), GAP
-    if w < PLAY_WORDS_W:  # crowded: closer together, if the cards are larger so (keep their words)
+    if w < PLAY_WORDS_W:  # crowded: closer together when that makes the cards larger (to keep their words)
         w, gap = max((w, gap), (_grid_width(inner, count, card_w, TIGHT_GAP), TIGHT_GAP))
     h = _card_h(w)
     cols = max(1, int((inner.w + gap) // (w + gap)))
