@@ -79,6 +79,8 @@ def _tip_spot(size: tuple, anchor: tuple, screen: tuple, avoid: tuple) -> tuple:
         spots += [(x, y) for x in range(a.left - TIP_GAP - w, inside.left - TIP_STEP, -TIP_STEP)]
     boxes = sorted((pygame.Rect(x, y, w, h).clamp(inside) for x, y in spots),
                    key=lambda box: (box.x - preferred[0]) ** 2 + (box.y - preferred[1]) ** 2)
+    if not boxes:  # (no side has room for it at all)
+        return tuple(pygame.Rect(preferred, size).clamp(inside))
     covers = (a, *avoid)
     for box in boxes:  # the nearest that covers nothing
         if box.collidelist(covers) < 0:
