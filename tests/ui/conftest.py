@@ -17,6 +17,19 @@ def screen(game_window):
 
 
 @pytest.fixture
+def plain_look():
+    """Style, palette and language are the process's: a test that changes them starts and ends with
+    the defaults (`pytestmark = pytest.mark.usefixtures("plain_look")`)."""
+    from aleph_null_desktop import i18n, storage
+    from aleph_null_desktop.ui import style
+
+    style.apply(storage.Settings())
+    yield
+    style.apply(storage.Settings())
+    i18n.set_language("en")
+
+
+@pytest.fixture
 def app(screen):
     application = App(screen, seed=1234)
     pygame.event.clear()

@@ -7,20 +7,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from aleph_null_desktop import i18n, storage
-from aleph_null_desktop.ui import style
 from aleph_null_desktop.ui.table import painting
 
 SCENARIO = {"hour": 3, "play": ["book_of_pacts", "wand_of_power", "golem", "wealthy_tanist", "besom"],
             "hand": ["salamander", "sylph", "gnome", "pentacle", "undine"], "deck": ["wax_candle"] * 8}
 
 
-@pytest.fixture(autouse=True)
-def plain_look():
-    style.apply(storage.Settings())
-    yield
-    style.apply(storage.Settings())
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("plain_look")  # style and language back to the defaults
 
 
 @pytest.fixture

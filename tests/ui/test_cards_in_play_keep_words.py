@@ -9,11 +9,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from aleph_null_desktop import i18n, storage
 from aleph_null_desktop.engine import Game
 from aleph_null_desktop.engine.cards import load_builtin_cards
 from aleph_null_desktop.engine.words.text import card_play_lines, card_text_lines
-from aleph_null_desktop.ui import style
 from aleph_null_desktop.ui.render.card_renderer import CardRenderer
 from aleph_null_desktop.ui.table.arrange import PLAY_TITLE_ROOM, PLAY_WORDS_W, play_slots, zone_rects
 from aleph_null_desktop.ui.table.face_warmer import BIG_W
@@ -22,12 +20,7 @@ BUSY_PLAY = ["book_of_pacts", "wand_of_power", "grand_circle", "the_long_night",
              "sexton", "chasuble", "besom", "ill_omen", "akhtoi"]
 
 
-@pytest.fixture(autouse=True)
-def plain_look():
-    style.apply(storage.Settings())
-    yield
-    style.apply(storage.Settings())
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("plain_look")  # style and language back to the defaults
 
 
 @pytest.fixture

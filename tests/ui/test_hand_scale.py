@@ -8,17 +8,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from aleph_null_desktop import storage
-from aleph_null_desktop.ui import style
 
 HAND = {"hour": 2, "hand": ["salamander", "sylph", "wax_candle"], "deck": ["wax_candle"] * 8}
 
 
-@pytest.fixture(autouse=True)
-def plain_look():
-    style.apply(storage.Settings())
-    yield
-    style.apply(storage.Settings())
+pytestmark = pytest.mark.usefixtures("plain_look")  # style and language back to the defaults
 
 
 def _hand_rects(scene) -> list[pygame.FRect]:

@@ -11,9 +11,7 @@ import os
 import pygame
 import pytest
 
-from aleph_null_desktop import i18n, storage
-from aleph_null_desktop.engine import EndTurn, Game, Summon
-from aleph_null_desktop.ui import style
+from aleph_null_desktop.engine import Game, Summon
 from aleph_null_desktop.ui.app import App
 from tests.drivers.scripted_input import ScriptedInput
 from tests.drivers.text_layout import recording
@@ -108,11 +106,7 @@ def screens(app, driver):
     return listed
 
 
-@pytest.fixture(autouse=True)
-def plain_look():
-    style.apply(storage.Settings())
-    yield
-    style.apply(storage.Settings())
+pytestmark = pytest.mark.usefixtures("plain_look")  # style and language back to the defaults
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -20,12 +20,7 @@ from aleph_null_desktop.ui.table.scene import TableScene
 from aleph_null_desktop.ui.scenes.title import TitleScene
 
 
-@pytest.fixture(autouse=True)
-def plain_look():
-    """Style and palette are the process's: every test starts and ends with the defaults."""
-    style.apply(storage.Settings())
-    yield
-    style.apply(storage.Settings())
+pytestmark = pytest.mark.usefixtures("plain_look")  # style and language back to the defaults
 
 
 def _open_settings(app, driver) -> SettingsScene:

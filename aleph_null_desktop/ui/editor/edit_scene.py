@@ -827,30 +827,24 @@ class EditScene(Scene):
 
     def _code_line_top(self) -> int:
         """Below the card: its id (up to three lines), then its code."""
-        fonts = self.app.fonts
-        x, y = PREVIEW_POS
-        w, h = card_size(PREVIEW_W)
-        rect = self._preview_rect()
-        # what the engine sees: id and file, below the card
-        info_y = rect.bottom + 22
+        lines = self._id_lines()
+        return lines[-1][2] + lines[-1][0].get_linesize() if lines else self._preview_rect().bottom + 22
+
+    def _id_lines(self) -> list:
+        """(font, line, y) of the card's id below the preview card: what the engine will call it."""
+        fonts, w = self.app.fonts, card_size(PREVIEW_W)[0]
+        y = self._preview_rect().bottom + 22
         cid = self.draft.id or _("(new: gets its id from the name when saved)")
+        lines = []
         for line in wrap(fonts.get("italic", 20), _("card id: {id}").format(id=cid), w)[:3]:
             font = fit_font(fonts, "italic", line, w, 20, 12)  # an id is one long word
-            info_y += font.get_linesize()
-        return info_y
+            lines.append((font, line, y))
+            y += font.get_linesize()
+        return lines
 
     def _draw_ids(self, surface) -> None:
-        fonts = self.app.fonts
-        x, y = PREVIEW_POS
-        w, h = card_size(PREVIEW_W)
-        rect = self._preview_rect()
-        # what the engine sees: id and file, below the card
-        info_y = rect.bottom + 22
-        cid = self.draft.id or _("(new: gets its id from the name when saved)")
-        for line in wrap(fonts.get("italic", 20), _("card id: {id}").format(id=cid), w)[:3]:
-            font = fit_font(fonts, "italic", line, w, 20, 12)  # an id is one long word
-            blit_text(surface, font, line, theme.TEXT_DIM, (x, info_y))
-            info_y += font.get_linesize()
+        for font, line, y in self._id_lines():
+            blit_text(surface, font, line, theme.TEXT_DIM, (PREVIEW_POS[0], y))
 
     def _code_line_rect(self) -> pygame.Rect:
         """Where the code line draws, with room for an italic glyph's overhang (the warning below
