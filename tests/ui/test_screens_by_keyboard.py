@@ -11,8 +11,9 @@ from aleph_null_desktop.ui.scenes.confirm import ConfirmScene
 from aleph_null_desktop.ui.scenes.statistics import StatisticsScene
 from aleph_null_desktop.ui.scenes.title import TitleScene
 from tests.ui.test_settings_screen import _open_settings as _settings
-from tests.ui.test_settings_screen import plain_look  # noqa: F401  (the default look around each test)
 from tests.ui.test_statistics_screen import HISTORY, _open, _prepare
+
+pytestmark = pytest.mark.usefixtures("plain_look")  # the default look around each test
 
 
 def _tab_to(driver, scene, control) -> None:
