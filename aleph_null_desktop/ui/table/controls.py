@@ -14,8 +14,7 @@ from typing import Callable
 
 import pygame
 
-from aleph_null_desktop.engine import Activate, Choose, Summon
-from aleph_null_desktop.i18n import _, ngettext
+from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import prompts
 from aleph_null_desktop.ui.grimoire import open_reference
 from aleph_null_desktop.ui.grimoire.scene import book_art
@@ -23,7 +22,8 @@ from aleph_null_desktop.ui.table import spoken
 from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS
 from aleph_null_desktop.ui.table.focus import ARROWS, LOG, is_enter, number_key
-from aleph_null_desktop.ui.table.gestures import Grip, drop_command
+from aleph_null_desktop.ui.table.gestures import Grip
+from aleph_null_desktop.ui.table.intents import TableIntents
 from aleph_null_desktop.ui.table.overlays import ActionMenu, PileViewer
 from aleph_null_desktop.ui.table.wording import without_rule_numbers
 
@@ -64,6 +64,8 @@ class TableControls:
         self.big_uid: int | None = None
         self.alt_held = False
         self.hover_time, self._hover_seen = 0.0, None  # how long the mouse has rested on hover_uid
+        self.intents = TableIntents(self.presenter, verbs, open_menu=self.open_menu, open_pile=self._open_pile,
+                                    open_book=lambda: open_reference(app, grimoire.page))
 
     @property
     def game(self):
@@ -133,45 +135,13 @@ class TableControls:
         return book_art(self.app.fonts).chapter_spread("glossary")
 
     # ------------------------------------------------------------------ events
-    def default_move(self, uid: int) -> None:
-        """Double-click or a number key: the card's only legal move; a menu when there are several."""
-        game, submit, say = self.game, self.verbs.submit, self.verbs.say
-        zone = game.zone_of(uid)
-        name = game.cards[game.card(uid).card_id].name
-        targets = self.presenter.target_options()
-        if targets is not None:
-            if uid in targets:
-                submit(Choose(targets[uid]))
-            else:
-                say(game.pending.prompt, warn=True)
-            return
-        if zone == "hand":
-            submit(Summon(uid))
-            return
-        moves = [c for c in game.legal_commands() if getattr(c, "uid", None) == uid]
-        if len(moves) == 1:
-            submit(moves[0])
-        elif moves:
-            self.open_menu(uid)
-        else:
-            actions = game.cards[game.card(uid).card_id].actions
-            if not actions:
-                say(_("{name} has no actions.").format(name=name), warn=True)
-            else:
-                say(game.explain(Activate(uid, actions[0].id)) or "", warn=True)
-
     def open_menu(self, uid: int, keyboard: bool = False) -> None:
         sprite = self.sprites.get(uid)
         anchor = sprite.rect if sprite else pygame.FRect(self.rects["play"].center, (1, 1))
         self.verbs.open_panel(ActionMenu(self.view, uid, anchor, keyboard=keyboard))
 
-    def choose_none(self) -> None:
-        pending = self.game.pending
-        if pending is None:
-            return
-        index = next((i for i, o in enumerate(pending.options) if o.uid is None), None)
-        if index is not None:
-            self.verbs.submit(Choose(index))
+    def _open_pile(self, zone: str) -> None:
+        self.verbs.open_panel(PileViewer(self.view, {"sacrifice": "sacrificed"}.get(zone, zone)))
 
     def handle_event(self, event) -> bool:
         """One input, one effect. Precedence: the card read large (any click or Esc closes it),
@@ -282,7 +252,7 @@ class TableControls:
             hand = self.game.zone("hand")
             index = number_key(event)
             if index < len(hand):
-                self.default_move(hand[index].uid)
+                self.intents.default_move(hand[index].uid)
             else:
                 verbs.say(_("There is no card {n} in your hand.").format(n=index + 1), warn=True)
         else:
@@ -363,37 +333,19 @@ class TableControls:
             return
         kind, key = stop
         if kind == "none":
-            self.choose_none()
+            self.intents.choose_none()
         elif kind == "card":
             targets = self.presenter.target_options()
             if targets is not None:
-                self._click_card(key, 1)
+                self.intents.click_card(key, 1)
             elif pad and self.game.zone_of(key) == "hand":
                 self.pick_up(key)
             else:
                 self.open_menu(key, keyboard=True)
         elif kind == "button":
-            button = self.buttons[key]
-            if not button.click():
-                self.verbs.say(self.presenter.disabled_reason(key), warn=True)
+            self.intents.press_button(key, self.buttons[key])
         else:
-            self.open_zone(key)
-
-    def open_zone(self, zone: str) -> None:
-        """A click or Enter on a pile, the tokens or the Grimoire's page."""
-        if zone == "tokens":
-            if self.game.tokens:
-                self.verbs.take_token()
-            else:
-                self.verbs.say(_("There is no Magical Power token on the Grimoire."), warn=True)
-        elif zone == "grimoire":
-            open_reference(self.app, self.grimoire.page)
-        elif zone == "deck":
-            n = len(self.game.zone("deck"))
-            self.verbs.say(ngettext("The deck holds {n} card, face down.", "The deck holds {n} cards, face down.",
-                                    n).format(n=n))
-        elif zone in ("discard", "sacrifice", "set_aside"):
-            self.verbs.open_panel(PileViewer(self.view, {"sacrifice": "sacrificed"}.get(zone, zone)))
+            self.intents.open_zone(key)
 
     # ------------------------------------------------------------------ the mouse
     def _motion(self, pos) -> None:
@@ -439,38 +391,24 @@ class TableControls:
             self._drop(gesture[1], pos)
             return
         if gesture[0] == "click":
-            self._click_card(gesture[1], gesture[2])
+            self.intents.click_card(gesture[1], gesture[2])
             return
         if gesture[0] == "token":
             self.verbs.take_token()
             return
         for name, button in self.buttons.items():
-            if button.hit(pos):  # each callback asks the engine and says why when it must refuse
-                if not button.click():
-                    self.verbs.say(self.presenter.disabled_reason(name), warn=True)
+            if button.hit(pos):
+                self.intents.press_button(name, button)
                 return
         if self.game.pending is not None and self.presenter.has_none_option() and self.none_button.hit(pos):
             self.none_button.click()
             return
         if self.grimoire.hit(pos):  # the Grimoire's page: open the book at this Hour
-            open_reference(self.app, self.grimoire.page)
+            self.intents.open_zone("grimoire")
             return
         zone = self.app.layout.zone_at(*pos, names=("deck", "discard", "sacrifice", "set_aside"))
         if zone:
-            self.open_zone(zone)
-
-    def _click_card(self, uid: int, clicks: int) -> None:
-        targets = self.presenter.target_options()
-        if targets is not None:
-            if uid in targets:
-                self.verbs.submit(Choose(targets[uid]))
-            else:
-                self.verbs.say(self.game.pending.prompt + " " + _("(the cards you may choose glow)"), warn=True)
-            return
-        if clicks >= 2:
-            self.default_move(uid)
-        else:
-            self.open_menu(uid)
+            self.intents.open_zone(zone)
 
     def drop_target(self, pos) -> str | None:
         return self.app.layout.zone_at(*pos, names=("play", "hand", "discard", "sacrifice", "power",
@@ -479,19 +417,12 @@ class TableControls:
     def _drop(self, drag, pos) -> None:
         target = self.drop_target(pos)
         if "token" in drag:
-            if target in ("tokens", "grimoire"):
-                return
-            self.verbs.take_token()
+            self.intents.drop_token(target)
             return
-        uid = drag["uid"]
-        sprite = self.sprites.get(uid)
+        sprite = self.sprites.get(drag["uid"])
         if sprite is not None:  # spring back from where it was let go (or glide on if accepted)
             sprite.jump_from(self._drag_rect(drag, sprite))
-        cmd, reason = drop_command(self.game, uid, drag["source"], target)
-        if cmd is not None:
-            self.verbs.submit(cmd)
-        elif reason:
-            self.verbs.say(reason, warn=True)
+        self.intents.drop(drag["uid"], drag["source"], target)
 
     def _drag_rect(self, drag, sprite) -> pygame.FRect:
         """The card in the air; over a pile it shrinks to the pile's size so the pile stays visible."""

@@ -82,7 +82,7 @@ class TableScene(Scene):
             "hint": Button(self.rects.get("hint", pygame.Rect(1612, 672, 284, 56)), "",
                            on_click=self.hints.request, key_hint="H"),
         }
-        self.none_button = Button(pygame.Rect(0, 0, 250, 44), "", on_click=lambda: self.controls.choose_none())
+        self.none_button = Button(pygame.Rect(0, 0, 250, 44), "", on_click=lambda: self.controls.intents.choose_none())
         self._name_buttons()
         self.focus = TableFocus(self.presenter, self.rects, self.buttons, self.none_button, card_rect=self.cards.resting_rect,
                                 lift=lambda uid, rect: self.painter.lift_of(uid, rect) if uid == self.controls.hover_uid else 0)
