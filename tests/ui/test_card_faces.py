@@ -122,7 +122,7 @@ def test_f1_on_a_card_read_large_opens_the_grimoires_glossary(table, driver):
     driver.key(pygame.K_F1)
     book = driver.scene
     assert isinstance(book, GrimoireScene)
-    assert book.page == scene.controls.glossary_page() and book.page.startswith("ref-")
+    assert book.page == scene.controls.keyboard.glossary_page() and book.page.startswith("ref-")
 
 
 def test_baphomet_in_the_hand_shows_his_rules_in_a_short_form(app):

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from aleph_null_desktop.engine import Activate, Choose, Game, Summon
-from aleph_null_desktop.ui.table.controls import TableVerbs
+from aleph_null_desktop.ui.table.view import TableVerbs
 from aleph_null_desktop.ui.table.intents import TableIntents
 from aleph_null_desktop.ui.table.presenter import TablePresenter
 

@@ -1,52 +1,28 @@
 """The table's controls: mouse, keys and a pad become gestures (press, drag, drop, click, double
-click, keys, a carried card) and each gesture one engine command, or the engine's reason why not.
-Precedence: the card read large, then the open panel, then the table.
+click, keys, a carried card) and each gesture an intent (TableIntents: one engine command, a panel,
+or the engine's reason why not). Precedence: the card read large, then the open panel, then the
+table; the table's own keys are its TableKeyboard's.
 
-`TableControls` holds the input's own state (the Grip, what the mouse rests on, the card read
-large, Alt) and reaches the table only through what it is given: the presenter (through the view),
-the cards' sprites, the zones, the focus, the buttons, the log, the Grimoire's page and
-`TableVerbs`, the few things it may ask of the table."""
+`TableControls` holds the input's own state (the Grip, the panel a press began on, the mouse, what
+it rests on and how long, the card read large, Alt) and reaches the table only through what it is
+given: the view (the presenter, and what the panels it opens see), the cards' sprites, the zones,
+the focus, the buttons, the log, the Grimoire's page and `TableVerbs`, the few things it may ask
+of the table itself."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
-
 import pygame
 
-from aleph_null_desktop.i18n import _
-from aleph_null_desktop.ui import prompts
 from aleph_null_desktop.ui.grimoire import open_reference
-from aleph_null_desktop.ui.grimoire.scene import book_art
 from aleph_null_desktop.ui.table import spoken
 from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS
-from aleph_null_desktop.ui.table.focus import ARROWS, LOG, is_enter, number_key
+from aleph_null_desktop.ui.table.focus import ARROWS, is_enter
 from aleph_null_desktop.ui.table.gestures import Grip
 from aleph_null_desktop.ui.table.intents import TableIntents
+from aleph_null_desktop.ui.table.keyboard import TableKeyboard
 from aleph_null_desktop.ui.table.overlays import ActionMenu, PileViewer
-from aleph_null_desktop.ui.table.wording import without_rule_numbers
-
-SPEECH_KEYS = {pygame.K_r: "repeat", pygame.K_a: "hand", pygame.K_s: "state", pygame.K_t: "text"}
-
-
-@dataclass(frozen=True)
-class TableVerbs:
-    """What the controls may ask of the table: send a command (it says why when refused), say a
-    line in the prompt bar, undo, end the turn (it may ask first), take a token, ask for a hint,
-    the panel open over the table (None: the table) and opening or closing one, close a panel
-    that no longer applies, and show the Judgement at once."""
-
-    submit: Callable
-    say: Callable
-    undo: Callable[[], None]
-    end_turn: Callable[[], None]
-    take_token: Callable[[], None]
-    request_hint: Callable[[], None]
-    panel: Callable[[], object]
-    open_panel: Callable[[object], None]
-    close_stale_panel: Callable[[], None]
-    judgement_now: Callable[[], None]
+from aleph_null_desktop.ui.table.view import TableVerbs
 
 
 class TableControls:
@@ -66,6 +42,9 @@ class TableControls:
         self.hover_time, self._hover_seen = 0.0, None  # how long the mouse has rested on hover_uid
         self.intents = TableIntents(self.presenter, verbs, open_menu=self.open_menu, open_pile=self._open_pile,
                                     open_book=lambda: open_reference(app, grimoire.page))
+        self.keyboard = TableKeyboard(app, self.presenter, focus=focus, log=log, buttons=buttons, verbs=verbs,
+                                      intents=self.intents, lift=self._lift_by_keys, pick_up=self.pick_up,
+                                      open_menu=self.open_menu, tip_shown=self.card_tip_shown)
 
     @property
     def game(self):
@@ -131,9 +110,6 @@ class TableControls:
                     return button, reason
         return None
 
-    def glossary_page(self) -> str:
-        return book_art(self.app.fonts).chapter_spread("glossary")
-
     # ------------------------------------------------------------------ events
     def open_menu(self, uid: int, keyboard: bool = False) -> None:
         sprite = self.sprites.get(uid)
@@ -194,9 +170,9 @@ class TableControls:
             verbs.close_stale_panel()
             if used or event.type != pygame.KEYDOWN:
                 return bool(used)
-            return self._key(event, beside_panel=verbs.panel() is not None)
+            return self.keyboard.key(event, beside_panel=verbs.panel() is not None)
         if event.type == pygame.KEYDOWN:
-            return self._key(event)
+            return self.keyboard.key(event)
         elif event.type == pygame.MOUSEWHEEL:
             if self.rects["log"].collidepoint(self.mouse):
                 self.log.wheel(event.y)
@@ -210,77 +186,8 @@ class TableControls:
             return False
         return True
 
-    def _key(self, event, beside_panel: bool = False) -> bool:
-        """The table's keys; False for a key that means nothing here. `beside_panel`: a panel is
-        open and did not want this key; then only the keys that do not act on the table (hint,
-        rules, undo) apply."""
-        key, mods, verbs = event.key, event.mod, self.verbs
-        if key in SPEECH_KEYS and not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.read_aloud(SPEECH_KEYS[key])
-        elif key == pygame.K_h:
-            verbs.request_hint()
-        elif key == pygame.K_F1:  # the Grimoire's rules over the table (its glossary while a card is
-            # read large); Esc or F1 comes back
-            open_reference(self.app, self.glossary_page() if self.card_tip_shown() else None)
-        elif key == pygame.K_z and mods & pygame.KMOD_CTRL and mods & pygame.KMOD_SHIFT:
-            verbs.say(_("There is no redo: an undone move is made again by hand."))  # redo's key never undoes
-        elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
-            verbs.undo()
-        elif beside_panel:
-            return False
-        elif key == pygame.K_ESCAPE:
-            self.app.pause()
-        elif key == pygame.K_SPACE:
-            verbs.end_turn()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.activate_focus(pad=getattr(event, "gamepad", False))
-        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.log.wheel(1 if key == pygame.K_PAGEUP else -1)
-        elif key in (pygame.K_l, pygame.K_F7):  # the log: outlined; Up and Down scroll it (F7: a pad's Back)
-            self.focus.set(LOG)
-            self.hover_uid = None
-        elif key in (pygame.K_UP, pygame.K_DOWN) and self.focus.visible and self.focus.current() == LOG:
-            self.log.wheel(1 if key == pygame.K_UP else -1)
-        elif key == pygame.K_PAUSE:
-            self.app.pause()
-        elif self.focus.handle_key(event):
-            stop = self.focus.current()
-            self.hover_uid = stop[1] if stop and stop[0] == "card" else None
-            self.hover_by_keys = self.hover_uid is not None
-            self.app.speak(lambda: spoken.stop_words(self.focus, self.log.lines, stop), interrupt=True)
-        elif number_key(event) is not None:
-            hand = self.game.zone("hand")
-            index = number_key(event)
-            if index < len(hand):
-                self.intents.default_move(hand[index].uid)
-            else:
-                verbs.say(_("There is no card {n} in your hand.").format(n=index + 1), warn=True)
-        else:
-            return False
-        return True
-
-    def read_aloud(self, what: str) -> None:
-        """The speech keys: R the last line again, A the whole hand, S the table's state, T the
-        focused card's whole text. Without speech they say where to turn it on."""
-        app, game = self.app, self.game
-        if not app.current_settings().speech:
-            self.verbs.say(_("R, A, S and T read aloud when speech is on (Settings)."))
-            return
-        if what == "repeat":
-            app.speak(app.speaker.last, interrupt=True)
-        elif what == "hand":
-            app.speak(spoken.hand_words(game), interrupt=True)
-        elif what == "state":
-            app.speak(spoken.state_words(game, self.presenter), interrupt=True)
-        else:
-            stop = self.focus.current()
-            if stop and stop[0] == "card":
-                card = game.cards[game.card(stop[1]).card_id]
-                reason = self.presenter.unusable.get(stop[1])
-                app.speak(spoken.sentences(spoken.rules_words(card), _("Not now: {reason}").format(
-                    reason=without_rule_numbers(reason)) if reason else ""), interrupt=True)
-            else:
-                app.speak(_("Move the focus to a card first (Tab or the arrow keys)."), interrupt=True)
+    def _lift_by_keys(self, uid: int | None) -> None:
+        self.hover_uid, self.hover_by_keys = uid, uid is not None
 
     # ------------------------------------------------------------------ a card carried by the pad
     def pick_up(self, uid: int) -> None:
@@ -320,32 +227,6 @@ class TableControls:
             self._carry_to(places[(here + step) % len(places)])
             return True
         return False
-
-    def activate_focus(self, pad: bool = False) -> None:
-        """Enter on the table: open (or choose) what the keyboard is on; a pad's A picks a card in
-        the hand up (`pad`)."""
-        stop = self.focus.current()
-        if stop is None:
-            self.focus.set(self.focus.stops()[0] if self.focus.stops() else None)
-            self.verbs.say(_("The d-pad moves over the table, LB and RB from zone to zone; A opens what is outlined.")
-                           if prompts.pad_in_use() else
-                           _("Tab or the arrow keys move over the table; Enter opens what is outlined."))
-            return
-        kind, key = stop
-        if kind == "none":
-            self.intents.choose_none()
-        elif kind == "card":
-            targets = self.presenter.target_options()
-            if targets is not None:
-                self.intents.click_card(key, 1)
-            elif pad and self.game.zone_of(key) == "hand":
-                self.pick_up(key)
-            else:
-                self.open_menu(key, keyboard=True)
-        elif kind == "button":
-            self.intents.press_button(key, self.buttons[key])
-        else:
-            self.intents.open_zone(key)
 
     # ------------------------------------------------------------------ the mouse
     def _motion(self, pos) -> None:

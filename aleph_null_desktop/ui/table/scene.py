@@ -21,7 +21,7 @@ from aleph_null_desktop.ui.render.card_renderer import CardRenderer
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table import panels, spoken
 from aleph_null_desktop.ui.table.arrange import zone_rects
-from aleph_null_desktop.ui.table.controls import TableControls, TableVerbs
+from aleph_null_desktop.ui.table.controls import TableControls
 from aleph_null_desktop.ui.table.face_warmer import FaceWarmer
 from aleph_null_desktop.ui.table.focus import TableFocus
 from aleph_null_desktop.ui.table.hints import HintKeeper
@@ -31,7 +31,7 @@ from aleph_null_desktop.ui.table.overlays import ChoicePicker, ConfirmDialog, In
 from aleph_null_desktop.ui.table.painting import Moment, TablePainter
 from aleph_null_desktop.ui.table.presenter import TablePresenter
 from aleph_null_desktop.ui.table.sprites import TableCards
-from aleph_null_desktop.ui.table.view import TableView
+from aleph_null_desktop.ui.table.view import TableVerbs, TableView
 from aleph_null_desktop.ui.table.wording import HOUR_WARNING, without_rule_numbers, would_lose
 from aleph_null_desktop.ui.widgets.button import Button
 
