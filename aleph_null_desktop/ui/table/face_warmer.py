@@ -4,7 +4,9 @@ A command moves cards to sizes they were not shown at (a drawn card at the hand'
 sacrificed one on its pile), and a card read large needs its 500 px face. Drawn on the frame that
 needs them, those faces make that frame the slowest of the game; drawn one at a time on quiet
 frames, they are already in the face cache when the command or the zoom comes. Every face (3–12 ms
-whole, a large one) is drawn a step at a time, a few steps on each quiet frame.
+whole, a large one) is drawn a step at a time, a few steps on each quiet frame: on a frame that
+leaves the screen as it was (nothing is presented) until `IDLE_STEPS_MS`, on one that draws and is
+presented only until `STEPS_MS`, so that with the present the frame stays within its budget.
 """
 
 from __future__ import annotations
@@ -19,13 +21,26 @@ from aleph_null_desktop.ui.table.overlays import SPOTLIGHT_CARD_W
 BIG_W = 500  # the width a card is read at (right-click or Alt)
 HOVER_DWELL = 0.05  # seconds the mouse rests on a card before its large face is begun ahead
 QUIET_MS = 1.0  # a frame that has cost less than this so far draws steps of a face ahead (each 0.3–3 ms) …
-STEPS_MS = 3.0  # … until the frame has cost this much: with the flip, the frame stays within its budget
+STEPS_MS = 2.0  # … until the frame has cost this much when it is presented (the present: ≈ 4–5 ms) …
+IDLE_STEPS_MS = 4.0  # … or this much when it left the screen as it was (nothing presented)
 
 
 class FaceWarmer:
     def __init__(self, renderer) -> None:
         self.renderer = renderer
         self.warmed = 0  # faces drawn ahead (tests watch it)
+        self._wanted: tuple = (None, [])  # (what the list was made for, the list): made once a position
+
+    def wanted_now(self, presenter, rects, hovered=(None, 0.0)) -> list[tuple[str, int, bool]]:
+        """`wanted`, made again only when the position, the zones or the card rested on changed."""
+        hover, rested = hovered
+        game = presenter.game
+        key = (presenter.key(), tuple(len(game.zone(zone)) for zone in ("hand", "play", "deck", "set_aside", "discard")),
+               hover if rested >= HOVER_DWELL else None, self.renderer.budget,
+               *(tuple(rects[zone]) for zone in ("hand", "play", "discard")))
+        if self._wanted[0] != key:
+            self._wanted = (key, self.wanted(presenter, rects, hovered))
+        return self._wanted[1]
 
     def wanted(self, presenter, rects, hovered=(None, 0.0)) -> list[tuple[str, int, bool]]:
         """(card_id, width, in play) the table may show soon, most urgent first, never more than 4/5 of
@@ -67,17 +82,18 @@ class FaceWarmer:
             kept.append((card_id, width, in_play))
         return kept
 
-    def warm(self, presenter, rects, hovered, frame_start: float) -> bool:
+    def warm(self, presenter, rects, hovered, frame_start: float, presented: bool = True) -> bool:
         """Draws steps of one missing face if this frame has been cheap so far, a few milliseconds
-        at most (a whole face at once made a frame slower than the budget); True if a face was
-        finished. (What may be shown soon: `wanted`.)"""
+        at most (a whole face at once made a frame slower than the budget): fewer when the frame
+        drew and is presented; True if a face was finished. (What may be shown soon: `wanted`.)"""
         spent = (time.thread_time() - frame_start) * 1000
         if spent >= QUIET_MS:
             return False
-        for card_id, width, in_play in self.wanted(presenter, rects, hovered):
+        until = STEPS_MS if presented else IDLE_STEPS_MS
+        for card_id, width, in_play in self.wanted_now(presenter, rects, hovered):
             if self.renderer.cached(card_id, width, in_play):
                 continue
-            while spent < STEPS_MS:
+            while spent < until:
                 if self.renderer.face_step(card_id, width, in_play):
                     self.warmed += 1
                     return True

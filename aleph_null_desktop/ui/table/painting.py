@@ -102,7 +102,8 @@ class TablePainter:
         self._under, self._under_last = (None, None), None
 
     # ------------------------------------------------------------------ the frame
-    def draw(self, surface: pygame.Surface, m: Moment) -> None:
+    def draw(self, surface: pygame.Surface, m: Moment) -> bool:
+        """The table's frame on `surface`; False when the screen was left as it was (nothing drawn)."""
         whole = Board.whole(m.settings, self.background)
         parts = self.board.parts(m)
         cards = self.card_looks(m)
@@ -110,13 +111,13 @@ class TablePainter:
         if m.on_top:
             shown = (whole, tuple(p.signature for p in parts), cards, self.over_look(m), id(surface))
             if m.modal is None and shown == self._shown:
-                return  # nothing changed since the last frame, and nothing else drew over it
+                return False  # nothing changed since the last frame, and nothing else drew over it
             if m.modal is not None and shown == self._under[0]:
                 surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
                 self._over_last = None
                 m.modal.draw(surface)
                 self._shown = None
-                return
+                return True
         self._shown = shown if m.modal is None else None
         circle = self.motion.circle[1] > 0  # BAPHOMET's circle turns under the cards it draws in
         if circle:
@@ -158,6 +159,7 @@ class TablePainter:
         if m.big is not None and m.big in m.sprites:
             self.draw_big(surface, m.big)
             self._over_last = None
+        return True
 
     def over_look(self, m: Moment) -> tuple:
         """Everything drawn over the board and the cards that is not a card: the page, the effects,

@@ -8,7 +8,6 @@ input is never blocked by an animation.
 
 from __future__ import annotations
 
-import time
 from functools import partial
 
 import pygame
@@ -376,10 +375,10 @@ class TableScene(TableInput, Scene):
         """The board layer (redrawn only when it changed), then what moves. When nothing at all
         changed since the last frame and nothing else drew over it, the screen is left as it is.
         A frame that cost next to nothing draws one face the table may soon show."""
-        start = time.thread_time()
         self._sync_buttons()
-        self.painter.draw(surface, self.moment())
-        self.warmer.warm(self.presenter, self.rects, (self.hover_uid, self.hover_time), start)
+        self.kept_screen = not self.painter.draw(surface, self.moment())
+        self.warmer.warm(self.presenter, self.rects, (self.hover_uid, self.hover_time), self.app.frame_started,
+                         presented=not self.kept_screen)
 
 
 
