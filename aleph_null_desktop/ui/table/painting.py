@@ -112,6 +112,10 @@ class TablePainter:
             shown = (whole, tuple(p.signature for p in parts), cards, self.over_look(m), id(surface))
             if m.modal is None and shown == self._shown:
                 return False  # nothing changed since the last frame, and nothing else drew over it
+            if m.modal is None and m.big in m.sprites and self._shown == _unzoomed(shown):
+                self.draw_big(surface, m.big)  # opened over the screen, which shows the table as it is
+                self._shown, self._over_last = shown, None
+                return True
             if m.modal is not None and shown == self._under[0]:
                 surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
                 self._over_last = None
@@ -459,6 +463,12 @@ class TablePainter:
         box = words.get_rect(midbottom=(rect.centerx, rect.top - 10)).inflate(20, 8)  # above it, clear of the hand
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         surface.blit(words, words.get_rect(center=box.center))
+
+
+def _unzoomed(shown: tuple) -> tuple:
+    """The look of the frame `shown` without the card read large (the last of `over_look`)."""
+    whole, parts, cards, over, surface = shown
+    return whole, parts, cards, over[:-1] + (None,), surface
 
 
 def _pad() -> bool:
