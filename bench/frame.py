@@ -425,7 +425,7 @@ def main(argv=None) -> int:
             print(json.dumps(results))
             return 0
         old, new = results[args.against], results["this checkout"]
-        print(f"busy table 1920x1080, CPU ms per frame (display.flip included), {args.frames} frames, "
+        print(f"busy table 1920x1080, CPU ms per frame (the present included), {args.frames} frames, "
               f"median of {args.repeat} interleaved runs; budget p99 ≤ 8 ms")
         print(f"  {'':<16} {args.against[:12]:>22}   {'this checkout':>22}")
         print(f"  {'':<16} {'p50':>7} {'p99':>7} {'max':>7}   {'p50':>7} {'p99':>7} {'max':>7}")
@@ -442,7 +442,7 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"busy table 1920x1080, CPU time per frame (display.flip included), {args.frames} frames "
+    print(f"busy table 1920x1080, CPU time per frame (the present included), {args.frames} frames "
           f"× {args.repeat}; budget p99 ≤ 8 ms")
     for name, figures in result["scenarios"].items():
         print(f"  {name:<16} p50 {figures['p50_ms']:6.2f}  p99 {figures['p99_ms']:6.2f}  "
