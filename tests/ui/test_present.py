@@ -95,3 +95,18 @@ def test_a_window_shown_again_is_presented_though_nothing_was_drawn(app, table, 
 
 def test_the_game_loop_presents_through_the_app(app):
     assert FrameLoop(app).present == app.present
+
+
+def test_a_toast_over_a_still_table_goes_when_its_time_is_up(app, table, driver):
+    scene = table(BUSY)
+    driver.frames(3)
+    still = pygame.image.tobytes(app.screen, "RGB")
+    app.toast("A quiet line at the top of the screen")
+    driver.frames(1)
+    assert pygame.image.tobytes(app.screen, "RGB") != still
+    while app.toast_time > 0:
+        driver.frames(1, dt=0.25)
+    driver.frames(1)
+    assert app.present()
+    assert pygame.image.tobytes(app.screen, "RGB") == still  # the table as it was, without the toast
+    assert scene is driver.scene

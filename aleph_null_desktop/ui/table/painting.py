@@ -33,7 +33,7 @@ SHADOW = (8, 5, 4)
 class Moment(NamedTuple):
     """What the table is doing now, beyond the position (the presenter's)."""
 
-    on_top: bool  # the screen holds what the table drew last (no other scene, no error drew over it)
+    on_top: bool  # the screen holds what the table drew last (no other scene, no warning or toast drew over it)
     settings: object
     mouse: tuple
     sprites: dict  # uid -> CardSprite of the hand and play

@@ -387,7 +387,8 @@ class TableScene(TableInput, Scene):
         app, drag = self.app, self.drag
         held = self.sprites.get(drag["uid"]) if drag and "uid" in drag else None
         return Moment(
-            on_top=app.stack.top is self and not app.error_time, settings=app.current_settings(), mouse=self.mouse,
+            on_top=app.stack.top is self and not app.error_time and not app.toast_time, settings=app.current_settings(),
+            mouse=self.mouse,
             sprites=self.sprites, ghosts=self.ghosts, hover=self.hover_uid,
             big=self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None),
             drag=drag, held=self._drag_rect(drag, held) if held is not None else None,
