@@ -8,7 +8,6 @@ input is never blocked by an animation.
 
 from __future__ import annotations
 
-import time
 from functools import partial
 
 import pygame
@@ -384,15 +383,16 @@ class TableScene(Scene):
         """The board layer (redrawn only when it changed), then what moves. When nothing at all
         changed since the last frame and nothing else drew over it, the screen is left as it is.
         A frame that cost next to nothing draws one face the table may soon show."""
-        start = time.thread_time()
         self._sync_buttons()
-        self.painter.draw(surface, self.moment())
-        self.warmer.warm(self.presenter, self.rects, (self.controls.hover_uid, self.controls.hover_time), start)
+        self.kept_screen = not self.painter.draw(surface, self.moment())
+        self.warmer.warm(self.presenter, self.rects, (self.controls.hover_uid, self.controls.hover_time),
+                         self.app.frame_started, presented=not self.kept_screen)
 
     def moment(self) -> Moment:
         """What the player is doing now, for the painter."""
         app = self.app
-        return Moment(on_top=app.stack.top is self and not app.error_time, settings=app.current_settings(),
+        return Moment(on_top=app.stack.top is self and not app.error_time and not app.toast_time,
+                      settings=app.current_settings(),
                       sprites=self.sprites, ghosts=self.ghosts, modal=self.modal,
                       message=self.message if self.message_time > 0 else "", warn=self.message_warn,
                       **self.controls.seen())
