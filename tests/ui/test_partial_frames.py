@@ -42,7 +42,7 @@ def test_a_card_read_large_over_the_kept_screen_is_the_table_drawn_whole(table, 
                 driver.frames(1)
         elif roll < 0.7:
             driver.click((x, y), button=3)
-            opened += scene.big_uid is not None
+            opened += scene.controls.big_uid is not None
         elif roll < 0.85:
             driver.click((rng.randrange(400, 1500), rng.randrange(60, 600)))
         else:
