@@ -36,6 +36,8 @@ def card_size(width: int) -> tuple[int, int]:
 
 ARTS_H = (70, 40, 10, 0)  # the illustration's height (for a 200 px card): smaller, or none, when the rules need the room
 MIN_TEXT = 16  # px at the 1920×1080 layout: 14 px at the default 1689×950 window
+TEXT_FORM_LARGEST = 23  # the text form's rules grow up to this (for a 200 px card) into the room its picture left,
+TEXT_FORM_UPPER = 0.6  # as far as they stay in this upper part of it (a crowded play zone covers the foot of a card)
 FULL_FACE_W = 182  # every printed card's full face keeps its words in play this wide (both languages); narrower: the text form
 GEM_MIN_R = 12
 NAME_ROOM = 0.3  # of the card's height at most for a long name (three lines of a gallery card)
@@ -243,7 +245,12 @@ class CardRenderer:
             band = pygame.Rect(inner.x, inner.y, inner.w, sum(f.get_linesize() for f, _ in name_lines) + pad)
             box = pygame.Rect(inner.x + pad, band.bottom + pad, inner.w - 2 * pad, inner.bottom - band.bottom - 2 * pad)
             quill = _quill_room(box, inner, unit) if is_custom(card) else (0, 0)
-            blocks, _flavour = yield from self._fit_rules_steps(card, box, unit, quill, True, keep_flavour=False, breaking=True)
+            upper = pygame.Rect(box.x, box.y, box.w, round(box.h * TEXT_FORM_UPPER))
+            blocks, _flavour = yield from self._fit_rules_steps(card, upper, unit, (0, 0), True, keep_flavour=False,
+                                                             breaking=True, largest=TEXT_FORM_LARGEST)
+            if blocks is None:  # all the room, at the smallest sizes
+                blocks, _flavour = yield from self._fit_rules_steps(card, box, unit, quill, True, keep_flavour=False,
+                                                                 breaking=True)
             if blocks is None:
                 continue
             radius = max(2, round(6 * unit))
@@ -408,12 +415,14 @@ class CardRenderer:
         return _finish(self._fit_rules_steps(card, box, unit, quill))
 
     def _fit_rules_steps(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0),
-                         in_play: bool = False, keep_flavour: bool = True, breaking: bool = False):
+                         in_play: bool = False, keep_flavour: bool = True, breaking: bool = False,
+                         largest: int = 17):
         """`_fit_rules` as steps (one size tried per step). `quill`: (width, height) of the box's
         bottom right corner that the quill's disc of a custom card covers: the rules end above it,
         the flavour (centred, at the bottom) is wrapped narrow enough to pass beside it. `keep_flavour`
         False: never the flavour; `breaking`: a word wider than the box is broken with a hyphen,
-        and the rules do not fit when a piece is still too wide."""
+        and the rules do not fit when a piece is still too wide; `largest`: the largest size tried
+        (for a 200 px card)."""
         if box.h <= 0 or box.w <= 0:
             return None, []
         forms = [card_text_lines(card)] + [short for short in [card_short_lines(card)] if short]
@@ -426,7 +435,7 @@ class CardRenderer:
         flavour = [(flavour_font, line) for line in wrap(flavour_font, card.flavour, flavour_w)] \
             if card.flavour and flavour_w > 0 and keep_flavour else []
         flavour_h = len(flavour) * flavour_font.get_linesize() + round(4 * unit) if flavour else 0
-        sizes = range(max(least, round(17 * unit)), least - 1, -1)
+        sizes = range(max(least, round(largest * unit)), least - 1, -1)
         for lines in forms:  # the full rules, then a shorter form (if the card has one)
             for with_flavour in (True, False) if flavour else (False,):
                 for size in sizes:  # measured at each size, drawn only at the one that fits
