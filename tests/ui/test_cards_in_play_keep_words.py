@@ -154,3 +154,18 @@ def test_a_crowded_table_in_german_has_no_card_in_play_with_its_art_alone(app, d
     for card in play:  # as wide as keeps every printed card's words, inside the play zone
         rect = scene.sprites[card.uid].rect
         assert rect.w >= PLAY_WORDS_W and scene.rects["play"].contains(rect), (card.card_id, rect)
+
+
+def test_only_a_card_in_play_takes_the_text_form(app, rules_drawn, monkeypatch):
+    """The hand, the piles and the pile viewer keep the printed face (its picture) at any width."""
+    pictured = []
+    original = CardRenderer._draw_art
+    monkeypatch.setattr(CardRenderer, "_draw_art", lambda self, *a, **k: (pictured.append(True), original(self, *a, **k)))
+    renderer = CardRenderer(load_builtin_cards(), app.fonts)
+    renderer.face("undine", PLAY_WORDS_W)
+    assert pictured
+    pictured.clear(), rules_drawn.clear()
+    renderer.face("undine", PLAY_WORDS_W, in_play=True)
+    assert rules_drawn and not pictured
+    renderer.face("undine", FULL_FACE_W, in_play=True)  # wide enough: the printed face
+    assert pictured
