@@ -233,8 +233,9 @@ class CardRenderer:
         """The text form of a card in play too narrow for its full face, drawn on `s` inside its
         frame: no picture and no type line (the frame's colour and the type's icon before the name
         tell the type), the name in one line (two for a long one when the rules leave room, else
-        shortened) and the rules in all the room below at MIN_TEXT or more, long words broken with
-        a hyphen. False (nothing drawn) when even so the rules do not fit."""
+        shortened) and the rules that still matter in play below, long words broken with a hyphen:
+        larger while they stay in the upper part (TEXT_FORM_UPPER), else at MIN_TEXT or more in all
+        the room. False (nothing drawn) when even so the rules do not fit."""
         frame_edge = round(14 * unit) // 2 - max(3, round(4 * unit))  # a narrower frame: more room for words
         inner = inner.inflate(2 * max(0, frame_edge), 2 * max(0, frame_edge))
         pad = max(2, round(3 * unit))
@@ -246,11 +247,10 @@ class CardRenderer:
             box = pygame.Rect(inner.x + pad, band.bottom + pad, inner.w - 2 * pad, inner.bottom - band.bottom - 2 * pad)
             quill = _quill_room(box, inner, unit) if is_custom(card) else (0, 0)
             upper = pygame.Rect(box.x, box.y, box.w, round(box.h * TEXT_FORM_UPPER))
-            blocks, _flavour = yield from self._fit_rules_steps(card, upper, unit, (0, 0), True, keep_flavour=False,
-                                                             breaking=True, largest=TEXT_FORM_LARGEST)
+            how = {"in_play": True, "keep_flavour": False, "breaking": True, "spent_first": True}
+            blocks, _flavour = yield from self._fit_rules_steps(card, upper, unit, (0, 0), largest=TEXT_FORM_LARGEST, **how)
             if blocks is None:  # all the room, at the smallest sizes
-                blocks, _flavour = yield from self._fit_rules_steps(card, box, unit, quill, True, keep_flavour=False,
-                                                                 breaking=True)
+                blocks, _flavour = yield from self._fit_rules_steps(card, box, unit, quill, **how)
             if blocks is None:
                 continue
             radius = max(2, round(6 * unit))
@@ -416,19 +416,20 @@ class CardRenderer:
 
     def _fit_rules_steps(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0),
                          in_play: bool = False, keep_flavour: bool = True, breaking: bool = False,
-                         largest: int = 17):
+                         largest: int = 17, spent_first: bool = False):
         """`_fit_rules` as steps (one size tried per step). `quill`: (width, height) of the box's
         bottom right corner that the quill's disc of a custom card covers: the rules end above it,
         the flavour (centred, at the bottom) is wrapped narrow enough to pass beside it. `keep_flavour`
         False: never the flavour; `breaking`: a word wider than the box is broken with a hyphen,
         and the rules do not fit when a piece is still too wide; `largest`: the largest size tried
-        (for a 200 px card)."""
+        (for a 200 px card); `spent_first`: a card in play tries its rules without what is spent
+        first (else only when the full rules do not fit)."""
         if box.h <= 0 or box.w <= 0:
             return None, []
         forms = [card_text_lines(card)] + [short for short in [card_short_lines(card)] if short]
-        if in_play:  # then without what is spent once it is in play (the text form: only what still matters)
+        if in_play:  # then without what is spent once it is in play
             play_lines = [lines for lines in [card_play_lines(card)] if lines]
-            forms = play_lines + forms if breaking else forms + play_lines
+            forms = play_lines + forms if spent_first else forms + play_lines
         least = self._least(unit)
         flavour_font = self.fonts.get("italic", least)
         flavour_w = box.w - 2 * quill[0]
