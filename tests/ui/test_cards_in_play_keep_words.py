@@ -169,3 +169,29 @@ def test_only_a_card_in_play_takes_the_text_form(app, rules_drawn, monkeypatch):
     assert rules_drawn and not pictured
     renderer.face("undine", FULL_FACE_W, in_play=True)  # wide enough: the printed face
     assert pictured
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_fifteen_cards_in_play_lie_over_no_word_of_each_other(game_window, monkeypatch, user_dirs, scale):
+    """A row one card too full lets each card lie over its neighbour's margin only: every word of
+    the table whole, none under another card (German, the longer words)."""
+    from aleph_null_desktop.ui.app import App
+    from tests.drivers.scripted_input import ScriptedInput
+
+    with recording(monkeypatch) as recorder:
+        screen = pygame.Surface(game_window.get_size())
+        app = App(screen, seed=1234)
+        app.change_settings(ui_scale=scale, language="de")
+        driver = ScriptedInput(app)
+        app.play(Game.from_scenario({"hour": 3, "play": CROWD[:15], "hand": ["wax_candle", "sylph"],
+                                     "deck": ["wax_candle"] * 6}), "adept")
+        pygame.event.clear()
+        driver.frames(4, dt=0.5)
+        slots = sorted((driver.scene.sprites[c.uid].rect for c in driver.scene.game.zone("play")),
+                       key=lambda r: (r.y, r.x))
+        assert any(a.colliderect(b) for a, b in zip(slots, slots[1:]))  # the row is one card too full
+        assert not recorder.problems(screen), recorder.problems(screen)
+        shown = " ".join(word.text for word in recorder.words(screen)).lower()
+        game = driver.scene.game
+        assert all(game.cards[c.card_id].name[:4].lower() in shown for c in game.zone("play"))
+        assert not app.error_text, app.error_text
