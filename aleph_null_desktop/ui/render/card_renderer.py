@@ -184,6 +184,7 @@ class CardRenderer:
         band.h = max(band.h, len(name_lines) * self.fonts.get("title", self._least(unit)).get_linesize()
                      + round(6 * unit))
         if in_play and width < FULL_FACE_W:  # crowded play: every card its text form alike, words at its top
+            yield
             if (yield from self._text_form_steps(s, card, inner, unit)):
                 return s
         type_words = self._type_words(card, _type_text_width(inner.w, unit), unit)
@@ -253,6 +254,7 @@ class CardRenderer:
                 blocks, _flavour = yield from self._fit_rules_steps(card, box, unit, quill, **how)
             if blocks is None:
                 continue
+            yield
             radius = max(2, round(6 * unit))
             pygame.draw.rect(s, theme.PARCHMENT, inner, border_radius=radius)
             pygame.draw.rect(s, theme.PARCHMENT_DARK, band, border_top_left_radius=radius, border_top_right_radius=radius)
