@@ -47,7 +47,7 @@ CONTENT_W = FORM.right - CONTENT_X - 10
 PREVIEW_W = 470
 PREVIEW_POS = (1380, 118)
 PREVIEW_ID = "custom_preview"
-PREVIEW_STEP_MS = 2.0  # while typing, the new preview is drawn this much a frame (the last one shown meanwhile)
+PREVIEW_STEP_MS = 2.0  # after typing, the new preview is drawn this much a frame (the last one shown meanwhile)
 SECTION_GAP = 16
 PANEL_FILL = (30, 23, 20)  # the form's panel
 
@@ -636,9 +636,10 @@ class EditScene(Scene):
         self._preview_stale = False
 
     def update(self, dt: float) -> None:
+        typed = self._typed
         self._catch_up()
         renderer = self._preview_drawing
-        if renderer is None:
+        if renderer is None or typed:  # a keystroke's frame laid the form out again: the preview goes on next frame
             return
         start = time.thread_time()
         while not renderer.face_step(PREVIEW_ID, PREVIEW_W):  # one step at least, then while there is time
@@ -672,7 +673,7 @@ class EditScene(Scene):
         check = self.check
         parts = {"preview": StillPart(self._preview_area(), (self._previews_drawn, self._preview_stale, self._preview_error),
                                       self._draw_preview_card),
-                 "code": StillPart(self._code_line_rect(), self.code, self._draw_code_line),
+                 "code": StillPart(self._code_area(), (self.code, len(check.warnings)), self._draw_code_and_warnings),
                  "title": StillPart(pygame.Rect(0, 0, FORM.right + 12, FORM.y - 8),
                                     (self._title(), bool(self.draft.id) and self.dirty), self._draw_title),
                  "name_message": StillPart(self._name_message_area(), check.message("name"), self._paint_name_message),
@@ -708,8 +709,7 @@ class EditScene(Scene):
                 tuple(sorted((k, v) for k, v in check.errors.items() if k != "name")),
                 tuple(sorted((k, v) for k, v in check.warnings.items() if k != "name")),
                 tuple(_shown_fields(c) for c in self.controls),
-                tuple(tuple(b.rect) for b in self.buttons),
-                bool(self.code))  # (what typing changes besides: parts of their own, _still_parts)
+                tuple(tuple(b.rect) for b in self.buttons))  # (what typing changes besides: parts of their own, _still_parts)
 
     def on_cover(self) -> None:
         self.still.release()
@@ -854,15 +854,23 @@ class EditScene(Scene):
         blit_text(surface, fonts.get("title", 22), _("LIVE PREVIEW"), theme.TEXT_DIM, (x + w // 2, y - 2), "midbottom")
         self._draw_preview_card(surface)
         self._draw_ids(surface)
-        info_y = self._draw_code_line(surface)
-        info_y += 6
-        warn_keys = [k for k in self.check.warnings]
-        if warn_keys:
-            blit_wrapped(surface, fonts.get("italic", 20),
-                         ngettext("{n} warning: allowed, but read it", "{n} warnings: allowed, but read them",
-                                  len(warn_keys)).format(n=len(warn_keys)),
-                         theme.CANDLE, pygame.Rect(x, info_y, w, 60))
+        self._draw_code_and_warnings(surface)
 
+    def _draw_code_and_warnings(self, surface) -> None:
+        """Below the card's id: its code, then how many warnings the form has."""
+        info_y = self._draw_code_line(surface) + 6
+        warnings = len(self.check.warnings)
+        if warnings:
+            blit_wrapped(surface, self.app.fonts.get("italic", 20),
+                         ngettext("{n} warning: allowed, but read it", "{n} warnings: allowed, but read them",
+                                  warnings).format(n=warnings),
+                         theme.CANDLE, pygame.Rect(PREVIEW_POS[0], info_y, card_size(PREVIEW_W)[0], 60))
+
+    def _code_area(self) -> pygame.Rect:
+        """All `_draw_code_and_warnings` draws on: from the code line down to the status line's top,
+        with room for an italic glyph's overhang."""
+        top = self._code_line_top()
+        return pygame.Rect(PREVIEW_POS[0] - 4, top, card_size(PREVIEW_W)[0] + 12, self.status_rect().y - top)
 
     def _draw_preview_card(self, surface) -> None:
         fonts = self.app.fonts
@@ -912,13 +920,6 @@ class EditScene(Scene):
     def _draw_ids(self, surface) -> None:
         for font, line, y in self._id_lines():
             blit_text(surface, font, line, theme.TEXT_DIM, (PREVIEW_POS[0], y))
-
-    def _code_line_rect(self) -> pygame.Rect:
-        """Where the code line draws, with room for an italic glyph's overhang (the warning below
-        begins 6 px under its line)."""
-        w, _h = card_size(PREVIEW_W)
-        line = self.app.fonts.get("italic", 20).get_linesize()
-        return pygame.Rect(PREVIEW_POS[0] - 4, self._code_line_top(), w + 12, line + 5)
 
     def _draw_code_line(self, surface) -> int:
         """The card's code as it is now (its start); returns the y below it."""
