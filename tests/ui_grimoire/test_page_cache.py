@@ -91,3 +91,25 @@ def test_the_big_pages_go_once_the_book_is_closed_and_the_small_ones_stay(app):
         gc.enable()
     assert len(art._cache) == 0 and art._cache.bytes == 0
     assert len(art._minis) and art._minis.bytes < 2**20  # the table's Hour page is still there
+
+
+def _rgb(surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_a_spread_drawn_on_a_dropped_spreads_halves_looks_as_drawn_new(app):
+    """Leafing on through the book, each new spread is written on the halves of one the cache let
+    go (no new 3.4 MB images): it must show exactly what a spread drawn on new images shows, and a
+    half still held elsewhere (a turn's strips are views into it) is never written over."""
+    art = BookArt(app.fonts)
+    pages = art.reference_order()[:6]
+    held = art.spread(pages[0]).right.image.subsurface((0, 0, 10, 10))  # as a turn's strip holds it
+    kept = _rgb(held.get_parent())
+    for page in pages[1:]:
+        art.spread(page)
+    assert art.reused_halves >= 2
+    assert _rgb(held.get_parent()) == kept, "a half still in use was drawn over"
+    fresh = BookArt(app.fonts)
+    for page in pages[-2:]:
+        reused, new = art.spread(page), fresh.spread(page)
+        assert _rgb(reused.left.image) == _rgb(new.left.image) and _rgb(reused.right.image) == _rgb(new.right.image)

@@ -15,6 +15,7 @@ held 27 MB when the clear halves, their opaque copies and the leaves were three 
 from __future__ import annotations
 
 import random
+import sys
 import weakref
 from dataclasses import dataclass, field
 
@@ -101,6 +102,7 @@ class BookContext:
 
 
 CORNER = 14  # the board's corner radius (draw_board)
+SPARE_HALVES = 2  # halves of dropped spreads a new spread is drawn on: one spread's
 
 
 @dataclass
@@ -180,7 +182,13 @@ class BookArt:
         self.page_w, self.page_h = page_size
         self.margin = margin
         self.half_size = (self.page_w + margin, self.page_h + 2 * margin)
-        self._cache = SurfaceCache("grimoire_pages")  # every Circle and Hour drawn would be GBs
+        let_go = weakref.WeakMethod(self._let_go)  # (the cache must not keep this BookArt alive)
+        self._cache = SurfaceCache("grimoire_pages",  # every Circle and Hour drawn would be GBs
+                                   on_evict=lambda key, value: let_go() and let_go()(value))
+        # halves of the spreads let go to make room for the one being drawn, which is written on them
+        # (`blank`): a new 3.4 MB image costs its pages from the system (5 ms of a turn's first frame)
+        self._spare: list[pygame.Surface] = []
+        self.reused_halves = 0  # spare halves drawn on (tests watch it)
         self._minis = SurfaceCache("grimoire_minis")  # the table's small Hour pages
         self._readers = weakref.WeakSet()  # the open books (GrimoireScene) showing these pages
         self._parchment: pygame.Surface | None = None
@@ -197,7 +205,19 @@ class BookArt:
     def _reader_gone(self) -> None:
         if not list(self._readers):  # (iterating skips the one just gone; len() may count it)
             self._cache.clear()
+            self._spare = []
             self._parchment = None
+
+    def _let_go(self, value) -> None:
+        """A spread the cache dropped: its drawn halves are lent to the spread being drawn, when
+        nothing else holds them (a turn's strips are views into its half: that half is not reused)."""
+        if not isinstance(value, Spread):
+            return
+        for half in (value.left, value.right):
+            image = half.image if half is not None and half.corners else None
+            # (CPython's reference count: held by its Half, `image` and getrefcount's argument alone)
+            if image is not None and len(self._spare) < SPARE_HALVES and sys.getrefcount(image) <= 3:
+                self._spare.append(image)
 
     def _follow_language(self) -> None:
         """After a language switch every page is laid out again (the parchment stays)."""
@@ -262,8 +282,17 @@ class BookArt:
 
     def blank(self, side: str) -> pygame.Surface:
         """A new half image to write a page on: parchment with the gutter's shade at the spine and
-        page edges outside, on its board (opaque; the board's rounded corners: `_base`)."""
-        return self._base(side)[0].copy()
+        page edges outside, on its board (opaque; the board's rounded corners: `_base`). Drawn on a
+        spare half when there is one."""
+        base = self._base(side)[0]
+        while self._spare:
+            spare = self._spare.pop()
+            if spare.get_size() == base.get_size() and spare.get_flags() == base.get_flags() \
+                    and spare.get_bitsize() == base.get_bitsize():
+                spare.blit(base, (0, 0))
+                self.reused_halves += 1
+                return spare
+        return base.copy()
 
     def _base(self, side: str) -> tuple[pygame.Surface, tuple]:
         """The blank half of one side on its board, opaque, and its board's corners (Half.corners).
@@ -362,7 +391,12 @@ class BookArt:
         key = (page_id, context)
         spread = self._cache.get(key)
         if spread is None:
-            drawn = self._draw(page_id, context)
+            w, h = self.half_size
+            self._cache.make_room(2 * 4 * w * h)  # the spreads it replaces go first: their halves are drawn on
+            try:
+                drawn = self._draw(page_id, context)
+            finally:
+                self._spare = []  # (none held between spreads)
             spread = Spread(self._on_board(page_id, drawn.left, "left"),
                             self._on_board(page_id, drawn.right, "right"), drawn.hits)
             self._cache[key] = spread
