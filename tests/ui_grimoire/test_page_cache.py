@@ -113,3 +113,22 @@ def test_a_spread_drawn_on_a_dropped_spreads_halves_looks_as_drawn_new(app):
     for page in pages[-2:]:
         reused, new = art.spread(page), fresh.spread(page)
         assert _rgb(reused.left.image) == _rgb(new.left.image) and _rgb(reused.right.image) == _rgb(new.right.image)
+
+
+def test_the_board_corners_from_small_images_are_the_board_drawn_there(app):
+    """Under an opaque half only the board's four corners are drawn, from four small images: the
+    same pixels as drawing the whole board there, over whatever lies under it."""
+    art = BookArt(app.fonts)
+    screen = pygame.display.get_surface()
+    rect = pygame.Rect((37, 21), art.half_size)
+    drawn, whole = (pygame.Surface((960, 1040), 0, screen) for _ in range(2))
+    for surface in (drawn, whole):
+        for x in range(0, 960, 8):  # a busy ground: the table's colours
+            surface.fill(((x * 7) % 256, (x * 3) % 256, 90), (x, 0, 8, 1040))
+    art.draw_board_corners(drawn, rect)
+    art.draw_board(whole, rect)
+    for x in (rect.x, rect.right - 14):
+        for y in (rect.y, rect.bottom - 14):
+            corner = pygame.Rect(x, y, 14, 14)
+            assert _rgb(drawn.subsurface(corner)) == _rgb(whole.subsurface(corner)), corner
+    assert _rgb(drawn.subsurface(rect.inflate(-40, -40))) != _rgb(whole.subsurface(rect.inflate(-40, -40)))

@@ -192,6 +192,7 @@ class BookArt:
         self._minis = SurfaceCache("grimoire_minis")  # the table's small Hour pages
         self._readers = weakref.WeakSet()  # the open books (GrimoireScene) showing these pages
         self._parchment: pygame.Surface | None = None
+        self._board_corners: tuple | None = None  # (image, where) of the board's four corners
         self._bases: dict[str, tuple[pygame.Surface, tuple]] = {}  # side -> blank half on its board, corners
         self._reference: Reference | None = None
         self._language = current_language()
@@ -353,6 +354,19 @@ class BookArt:
         half = pygame.Surface(self.half_size, pygame.SRCALPHA)
         self.draw_board(half, half.get_rect())
         return half
+
+    def draw_board_corners(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """What `draw_board` draws in the four CORNER squares of `rect` (the size of a half), from
+        four small images drawn once: the rounded board's pixels there, and clear where it leaves
+        what is under it (a board's corners are not smoothed: the same pixels as drawing them)."""
+        if self._board_corners is None:
+            size = 4 * CORNER  # (a board's corner squares are alike at every size past twice its radius)
+            board = pygame.Surface((size, size), pygame.SRCALPHA)
+            self.draw_board(board, board.get_rect())
+            self._board_corners = tuple((board.subsurface((x, y, CORNER, CORNER)).copy(), (x, y))
+                                        for x in (0, size - CORNER) for y in (0, size - CORNER))
+        for patch, (x, y) in self._board_corners:
+            surface.blit(patch, (rect.x + (x and rect.w - CORNER), rect.y + (y and rect.h - CORNER)))
 
     @staticmethod
     def draw_board(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -613,14 +613,7 @@ class GrimoireScene(Scene):
         if half is None or not half.corners:
             self.art.draw_board(surface, rect)
             return
-        clip = surface.get_clip()
-        for x in (rect.x, rect.right - CORNER):
-            for y in (rect.y, rect.bottom - CORNER):
-                corner = pygame.Rect(x, y, CORNER, CORNER).clip(clip)
-                if corner.w and corner.h:
-                    surface.set_clip(corner)
-                    self.art.draw_board(surface, rect)
-        surface.set_clip(clip)
+        self.art.draw_board_corners(surface, rect)
 
     def _draw_shadow(self, surface, x: int, width: int, rounded_right: bool,
                      hidden: pygame.Rect | None = None) -> None:
