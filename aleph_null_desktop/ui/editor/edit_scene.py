@@ -84,6 +84,7 @@ class EditScene(Scene):
         super().__init__(app)
         self._typed = False  # letters typed since the form was last checked and laid out
         self.still = StillPicture()
+        self._screen: tuple | None = None  # what else the last frame showed (_screen_now); None: unknown
         self._previews_drawn = 0  # (a new preview may be a new object at the old one's address)
         self.library = library
         self.draft = draft.copy() if draft else CardDraft()
@@ -656,15 +657,30 @@ class EditScene(Scene):
         the fields are drawn over it every frame (nothing else is drawn over them)."""
         self._catch_up()
         fields = (self.name_field, self.flavour_field)
+        shown, self._screen = self._screen, self._screen_now(surface)
         if self.popup is not None or any(f.rect.colliderect(FORM) and not FORM.contains(f.rect) for f in fields):
             self.still.release()  # a menu over the fields, or a field cut by the form's edge: painted whole
+            self._screen = None
             self.paint(surface)
             return
-        self.still.show(surface, self._picture_signature(), self.paint, self.background, self._still_parts())
+        # the screen shows the last frame: only the fields drawn over the picture are restored
+        restore = [f.rect.clip(FORM) for f in fields] if shown is not None and shown == self._screen else None
+        self.still.show(surface, self._picture_signature(), self.paint, self.background, self._still_parts(), restore)
         old_clip = surface.get_clip()
         surface.set_clip(FORM.clip(old_clip))
         self._draw_fields(surface)
         surface.set_clip(old_clip)
+
+    def _screen_now(self, surface) -> tuple | None:
+        """What, besides this scene, is on the screen this frame (the focus outline), or None when
+        the next frame cannot count on the screen still showing it (another scene or the app's
+        warning draws over it)."""
+        app = self.app
+        if app.stack.top is not self or app.error_time > 0 or app.toast_time > 0:
+            return None
+        focus = app.button_focus  # (where its outline will be drawn this frame: on the nearest target left)
+        outline = focus.rect if focus.scene is self and focus.visible_on(self) else None
+        return id(surface), surface.get_size(), outline and tuple(outline)
 
     def _still_parts(self) -> dict[str, StillPart]:
         """What typing changes besides the fields, each painted again alone when it changes: the
@@ -713,12 +729,15 @@ class EditScene(Scene):
 
     def on_cover(self) -> None:
         self.still.release()
+        self._screen = None
 
     def on_leave(self) -> None:
         self.still.release()
+        self._screen = None
 
     def on_uncover(self) -> None:
         self.still.release()
+        self._screen = None
 
     def paint(self, surface: pygame.Surface) -> None:
         """The whole screen."""
