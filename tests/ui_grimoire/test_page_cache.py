@@ -132,3 +132,33 @@ def test_the_board_corners_from_small_images_are_the_board_drawn_there(app):
             corner = pygame.Rect(x, y, 14, 14)
             assert _rgb(drawn.subsurface(corner)) == _rgb(whole.subsurface(corner)), corner
     assert _rgb(drawn.subsurface(rect.inflate(-40, -40))) != _rgb(whole.subsurface(rect.inflate(-40, -40)))
+
+
+def test_the_spread_of_a_queued_turn_is_drawn_ahead_as_the_turn_before_it_goes(app):
+    """Pages turned faster than they land: while one turns, the spread of the next is drawn a line
+    at a time, so the next turn begins without drawing it; it shows what drawing it at once shows."""
+    import pygame as pg
+
+    from aleph_null_desktop.ui.grimoire.scene import open_reference
+
+    app.show_title()
+    book = open_reference(app, "ref-1")
+    app.step(1 / 60)
+    drawn = []
+    real = BookArt._draw
+    BookArt._draw = lambda art, page, ctx: drawn.append(page) or real(art, page, ctx)
+    try:
+        for _ in range(2):  # → twice: the second turn waits for the first
+            pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_RIGHT, mod=0, unicode="", scancode=0))
+        app.step(1 / 60)
+        assert book.turn is not None and book.queue == ["ref-3"]
+        first = book.turn
+        while book.turn is first:
+            app.step(1 / 60)
+        assert book.turn is not None and book.turn.end == "ref-3"
+        assert "ref-3" not in drawn, "the queued turn's spread was drawn as it began, not ahead"
+    finally:
+        BookArt._draw = real
+    ahead = book.spread("ref-3")
+    new = BookArt(app.fonts).spread("ref-3")
+    assert _rgb(ahead.left.image) == _rgb(new.left.image) and _rgb(ahead.right.image) == _rgb(new.right.image)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 import weakref
 from dataclasses import dataclass, field
 
@@ -193,6 +194,8 @@ class BookArt:
         self._readers = weakref.WeakSet()  # the open books (GrimoireScene) showing these pages
         self._parchment: pygame.Surface | None = None
         self._board_corners: tuple | None = None  # (image, where) of the board's four corners
+        self._preparing: tuple | None = None  # (key, steps) of the spread being drawn ahead (`prepare`)
+        self._ready: tuple | None = None  # (key, Spread) drawn ahead, until `spread` asks for it
         self._bases: dict[str, tuple[pygame.Surface, tuple]] = {}  # side -> blank half on its board, corners
         self._reference: Reference | None = None
         self._language = current_language()
@@ -207,6 +210,7 @@ class BookArt:
         if not list(self._readers):  # (iterating skips the one just gone; len() may count it)
             self._cache.clear()
             self._spare = []
+            self._preparing = self._ready = None
             self._parchment = None
 
     def _let_go(self, value) -> None:
@@ -225,6 +229,7 @@ class BookArt:
         if self._language != current_language():
             self._language = current_language()
             self._cache.clear()
+            self._preparing = self._ready = None
             self._minis.clear()
             self._reference = None
 
@@ -404,6 +409,9 @@ class BookArt:
         self._follow_language()
         key = (page_id, context)
         spread = self._cache.get(key)
+        if spread is None and self._ready is not None and self._ready[0] == key:
+            spread, self._ready = self._ready[1], None  # drawn ahead (`prepare`)
+            self._cache[key] = spread
         if spread is None:
             w, h = self.half_size
             self._cache.make_room(2 * 4 * w * h)  # the spreads it replaces go first: their halves are drawn on
@@ -415,6 +423,41 @@ class BookArt:
                             self._on_board(page_id, drawn.right, "right"), drawn.hits)
             self._cache[key] = spread
         return spread
+
+    def prepare(self, page_id: str, context: BookContext, seconds: float) -> bool:
+        """Draws that spread ahead, a step at a time, for about `seconds` of this frame at most
+        (a step: a line of a page, or a blank half): the spread a queued page turn will show is
+        ready when the turn begins. Kept beside the cache (whose two spreads the turn in progress
+        shows) until `spread` asks for it; one at a time. True once it is ready."""
+        self._follow_language()
+        key = (page_id, context)
+        if self._cache.peek(key) or (self._ready is not None and self._ready[0] == key):
+            return True
+        if self._preparing is None or self._preparing[0] != key:
+            self._preparing = (key, self._spread_steps(page_id, context))
+        start = time.thread_time()
+        try:
+            while True:
+                next(self._preparing[1])
+                if time.thread_time() - start >= seconds:
+                    return False
+        except StopIteration as done:
+            self._preparing, self._ready = None, (key, done.value)
+            return True
+
+    def _spread_steps(self, page_id: str, context: BookContext):
+        """`spread`'s drawing in steps (a generator that returns the Spread): a reference spread
+        a line at a time, any other in one step."""
+        yield
+        if page_id.startswith("ref-"):
+            n = int(page_id[4:]) - 1
+            left = yield from self._text_page_steps(2 * n, "left")
+            right = yield from self._text_page_steps(2 * n + 1, "right")
+            drawn = Spread(left, right)
+        else:
+            drawn = self._draw(page_id, context)
+        return Spread(self._on_board(page_id, drawn.left, "left"), self._on_board(page_id, drawn.right, "right"),
+                      drawn.hits)
 
     def page_exists(self, page_id: str) -> bool:
         """Whether `spread(page_id)` has a spread to draw (without drawing it)."""
@@ -937,7 +980,18 @@ class BookArt:
         return Spread(left, right, hits)
 
     def _text_page(self, index: int, side: str) -> pygame.Surface:
+        steps = self._text_page_steps(index, side)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def _text_page_steps(self, index: int, side: str):
+        """`_text_page` a line at a time (a generator that returns the half): drawn ahead over
+        several frames (`prepare`)."""
         half = self.blank(side)
+        yield
         ref = self.reference
         if index >= len(ref.pages):
             return half
@@ -955,6 +1009,7 @@ class BookArt:
                       (r.centerx, mark.bottom + 30), "midtop")
             return half
         for line in page.lines:
+            yield
             font = font_for(self.fonts, line.style)
             colour = {"chapter": INK_RED, "ref": theme.INK_SOFT, "q": INK_RED}.get(line.style, theme.INK)
             if line.style == "chapter":

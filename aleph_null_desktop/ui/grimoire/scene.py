@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 BOOK_TOP = 26
 START_DELAY = 0.55  # a breath on Hour I before the table opens
 NOTICE_SECONDS = 5.0
+PREPARE_SECONDS = 0.0015  # of a turning frame, spent drawing the spread of the turn queued after it
 _ART: dict[int, BookArt] = {}
 SHADOW_ALPHA = 90
 SHADOW_RADIUS = 24
@@ -466,6 +467,8 @@ class GrimoireScene(Scene):
                 elif self.chosen is not None:
                     self.start_timer = START_DELAY
                 self.hover = self.hit_at(self.mouse)
+            elif self.queue:  # the next turn's spread, drawn ahead a little a frame
+                self.art.prepare(self.queue[0], self.context, PREPARE_SECONDS)
         elif self.start_timer is not None:
             self.start_timer -= dt
             if self.start_timer <= 0:
