@@ -162,3 +162,24 @@ def test_the_spread_of_a_queued_turn_is_drawn_ahead_as_the_turn_before_it_goes(a
     ahead = book.spread("ref-3")
     new = BookArt(app.fonts).spread("ref-3")
     assert _rgb(ahead.left.image) == _rgb(new.left.image) and _rgb(ahead.right.image) == _rgb(new.right.image)
+
+
+def test_the_open_book_draws_the_next_spread_ahead_and_turns_to_it_without_drawing(app):
+    import pygame as pg
+
+    from aleph_null_desktop.ui.grimoire.scene import open_reference
+
+    app.show_title()
+    book = open_reference(app, "contents")
+    for _ in range(40):  # the book lies open: a little of the next spread a frame
+        app.step(1 / 60)
+    assert book.art._ready is not None and book.art._ready[0][0] == "ref-1"
+    drawn = []
+    real = BookArt._draw
+    BookArt._draw = lambda art, page, ctx: drawn.append(page) or real(art, page, ctx)
+    try:
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_RIGHT, mod=0, unicode="", scancode=0))
+        app.step(1 / 60)
+        assert book.turn is not None and book.turn.end == "ref-1" and drawn == []
+    finally:
+        BookArt._draw = real

@@ -426,13 +426,17 @@ class BookArt:
 
     def prepare(self, page_id: str, context: BookContext, seconds: float) -> bool:
         """Draws that spread ahead, a step at a time, for about `seconds` of this frame at most
-        (a step: a line of a page, or a blank half): the spread a queued page turn will show is
-        ready when the turn begins. Kept beside the cache (whose two spreads the turn in progress
-        shows) until `spread` asks for it; one at a time. True once it is ready."""
+        (a step: a line of a page, or a blank half): the spread a queued page turn (or the next
+        turn) will show is ready when the turn begins. Kept beside the cache (whose two spreads the
+        turn in progress shows) until `spread` asks for it; one at a time. Only the reference's
+        spreads are drawn so (the others, drawn whole in one step, when their turn begins). True
+        once it is ready."""
         self._follow_language()
         key = (page_id, context)
         if self._cache.peek(key) or (self._ready is not None and self._ready[0] == key):
             return True
+        if not page_id.startswith("ref-"):
+            return False
         if self._preparing is None or self._preparing[0] != key:
             self._preparing = (key, self._spread_steps(page_id, context))
         start = time.thread_time()
@@ -446,18 +450,12 @@ class BookArt:
             return True
 
     def _spread_steps(self, page_id: str, context: BookContext):
-        """`spread`'s drawing in steps (a generator that returns the Spread): a reference spread
-        a line at a time, any other in one step."""
+        """A reference spread drawn a line at a time (a generator that returns the Spread, on its boards)."""
         yield
-        if page_id.startswith("ref-"):
-            n = int(page_id[4:]) - 1
-            left = yield from self._text_page_steps(2 * n, "left")
-            right = yield from self._text_page_steps(2 * n + 1, "right")
-            drawn = Spread(left, right)
-        else:
-            drawn = self._draw(page_id, context)
-        return Spread(self._on_board(page_id, drawn.left, "left"), self._on_board(page_id, drawn.right, "right"),
-                      drawn.hits)
+        n = int(page_id[4:]) - 1
+        left = yield from self._text_page_steps(2 * n, "left")
+        right = yield from self._text_page_steps(2 * n + 1, "right")
+        return Spread(self._on_board(page_id, left, "left"), self._on_board(page_id, right, "right"))
 
     def page_exists(self, page_id: str) -> bool:
         """Whether `spread(page_id)` has a spread to draw (without drawing it)."""

@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 BOOK_TOP = 26
 START_DELAY = 0.55  # a breath on Hour I before the table opens
 NOTICE_SECONDS = 5.0
-PREPARE_SECONDS = 0.0015  # of a turning frame, spent drawing the spread of the turn queued after it
+PREPARE_SECONDS = 0.0015  # of a frame, spent drawing ahead the spread of the next turn (queued, or forward)
 _ART: dict[int, BookArt] = {}
 SHADOW_ALPHA = 90
 SHADOW_RADIUS = 24
@@ -469,6 +469,11 @@ class GrimoireScene(Scene):
                 self.hover = self.hit_at(self.mouse)
             elif self.queue:  # the next turn's spread, drawn ahead a little a frame
                 self.art.prepare(self.queue[0], self.context, PREPARE_SECONDS)
+        elif self.chosen is None:  # the book lies open: the next spread, for a turn forward
+            order = self.order()
+            at = order.index(self.page) if self.page in order else len(order)
+            if at + 1 < len(order):
+                self.art.prepare(order[at + 1], self.context, PREPARE_SECONDS)
         elif self.start_timer is not None:
             self.start_timer -= dt
             if self.start_timer <= 0:
