@@ -189,6 +189,7 @@ class BookArt:
         # halves of the spreads let go to make room for the one being drawn, which is written on them
         # (`blank`): a new 3.4 MB image costs its pages from the system (5 ms of a turn's first frame)
         self._spare: list[pygame.Surface] = []
+        self._lending = False  # making room for a spread about to be drawn (`spread`): its halves are lent
         self.reused_halves = 0  # spare halves drawn on (tests watch it)
         self._minis = SurfaceCache("grimoire_minis")  # the table's small Hour pages
         self._readers = weakref.WeakSet()  # the open books (GrimoireScene) showing these pages
@@ -216,8 +217,8 @@ class BookArt:
     def _let_go(self, value) -> None:
         """A spread the cache dropped: its drawn halves are lent to the spread being drawn, when
         nothing else holds them (a turn's strips are views into its half: that half is not reused)."""
-        if not isinstance(value, Spread):
-            return
+        if not self._lending or not isinstance(value, Spread):
+            return  # (dropped otherwise than to make room for a spread being drawn: simply let go)
         for half in (value.left, value.right):
             image = half.image if half is not None and half.corners else None
             # (CPython's reference count: held by its Half, `image` and getrefcount's argument alone)
@@ -414,7 +415,11 @@ class BookArt:
             self._cache[key] = spread
         if spread is None:
             w, h = self.half_size
-            self._cache.make_room(2 * 4 * w * h)  # the spreads it replaces go first: their halves are drawn on
+            self._lending = True
+            try:
+                self._cache.make_room(2 * 4 * w * h)  # the spreads it replaces go first: their halves are drawn on
+            finally:
+                self._lending = False
             try:
                 drawn = self._draw(page_id, context)
             finally:
