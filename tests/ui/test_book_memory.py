@@ -13,15 +13,20 @@ from aleph_null_desktop.ui.render.surface_cache import surface_bytes
 MB = 2**20
 TABLE = {"hour": 2, "power": 3, "play": ["salamander", "bell", "golem", "sexton"],
          "hand": ["wax_candle", "undine", "sylph", "gnome"], "deck": ["sylph", "boline"], "discard": ["chasuble"]}
-# two spreads (a turn shows no more) of two 876×972 halves, and the screen around the book
+# two spreads (a turn shows no more) of two 876×972 halves, the spread of the turn queued after it
+# (drawn ahead while it turns: as much as a turn's first frame held when it drew it then), and the
+# screen around the book
 HALF = 876 * 972 * 4
-LIMIT = 4 * HALF + 2 * MB + MB // 2
+LIMIT = 6 * HALF + 2 * MB + MB // 2
 
 
 def held_for_the_book(app, table) -> int:
     """Bytes of pictures held while the book is open over the table: the Grimoire's page cache
     (ui.render.caches), what the scene stack keeps of what is under the book, and the table's layers."""
     pages = sum(cache.nbytes() for cache in caches.live() if cache.name == "grimoire_pages")
+    book = app.stack.top
+    ready = getattr(getattr(book, "art", None), "_ready", None)
+    pages += surface_bytes([ready[1].left.image, ready[1].right.image]) if ready else 0  # drawn ahead
     under = app.stack._under
     kept = sum(surface_bytes(picture) for picture, _where in under[1]) if under else 0
     layers = surface_bytes([s for s in (table.painter.layer.surface, table.painter.bare.surface, table.painter._under[1]) if s is not None])

@@ -91,3 +91,95 @@ def test_the_big_pages_go_once_the_book_is_closed_and_the_small_ones_stay(app):
         gc.enable()
     assert len(art._cache) == 0 and art._cache.bytes == 0
     assert len(art._minis) and art._minis.bytes < 2**20  # the table's Hour page is still there
+
+
+def _rgb(surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_a_spread_drawn_on_a_dropped_spreads_halves_looks_as_drawn_new(app):
+    """Leafing on through the book, each new spread is written on the halves of one the cache let
+    go (no new 3.4 MB images): it must show exactly what a spread drawn on new images shows, and a
+    half still held elsewhere (a turn's strips are views into it) is never written over."""
+    art = BookArt(app.fonts)
+    pages = art.reference_order()[:6]
+    held = art.spread(pages[0]).right.image.subsurface((0, 0, 10, 10))  # as a turn's strip holds it
+    kept = _rgb(held.get_parent())
+    for page in pages[1:]:
+        art.spread(page)
+    assert art.reused_halves >= 2
+    assert _rgb(held.get_parent()) == kept, "a half still in use was drawn over"
+    fresh = BookArt(app.fonts)
+    for page in pages[-2:]:
+        reused, new = art.spread(page), fresh.spread(page)
+        assert _rgb(reused.left.image) == _rgb(new.left.image) and _rgb(reused.right.image) == _rgb(new.right.image)
+
+
+def test_the_board_corners_from_small_images_are_the_board_drawn_there(app):
+    """Under an opaque half only the board's four corners are drawn, from four small images: the
+    same pixels as drawing the whole board there, over whatever lies under it."""
+    art = BookArt(app.fonts)
+    screen = pygame.display.get_surface()
+    rect = pygame.Rect((37, 21), art.half_size)
+    drawn, whole = (pygame.Surface((960, 1040), 0, screen) for _ in range(2))
+    for surface in (drawn, whole):
+        for x in range(0, 960, 8):  # a busy ground: the table's colours
+            surface.fill(((x * 7) % 256, (x * 3) % 256, 90), (x, 0, 8, 1040))
+    art.draw_board_corners(drawn, rect)
+    art.draw_board(whole, rect)
+    for x in (rect.x, rect.right - 14):
+        for y in (rect.y, rect.bottom - 14):
+            corner = pygame.Rect(x, y, 14, 14)
+            assert _rgb(drawn.subsurface(corner)) == _rgb(whole.subsurface(corner)), corner
+    assert _rgb(drawn.subsurface(rect.inflate(-40, -40))) != _rgb(whole.subsurface(rect.inflate(-40, -40)))
+
+
+def test_the_spread_of_a_queued_turn_is_drawn_ahead_as_the_turn_before_it_goes(app):
+    """Pages turned faster than they land: while one turns, the spread of the next is drawn a line
+    at a time, so the next turn begins without drawing it; it shows what drawing it at once shows."""
+    import pygame as pg
+
+    from aleph_null_desktop.ui.grimoire.scene import open_reference
+
+    app.show_title()
+    book = open_reference(app, "ref-1")
+    app.step(1 / 60)
+    drawn = []
+    real = BookArt._draw
+    BookArt._draw = lambda art, page, ctx: drawn.append(page) or real(art, page, ctx)
+    try:
+        for _ in range(2):  # → twice: the second turn waits for the first
+            pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_RIGHT, mod=0, unicode="", scancode=0))
+        app.step(1 / 60)
+        assert book.turn is not None and book.queue == ["ref-3"]
+        first = book.turn
+        while book.turn is first:
+            app.step(1 / 60)
+        assert book.turn is not None and book.turn.end == "ref-3"
+        assert "ref-3" not in drawn, "the queued turn's spread was drawn as it began, not ahead"
+    finally:
+        BookArt._draw = real
+    ahead = book.spread("ref-3")
+    new = BookArt(app.fonts).spread("ref-3")
+    assert _rgb(ahead.left.image) == _rgb(new.left.image) and _rgb(ahead.right.image) == _rgb(new.right.image)
+
+
+def test_the_open_book_draws_the_next_spread_ahead_and_turns_to_it_without_drawing(app):
+    import pygame as pg
+
+    from aleph_null_desktop.ui.grimoire.scene import open_reference
+
+    app.show_title()
+    book = open_reference(app, "contents")
+    for _ in range(40):  # the book lies open: a little of the next spread a frame
+        app.step(1 / 60)
+    assert book.art._ready is not None and book.art._ready[0][0] == "ref-1"
+    drawn = []
+    real = BookArt._draw
+    BookArt._draw = lambda art, page, ctx: drawn.append(page) or real(art, page, ctx)
+    try:
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_RIGHT, mod=0, unicode="", scancode=0))
+        app.step(1 / 60)
+        assert book.turn is not None and book.turn.end == "ref-1" and drawn == []
+    finally:
+        BookArt._draw = real

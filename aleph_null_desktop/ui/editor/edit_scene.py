@@ -47,8 +47,9 @@ CONTENT_W = FORM.right - CONTENT_X - 10
 PREVIEW_W = 470
 PREVIEW_POS = (1380, 118)
 PREVIEW_ID = "custom_preview"
-PREVIEW_STEP_MS = 2.0  # while typing, the new preview is drawn this much a frame (the last one shown meanwhile)
+PREVIEW_STEP_MS = 2.0  # after typing, the new preview is drawn this much a frame (the last one shown meanwhile)
 SECTION_GAP = 16
+PANEL_FILL = (30, 23, 20)  # the form's panel
 
 
 def _slot_vocabulary(slot: str) -> str:
@@ -83,6 +84,7 @@ class EditScene(Scene):
         super().__init__(app)
         self._typed = False  # letters typed since the form was last checked and laid out
         self.still = StillPicture()
+        self._screen: tuple | None = None  # what else the last frame showed (_screen_now); None: unknown
         self._previews_drawn = 0  # (a new preview may be a new object at the old one's address)
         self.library = library
         self.draft = draft.copy() if draft else CardDraft()
@@ -635,9 +637,10 @@ class EditScene(Scene):
         self._preview_stale = False
 
     def update(self, dt: float) -> None:
+        typed = self._typed
         self._catch_up()
         renderer = self._preview_drawing
-        if renderer is None:
+        if renderer is None or typed:  # a keystroke's frame laid the form out again: the preview goes on next frame
             return
         start = time.thread_time()
         while not renderer.face_step(PREVIEW_ID, PREVIEW_W):  # one step at least, then while there is time
@@ -654,18 +657,52 @@ class EditScene(Scene):
         the fields are drawn over it every frame (nothing else is drawn over them)."""
         self._catch_up()
         fields = (self.name_field, self.flavour_field)
+        shown, self._screen = self._screen, self._screen_now(surface)
         if self.popup is not None or any(f.rect.colliderect(FORM) and not FORM.contains(f.rect) for f in fields):
             self.still.release()  # a menu over the fields, or a field cut by the form's edge: painted whole
+            self._screen = None
             self.paint(surface)
             return
-        parts = {"preview": StillPart(self._preview_area(), (self._previews_drawn, self._preview_stale, self._preview_error),
-                                      self._draw_preview_card),
-                 "code": StillPart(self._code_line_rect(), self.code, self._draw_code_line)}
-        self.still.show(surface, self._picture_signature(), self.paint, self.background, parts)
+        # the screen shows the last frame: only the fields drawn over the picture are restored
+        restore = [f.rect.clip(FORM) for f in fields] if shown is not None and shown == self._screen else None
+        self.still.show(surface, self._picture_signature(), self.paint, self.background, self._still_parts(), restore)
         old_clip = surface.get_clip()
         surface.set_clip(FORM.clip(old_clip))
         self._draw_fields(surface)
         surface.set_clip(old_clip)
+
+    def _screen_now(self, surface) -> tuple | None:
+        """What, besides this scene, is on the screen this frame (the focus outline), or None when
+        the next frame cannot count on the screen still showing it (another scene or the app's
+        warning draws over it)."""
+        app = self.app
+        if app.stack.top is not self or app.error_time > 0 or app.toast_time > 0:
+            return None
+        focus = app.button_focus  # (where its outline will be drawn this frame: on the nearest target left)
+        outline = focus.rect if focus.scene is self and focus.visible_on(self) else None
+        return id(surface), surface.get_size(), outline and tuple(outline)
+
+    def _still_parts(self) -> dict[str, StillPart]:
+        """What typing changes besides the fields, each painted again alone when it changes: the
+        large card, its code line, the title (an edited card's name), the name's message, the
+        buttons (Save disabled, and why) and the status line."""
+        check = self.check
+        parts = {"preview": StillPart(self._preview_area(), (self._previews_drawn, self._preview_stale, self._preview_error),
+                                      self._draw_preview_card),
+                 "code": StillPart(self._code_area(), (self.code, len(check.warnings)), self._draw_code_and_warnings),
+                 "title": StillPart(pygame.Rect(0, 0, FORM.right + 12, FORM.y - 8),
+                                    (self._title(), bool(self.draft.id) and self.dirty), self._draw_title),
+                 "name_message": StillPart(self._name_message_area(), check.message("name"), self._paint_name_message),
+                 "status": StillPart(self._status_area(), (self.status, self.status_kind, check.summary()),
+                                     self._draw_status)}
+        for i, b in enumerate(self.buttons):
+            parts[f"button{i}"] = StillPart(pygame.Rect(b.rect), self._button_state(b),
+                                            lambda surface, b=b: b.draw(surface, self.app.fonts, size=26))
+        return parts
+
+    @staticmethod
+    def _button_state(b: Button) -> tuple:
+        return b.label, b.detail, b.enabled, b.hot, b.key_hint and key_name(b.key_hint)
 
     def _draw_fields(self, surface) -> None:
         """The name and flavour fields, those of them scrolled into the form."""
@@ -681,33 +718,34 @@ class EditScene(Scene):
         """Everything the screen shows but its text fields."""
         check = self.check
         return (id(self.background), current_language(), style.current(), prompts.pad_in_use(),
-                self._title(), self.dirty and self.draft.id, self.scroll, self.content_h, self.hover,
+                self.draft.id, self.scroll, self.content_h, self.hover,
                 tuple(self.name_field.rect), tuple(self.flavour_field.rect),
                 len(self.draft.actions or ()), tuple(self.headers),
-                tuple(sorted(check.errors.items())), tuple(sorted(check.warnings.items())),
+                None if self._name_message_fits() else check.message("name"),
+                tuple(sorted((k, v) for k, v in check.errors.items() if k != "name")),
+                tuple(sorted((k, v) for k, v in check.warnings.items() if k != "name")),
                 tuple(_shown_fields(c) for c in self.controls),
-                tuple((b.label, b.detail, b.enabled, b.hot, b.key_hint and key_name(b.key_hint)) for b in self.buttons),
-                self.status, self.status_kind, bool(self.code))  # (the preview and the code: parts of their own)
+                tuple(tuple(b.rect) for b in self.buttons))  # (what typing changes besides: parts of their own, _still_parts)
 
     def on_cover(self) -> None:
         self.still.release()
+        self._screen = None
 
     def on_leave(self) -> None:
         self.still.release()
+        self._screen = None
 
     def on_uncover(self) -> None:
         self.still.release()
+        self._screen = None
 
     def paint(self, surface: pygame.Surface) -> None:
         """The whole screen."""
         fonts = self.app.fonts
         surface.blit(self.background, (0, 0))
-        title = self._title()
-        blit_text(surface, fit_font(fonts, "title", title, 1200, 40, 24), title, theme.GOLD, (FORM.x, 30))
-        if self.dirty and self.draft.id:
-            blit_text(surface, fonts.get("italic", 22), _("unsaved changes"), theme.CANDLE, (FORM.right, 48), "topright")
+        self._draw_title(surface)
         panel = FORM.inflate(24, 16)
-        pygame.draw.rect(surface, (30, 23, 20), panel, border_radius=12)
+        pygame.draw.rect(surface, PANEL_FILL, panel, border_radius=12)
         pygame.draw.rect(surface, theme.PANEL_EDGE, panel, 2, border_radius=12)
         old_clip = surface.get_clip()
         surface.set_clip(FORM)
@@ -726,6 +764,20 @@ class EditScene(Scene):
         self._draw_preview(surface, fonts)
         for b in self.buttons:
             b.draw(surface, fonts, size=26)
+        self._draw_status(surface)
+        if self.popup:
+            self.popup.draw(surface, fonts, self.hover)
+
+    def _draw_title(self, surface) -> None:
+        """The screen's title and, for a saved card changed since, "unsaved changes" beside it."""
+        fonts = self.app.fonts
+        title = self._title()
+        blit_text(surface, fit_font(fonts, "title", title, 1200, 40, 24), title, theme.GOLD, (FORM.x, 30))
+        if self.draft.id and self.dirty:
+            blit_text(surface, fonts.get("italic", 22), _("unsaved changes"), theme.CANDLE, (FORM.right, 48), "topright")
+
+    def _draw_status(self, surface) -> None:
+        fonts = self.app.fonts
         status_rect = self.status_rect()
         if self.status and self.status_kind == "error":
             draw_message(surface, fonts, "error", self.status, status_rect, size=22)
@@ -734,8 +786,42 @@ class EditScene(Scene):
         elif not self.check.ok:
             draw_message(surface, fonts, "error", _("Save is disabled until this is fixed: {why}").format(why=self.check.summary()),
                          status_rect, size=22)
-        if self.popup:
-            self.popup.draw(surface, fonts, self.hover)
+
+    def _status_area(self) -> pygame.Rect:
+        """All the status line may draw on: its place, down to the window's foot and to its right edge."""
+        rect = self.status_rect()
+        return pygame.Rect(rect.x, rect.y, theme.LOGICAL_SIZE[0] - rect.x, theme.LOGICAL_SIZE[1] - rect.y)
+
+    def _name_message_area(self) -> pygame.Rect:
+        """Where the name's message is drawn (right of its field), down to the next section's line:
+        the panel's plain ground but for that message."""
+        key_ys = [y for _key, _title, y in self.headers if y > -1000]
+        name_y = next((y for key, _title, y in self.headers if key == "name"), None)
+        if name_y is None:
+            return pygame.Rect(0, 0, 0, 0)
+        below = [y for y in key_ys if y > name_y]
+        x, top = self.name_field.rect.right + 20, name_y + self.header_step + 8 + 4
+        bottom = (min(below) - 6) if below else FORM.bottom
+        return pygame.Rect(x, top, FORM.right - x, max(0, bottom - top)).clip(FORM)
+
+    def _name_message_fits(self) -> bool:
+        """Whether the name's message stays inside its area (a long one runs into the next section:
+        the screen is then painted whole when it changes)."""
+        found = self.check.message("name")
+        if found is None:
+            return True
+        area = self._name_message_area()
+        font = self.app.fonts.get("body", 20)
+        name_y = next((y for key, _title, y in self.headers if key == "name"), 0)
+        top = name_y + self.header_step + 8 + 4
+        return top + len(wrap(font, found[1], area.w - 28)) * font.get_linesize() <= area.bottom
+
+    def _paint_name_message(self, surface) -> None:
+        area = self._name_message_area()
+        surface.fill(PANEL_FILL, area)
+        name_y = next((y for key, _title, y in self.headers if key == "name"), None)
+        if name_y is not None:
+            self._draw_field_message(surface, self.app.fonts, "name", name_y)
 
     def status_rect(self) -> pygame.Rect:
         """Where the save/test status is said: right of the last button, to the window's edge."""
@@ -787,15 +873,23 @@ class EditScene(Scene):
         blit_text(surface, fonts.get("title", 22), _("LIVE PREVIEW"), theme.TEXT_DIM, (x + w // 2, y - 2), "midbottom")
         self._draw_preview_card(surface)
         self._draw_ids(surface)
-        info_y = self._draw_code_line(surface)
-        info_y += 6
-        warn_keys = [k for k in self.check.warnings]
-        if warn_keys:
-            blit_wrapped(surface, fonts.get("italic", 20),
-                         ngettext("{n} warning: allowed, but read it", "{n} warnings: allowed, but read them",
-                                  len(warn_keys)).format(n=len(warn_keys)),
-                         theme.CANDLE, pygame.Rect(x, info_y, w, 60))
+        self._draw_code_and_warnings(surface)
 
+    def _draw_code_and_warnings(self, surface) -> None:
+        """Below the card's id: its code, then how many warnings the form has."""
+        info_y = self._draw_code_line(surface) + 6
+        warnings = len(self.check.warnings)
+        if warnings:
+            blit_wrapped(surface, self.app.fonts.get("italic", 20),
+                         ngettext("{n} warning: allowed, but read it", "{n} warnings: allowed, but read them",
+                                  warnings).format(n=warnings),
+                         theme.CANDLE, pygame.Rect(PREVIEW_POS[0], info_y, card_size(PREVIEW_W)[0], 60))
+
+    def _code_area(self) -> pygame.Rect:
+        """All `_draw_code_and_warnings` draws on: from the code line down to the status line's top,
+        with room for an italic glyph's overhang."""
+        top = self._code_line_top()
+        return pygame.Rect(PREVIEW_POS[0] - 4, top, card_size(PREVIEW_W)[0] + 12, self.status_rect().y - top)
 
     def _draw_preview_card(self, surface) -> None:
         fonts = self.app.fonts
@@ -845,13 +939,6 @@ class EditScene(Scene):
     def _draw_ids(self, surface) -> None:
         for font, line, y in self._id_lines():
             blit_text(surface, font, line, theme.TEXT_DIM, (PREVIEW_POS[0], y))
-
-    def _code_line_rect(self) -> pygame.Rect:
-        """Where the code line draws, with room for an italic glyph's overhang (the warning below
-        begins 6 px under its line)."""
-        w, _h = card_size(PREVIEW_W)
-        line = self.app.fonts.get("italic", 20).get_linesize()
-        return pygame.Rect(PREVIEW_POS[0] - 4, self._code_line_top(), w + 12, line + 5)
 
     def _draw_code_line(self, surface) -> int:
         """The card's code as it is now (its start); returns the y below it."""

@@ -15,6 +15,8 @@ held 27 MB when the clear halves, their opaque copies and the leaves were three 
 from __future__ import annotations
 
 import random
+import sys
+import time
 import weakref
 from dataclasses import dataclass, field
 
@@ -101,6 +103,7 @@ class BookContext:
 
 
 CORNER = 14  # the board's corner radius (draw_board)
+SPARE_HALVES = 2  # halves of dropped spreads a new spread is drawn on: one spread's
 
 
 @dataclass
@@ -180,10 +183,20 @@ class BookArt:
         self.page_w, self.page_h = page_size
         self.margin = margin
         self.half_size = (self.page_w + margin, self.page_h + 2 * margin)
-        self._cache = SurfaceCache("grimoire_pages")  # every Circle and Hour drawn would be GBs
+        let_go = weakref.WeakMethod(self._let_go)  # (the cache must not keep this BookArt alive)
+        self._cache = SurfaceCache("grimoire_pages",  # every Circle and Hour drawn would be GBs
+                                   on_evict=lambda key, value: let_go() and let_go()(value))
+        # halves of the spreads let go to make room for the one being drawn, which is written on them
+        # (`blank`): a new 3.4 MB image costs its pages from the system (5 ms of a turn's first frame)
+        self._spare: list[pygame.Surface] = []
+        self._lending = False  # making room for a spread about to be drawn (`spread`): its halves are lent
+        self.reused_halves = 0  # spare halves drawn on (tests watch it)
         self._minis = SurfaceCache("grimoire_minis")  # the table's small Hour pages
         self._readers = weakref.WeakSet()  # the open books (GrimoireScene) showing these pages
         self._parchment: pygame.Surface | None = None
+        self._board_corners: tuple | None = None  # (image, where) of the board's four corners
+        self._preparing: tuple | None = None  # (key, steps) of the spread being drawn ahead (`prepare`)
+        self._ready: tuple | None = None  # (key, Spread) drawn ahead, until `spread` asks for it
         self._bases: dict[str, tuple[pygame.Surface, tuple]] = {}  # side -> blank half on its board, corners
         self._reference: Reference | None = None
         self._language = current_language()
@@ -197,13 +210,27 @@ class BookArt:
     def _reader_gone(self) -> None:
         if not list(self._readers):  # (iterating skips the one just gone; len() may count it)
             self._cache.clear()
+            self._spare = []
+            self._preparing = self._ready = None
             self._parchment = None
+
+    def _let_go(self, value) -> None:
+        """A spread the cache dropped: its drawn halves are lent to the spread being drawn, when
+        nothing else holds them (a turn's strips are views into its half: that half is not reused)."""
+        if not self._lending or not isinstance(value, Spread):
+            return  # (dropped otherwise than to make room for a spread being drawn: simply let go)
+        for half in (value.left, value.right):
+            image = half.image if half is not None and half.corners else None
+            # (CPython's reference count: held by its Half, `image` and getrefcount's argument alone)
+            if image is not None and len(self._spare) < SPARE_HALVES and sys.getrefcount(image) <= 3:
+                self._spare.append(image)
 
     def _follow_language(self) -> None:
         """After a language switch every page is laid out again (the parchment stays)."""
         if self._language != current_language():
             self._language = current_language()
             self._cache.clear()
+            self._preparing = self._ready = None
             self._minis.clear()
             self._reference = None
 
@@ -262,8 +289,17 @@ class BookArt:
 
     def blank(self, side: str) -> pygame.Surface:
         """A new half image to write a page on: parchment with the gutter's shade at the spine and
-        page edges outside, on its board (opaque; the board's rounded corners: `_base`)."""
-        return self._base(side)[0].copy()
+        page edges outside, on its board (opaque; the board's rounded corners: `_base`). Drawn on a
+        spare half when there is one."""
+        base = self._base(side)[0]
+        while self._spare:
+            spare = self._spare.pop()
+            if spare.get_size() == base.get_size() and spare.get_flags() == base.get_flags() \
+                    and spare.get_bitsize() == base.get_bitsize():
+                spare.blit(base, (0, 0))
+                self.reused_halves += 1
+                return spare
+        return base.copy()
 
     def _base(self, side: str) -> tuple[pygame.Surface, tuple]:
         """The blank half of one side on its board, opaque, and its board's corners (Half.corners).
@@ -325,6 +361,19 @@ class BookArt:
         self.draw_board(half, half.get_rect())
         return half
 
+    def draw_board_corners(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """What `draw_board` draws in the four CORNER squares of `rect` (the size of a half), from
+        four small images drawn once: the rounded board's pixels there, and clear where it leaves
+        what is under it (a board's corners are not smoothed: the same pixels as drawing them)."""
+        if self._board_corners is None:
+            size = 4 * CORNER  # (a board's corner squares are alike at every size past twice its radius)
+            board = pygame.Surface((size, size), pygame.SRCALPHA)
+            self.draw_board(board, board.get_rect())
+            self._board_corners = tuple((board.subsurface((x, y, CORNER, CORNER)).copy(), (x, y))
+                                        for x in (0, size - CORNER) for y in (0, size - CORNER))
+        for patch, (x, y) in self._board_corners:
+            surface.blit(patch, (rect.x + (x and rect.w - CORNER), rect.y + (y and rect.h - CORNER)))
+
     @staticmethod
     def draw_board(surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The leather board drawn straight onto `surface` at `rect` (the size of a half)."""
@@ -361,12 +410,57 @@ class BookArt:
         self._follow_language()
         key = (page_id, context)
         spread = self._cache.get(key)
+        if spread is None and self._ready is not None and self._ready[0] == key:
+            spread, self._ready = self._ready[1], None  # drawn ahead (`prepare`)
+            self._cache[key] = spread
         if spread is None:
-            drawn = self._draw(page_id, context)
+            w, h = self.half_size
+            self._lending = True
+            try:
+                self._cache.make_room(2 * 4 * w * h)  # the spreads it replaces go first: their halves are drawn on
+            finally:
+                self._lending = False
+            try:
+                drawn = self._draw(page_id, context)
+            finally:
+                self._spare = []  # (none held between spreads)
             spread = Spread(self._on_board(page_id, drawn.left, "left"),
                             self._on_board(page_id, drawn.right, "right"), drawn.hits)
             self._cache[key] = spread
         return spread
+
+    def prepare(self, page_id: str, context: BookContext, seconds: float) -> bool:
+        """Draws that spread ahead, a step at a time, for about `seconds` of this frame at most
+        (a step: a line of a page, or a blank half): the spread a queued page turn (or the next
+        turn) will show is ready when the turn begins. Kept beside the cache (whose two spreads the
+        turn in progress shows) until `spread` asks for it; one at a time. Only the reference's
+        spreads are drawn so (the others, drawn whole in one step, when their turn begins). True
+        once it is ready."""
+        self._follow_language()
+        key = (page_id, context)
+        if self._cache.peek(key) or (self._ready is not None and self._ready[0] == key):
+            return True
+        if not page_id.startswith("ref-"):
+            return False
+        if self._preparing is None or self._preparing[0] != key:
+            self._preparing = (key, self._spread_steps(page_id, context))
+        start = time.thread_time()
+        try:
+            while True:
+                next(self._preparing[1])
+                if time.thread_time() - start >= seconds:
+                    return False
+        except StopIteration as done:
+            self._preparing, self._ready = None, (key, done.value)
+            return True
+
+    def _spread_steps(self, page_id: str, context: BookContext):
+        """A reference spread drawn a line at a time (a generator that returns the Spread, on its boards)."""
+        yield
+        n = int(page_id[4:]) - 1
+        left = yield from self._text_page_steps(2 * n, "left")
+        right = yield from self._text_page_steps(2 * n + 1, "right")
+        return Spread(self._on_board(page_id, left, "left"), self._on_board(page_id, right, "right"))
 
     def page_exists(self, page_id: str) -> bool:
         """Whether `spread(page_id)` has a spread to draw (without drawing it)."""
@@ -889,7 +983,18 @@ class BookArt:
         return Spread(left, right, hits)
 
     def _text_page(self, index: int, side: str) -> pygame.Surface:
+        steps = self._text_page_steps(index, side)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def _text_page_steps(self, index: int, side: str):
+        """`_text_page` a line at a time (a generator that returns the half): drawn ahead over
+        several frames (`prepare`)."""
         half = self.blank(side)
+        yield
         ref = self.reference
         if index >= len(ref.pages):
             return half
@@ -907,6 +1012,7 @@ class BookArt:
                       (r.centerx, mark.bottom + 30), "midtop")
             return half
         for line in page.lines:
+            yield
             font = font_for(self.fonts, line.style)
             colour = {"chapter": INK_RED, "ref": theme.INK_SOFT, "q": INK_RED}.get(line.style, theme.INK)
             if line.style == "chapter":

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 BOOK_TOP = 26
 START_DELAY = 0.55  # a breath on Hour I before the table opens
 NOTICE_SECONDS = 5.0
+PREPARE_SECONDS = 0.0015  # of a frame, spent drawing ahead the spread of the next turn (queued, or forward)
 _ART: dict[int, BookArt] = {}
 SHADOW_ALPHA = 90
 SHADOW_RADIUS = 24
@@ -466,6 +467,13 @@ class GrimoireScene(Scene):
                 elif self.chosen is not None:
                     self.start_timer = START_DELAY
                 self.hover = self.hit_at(self.mouse)
+            elif self.queue:  # the next turn's spread, drawn ahead a little a frame
+                self.art.prepare(self.queue[0], self.context, PREPARE_SECONDS)
+        elif self.chosen is None:  # the book lies open: the next spread, for a turn forward
+            order = self.order()
+            at = order.index(self.page) if self.page in order else len(order)
+            if at + 1 < len(order):
+                self.art.prepare(order[at + 1], self.context, PREPARE_SECONDS)
         elif self.start_timer is not None:
             self.start_timer -= dt
             if self.start_timer <= 0:
@@ -613,14 +621,7 @@ class GrimoireScene(Scene):
         if half is None or not half.corners:
             self.art.draw_board(surface, rect)
             return
-        clip = surface.get_clip()
-        for x in (rect.x, rect.right - CORNER):
-            for y in (rect.y, rect.bottom - CORNER):
-                corner = pygame.Rect(x, y, CORNER, CORNER).clip(clip)
-                if corner.w and corner.h:
-                    surface.set_clip(corner)
-                    self.art.draw_board(surface, rect)
-        surface.set_clip(clip)
+        self.art.draw_board_corners(surface, rect)
 
     def _draw_shadow(self, surface, x: int, width: int, rounded_right: bool,
                      hidden: pygame.Rect | None = None) -> None:

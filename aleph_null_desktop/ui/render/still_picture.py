@@ -31,6 +31,7 @@ class StillPicture:
         self.states: dict[Hashable, Hashable] = {}
         self.whole = 0  # how often it was painted whole (tests watch it)
         self.parts_painted = 0  # parts painted alone
+        self.partial = 0  # frames that blitted only what changed (`restore`)
 
     def invalidate(self) -> None:
         self.signature = object()
@@ -42,16 +43,22 @@ class StillPicture:
         self.invalidate()
 
     def show(self, target: pygame.Surface, signature: Hashable, paint: Callable[[pygame.Surface], None],
-             ground: pygame.Surface, parts: dict[Hashable, StillPart]) -> None:
+             ground: pygame.Surface, parts: dict[Hashable, StillPart],
+             restore: list[pygame.Rect] | None = None) -> None:
+        """`restore`: the target still shows this picture as the last `show` left it but for these
+        rectangles (what its owner drew over it): only they and the parts painted again are
+        blitted. None: the whole picture is."""
         size = target.get_size()
         if self.surface is None or self.surface.get_size() != size:
             self.surface = screen_picture(size)
             self.invalidate()
         surface = self.surface
+        changed: list[pygame.Rect] | None = []
         if signature != self.signature:
             paint(surface)
             self.signature = signature
             self.whole += 1
+            changed = None
         else:
             for name, part in parts.items():
                 if self.states.get(name, self) != part.state:
@@ -61,5 +68,11 @@ class StillPicture:
                     part.paint(surface)
                     surface.set_clip(None)
                     self.parts_painted += 1
+                    changed.append(rect)
         self.states = {name: part.state for name, part in parts.items()}
-        target.blit(surface, (0, 0))
+        if restore is None or changed is None:
+            target.blit(surface, (0, 0))
+            return
+        self.partial += 1
+        for rect in changed + restore:
+            target.blit(surface, rect, rect)

@@ -25,10 +25,11 @@ class SurfaceCache:
     """A dict-like cache: `get` and `in` refresh an entry; adding one past the budget drops the
     least recently used entries, so `bytes` never exceeds `budget` (an entry larger than the
     whole budget is not kept at all: its user draws it again when it needs it). `name` is one of ui.render.caches.BUDGETS;
-    `budget` overrides its bytes (tests)."""
+    `budget` overrides its bytes (tests); `on_evict(key, value)` hears of each entry the budget drops."""
 
-    def __init__(self, name: str, budget: int | None = None) -> None:
+    def __init__(self, name: str, budget: int | None = None, on_evict=None) -> None:
         self.name = name
+        self.on_evict = on_evict  # told (key, value) of each entry the budget lets go
         self.budget = caches.budget(name) if budget is None else budget
         self.bytes = 0
         self._entries: dict = {}  # key -> (value, bytes); insertion order is recency
@@ -74,10 +75,21 @@ class SurfaceCache:
             return
         self._entries[key] = (value, size)
         self.bytes += size
-        while self.bytes > self.budget:
+        self._evict_down_to(self.budget)
+
+    def make_room(self, nbytes: int) -> None:
+        """Drops the least recently used entries until `nbytes` more fit in the budget (before a
+        large entry is drawn: what it replaces is let go first, and `on_evict` may lend its images)."""
+        self._evict_down_to(max(0, self.budget - nbytes))
+
+    def _evict_down_to(self, limit: int) -> None:
+        while self.bytes > limit and self._entries:
             oldest = next(iter(self._entries))
-            self.bytes -= self._entries.pop(oldest)[1]
+            value, size = self._entries.pop(oldest)
+            self.bytes -= size
             self.evictions += 1
+            if self.on_evict is not None:
+                self.on_evict(oldest, value)
 
     def discard_where(self, unwanted) -> None:
         """Drops every entry whose key `unwanted(key)` is true."""

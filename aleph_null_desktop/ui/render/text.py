@@ -37,15 +37,66 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
 def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}" if line else word
-            if font.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+        words = paragraph.split(" ")
+        if "" in words:  # (two spaces in a row, or one at an end: the word by word greedy wrap)
+            lines += _wrap_word_by_word(font, words, width)
+        else:
+            lines += _wrap_by_lines(font, words, width)
+    return lines
+
+
+def _wrap_word_by_word(font: pygame.font.Font, words: list[str], width: int) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        trial = f"{line} {word}" if line else word
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return lines
+
+
+_advances: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # font -> {character: advance}
+
+
+def _guess(font: pygame.font.Font, text: str) -> int:
+    """The text's width from its characters' own widths (kerning left out): a guess `font.size` checks."""
+    known = _advances.get(font)
+    if known is None:
+        known = _advances[font] = {}
+    total = 0
+    for ch in text:
+        w = known.get(ch)
+        if w is None:
+            w = known[ch] = font.size(ch)[0]
+        total += w
+    return total
+
+
+def _wrap_by_lines(font: pygame.font.Font, words: list[str], width: int) -> list[str]:
+    """The same lines as the word by word greedy wrap, each found from a guess of where it ends
+    and two or three measures of whole lines (not one a word): a line's width grows with every
+    word added to it, so the greedy line is the longest one that fits (its first word always does)."""
+    lines: list[str] = []
+    space = _guess(font, " ")
+    i, n = 0, len(words)
+    while i < n:
+        k, guessed = i + 1, _guess(font, words[i])  # words[i:k] on this line
+        while k < n and guessed + space + _guess(font, words[k]) <= width:
+            guessed += space + _guess(font, words[k])
+            k += 1
+        if k > i + 1 and font.size(" ".join(words[i:k]))[0] > width:
+            k -= 1
+            while k > i + 1 and font.size(" ".join(words[i:k]))[0] > width:
+                k -= 1
+        else:
+            while k < n and font.size(" ".join(words[i:k + 1]))[0] <= width:
+                k += 1
+        lines.append(" ".join(words[i:k]))
+        i = k
     return lines
 
 
