@@ -18,6 +18,7 @@ from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.render.layer import Part
 from aleph_null_desktop.ui.render.text import blit_text, render
 from aleph_null_desktop.ui.table import panels
+from aleph_null_desktop.ui.widgets.button import key_badge
 
 
 class Panel:
@@ -261,8 +262,10 @@ class ButtonPanel(Panel):
         button = dataclasses.replace(self.button, rect=pygame.Rect(rect), label=label, enabled=enabled, hot=hot,
                                      detail=detail, key_hint=key_hint)
         button.draw(surface, self.board.fonts, size=36 if self.end_turn else 20)
-        if cost:
-            draw_icon(surface, "damage", pygame.Rect(button.rect.x + 12, button.rect.bottom - 46, 34, 34), theme.WARN)
+        if cost:  # in the corner facing the key's badge: the words keep clear of both
+            badge = key_badge(self.board.fonts, key_hint)
+            side = round(1.3 * badge.get_height()) if badge is not None else 28
+            draw_icon(surface, "damage", pygame.Rect(button.rect.x + 8, button.rect.y + 4, side, side), theme.WARN)
 
 
 class PromptPanel(Panel):
