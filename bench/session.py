@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import ctypes
-import gc
 import json
 import os
 import shutil

@@ -260,7 +260,7 @@ class RitualChoice:
             return
         here = self.replaces.get(card_id)
         i = options.index(here) if here in options else -step
-        for _ in range(len(options)):
+        for _turn in range(len(options)):
             i = (i + step) % len(options)
             if options[i] in free:
                 self.replaces[card_id] = options[i]

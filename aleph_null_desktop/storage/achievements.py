@@ -9,7 +9,7 @@ statistics are repaired."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Iterable
+from typing import Iterable
 
 from aleph_null_desktop.i18n import Message, N_, later, nlater
 from aleph_null_desktop.storage import files, paths

@@ -174,7 +174,6 @@ class CardRenderer:
         large face over several quiet frames) that returns the face."""
         s = self._new_surface(width)
         yield
-        rect = s.get_rect()
         unit = width / 200  # every measure below is for a 200-pixel-wide card
         frame = theme.TYPE_FRAME.get(card.type, theme.PANEL_EDGE)
         inner = self._draw_frame(s, card, unit, frame)

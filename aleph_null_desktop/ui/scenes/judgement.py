@@ -221,7 +221,7 @@ class JudgementScene(Scene):
 
     def _draw_breakdown(self, surface, y: int) -> int:
         fonts = self.app.fonts
-        font, bold = fonts.get("body", 26), fonts.get("bold", 26)
+        bold = fonts.get("bold", 26)
         cx = surface.get_width() // 2
         left, right = cx - 360, cx + 360
         blit_text(surface, fonts.get("title", 22), _("The score, line by line"), theme.INK_SOFT,

@@ -15,7 +15,7 @@ from aleph_null_desktop.engine.commands import command_from_dict
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.scenes.stack import Scene
-from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font
+from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped
 from aleph_null_desktop.ui.render.veil import darken
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
