@@ -200,28 +200,20 @@ class CardRenderer:
         type_words = self._type_words(card, _type_text_width(inner.w, unit), unit)
         blocks, flavour = None, []
         arts = ARTS_H if not is_custom(card) else (ARTS_H[0], 0)  # (a custom card's compact face: its quill)
-        tried_down_to = None  # the smallest rules size a larger tier of words has tried
-        for tier in _word_tiers(self._word_scale(width, in_play)):  # larger words first (a hand's at the UI scale)
-            sizes = None
-            if tier > 1.0:  # only sizes the tier above has not tried, and only the full rules
-                least = self._least(unit)
-                top = round(17 * unit * tier) if tried_down_to is None else tried_down_to - 1
-                sizes = range(top, max(least, round(least * tier)) - 1, -1)
-                if not sizes:
-                    continue
-                tried_down_to = sizes[-1]
-            tier_arts = arts if tier == 1.0 else arts[:2]  # larger words keep a picture (a sliver or none: at 100 %)
-            for art_h in tier_arts if name_lines and type_words else ():  # a smaller picture before no words
-                text_top = band.bottom + round(art_h * unit) + round(26 * unit)
-                text_box = pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
-                                       inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
-                yield
-                quill = _quill_room(text_box, inner, unit) if is_custom(card) else (0, 0)
-                blocks, flavour = yield from self._fit_rules_steps(card, text_box, unit, quill, in_play, sizes=sizes)
-                if blocks is not None:
-                    break
+        chosen = []  # (lines, size) of the rules fitted
+        for art_h in arts if name_lines and type_words else ():  # a smaller picture before no words
+            text_box = _text_box(band, inner, art_h, unit)
+            yield
+            quill = _quill_room(text_box, inner, unit) if is_custom(card) else (0, 0)
+            blocks, flavour = yield from self._fit_rules_steps(card, text_box, unit, quill, in_play, chosen=chosen)
             if blocks is not None:
                 break
+        scale = self._word_scale(width, in_play)
+        if blocks is not None and scale > 1.0:  # a full hand's words at the UI scale, as far as they fit
+            larger_arts = [h for h in arts if h >= min(art_h, ARTS_H[1])]  # a picture no smaller than at 100 % (or 40)
+            larger = yield from self._larger_rules_steps(card, band, inner, unit, chosen[-1], scale, larger_arts)
+            if larger is not None:
+                art_h, text_box, blocks, flavour = larger
         if blocks is None and in_play and width >= FULL_FACE_W:  # (a long custom card) its words without the picture
             if (yield from self._text_form_steps(s, card, inner, unit)):
                 return s
@@ -433,6 +425,23 @@ class CardRenderer:
         digits = font.render(str(card.cost), True, theme.PARCHMENT)
         s.blit(digits, digits.get_rect(center=(centre[0], centre[1] + 1)))
 
+    def _larger_rules_steps(self, card: CardDef, band: pygame.Rect, inner: pygame.Rect, unit: float, chosen,
+                            scale: float, arts):
+        """(picture's height, text box, blocks, flavour) of the rules `chosen` ((lines, size)) drawn
+        larger: at their size × `scale`, else a pixel smaller at a time down to a pixel more than their
+        size, each with the largest picture of `arts` that lets them fit; None when none fits."""
+        lines, size = chosen
+        for larger in range(round(size * scale), size, -1):
+            for art_h in arts:
+                box = _text_box(band, inner, art_h, unit)
+                yield
+                quill = _quill_room(box, inner, unit) if is_custom(card) else (0, 0)
+                blocks, flavour = yield from self._fit_rules_steps(card, box, unit, quill, form=lines,
+                                                                   sizes=range(larger, larger - 1, -1))
+                if blocks is not None:
+                    return art_h, box, blocks, flavour
+        return None
+
     def _fit_rules(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0)):
         """(blocks, flavour lines) at the largest size from 17/200 of the width down to MIN_TEXT at
         which the rules fit; the flavour keeps MIN_TEXT and is left off (the large view shows it)
@@ -441,7 +450,8 @@ class CardRenderer:
 
     def _fit_rules_steps(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0),
                          in_play: bool = False, keep_flavour: bool = True, breaking: bool = False,
-                         largest: int = 17, spent_first: bool = False, sizes: range | None = None):
+                         largest: int = 17, spent_first: bool = False, sizes: range | None = None,
+                         form: list[str] | None = None, chosen: list | None = None):
         """`_fit_rules` as steps (one size tried per step). `quill`: (width, height) of the box's
         bottom right corner that the quill's disc of a custom card covers: the rules end above it,
         the flavour (centred, at the bottom) is wrapped narrow enough to pass beside it. `keep_flavour`
@@ -449,7 +459,8 @@ class CardRenderer:
         and the rules do not fit when a piece is still too wide; `largest`: the largest size tried
         (for a 200 px card); `spent_first`: a card in play tries its rules without what is spent
         first (else only when the full rules do not fit); `sizes`: the rules' sizes tried, largest
-        first (instead of `largest` down to the least), in the full rules' form only."""
+        first (instead of `largest` down to the least); `form`: those rules' lines only; `chosen`:
+        gets (lines, size) of the rules that fit."""
         if box.h <= 0 or box.w <= 0:
             return None, []
         forms = [card_text_lines(card)] + [short for short in [card_short_lines(card)] if short]
@@ -464,8 +475,8 @@ class CardRenderer:
         flavour_h = len(flavour) * flavour_font.get_linesize() + round(4 * unit) if flavour else 0
         if sizes is None:
             sizes = range(max(least, round(largest * unit)), least - 1, -1)
-        else:
-            forms = forms[:1]
+        if form is not None:
+            forms = [form]
         for lines in forms:  # the full rules, then a shorter form (if the card has one)
             for with_flavour in (True, False) if flavour else (False,):
                 for size in sizes:  # measured at each size, drawn only at the one that fits
@@ -473,6 +484,8 @@ class CardRenderer:
                     used = sum(h for _, _, h in blocks) + max(flavour_h if with_flavour else 0, quill[1]) \
                         if blocks is not None else box.h + 1
                     if used <= box.h:
+                        if chosen is not None:
+                            chosen.append((lines, size))
                         return (self._layout_rules(lines, box.w, size, unit, breaking=breaking),
                                 (flavour if with_flavour else []))
                     yield
@@ -533,14 +546,11 @@ def _quill_room(box: pygame.Rect, inner: pygame.Rect, unit: float) -> tuple[int,
     return max(0, box.right - disc.left + gap), max(0, box.bottom - disc.top + gap)
 
 
-def _word_tiers(scale: float) -> list[float]:
-    """The scales a face's rules words are tried at, largest first: `scale`, then a tenth less at
-    a time, down to 1 (their size at 100 %)."""
-    tiers = []
-    while scale > 1.0 + 1e-9:
-        tiers.append(scale)
-        scale = round(scale - 0.1, 6)
-    return tiers + [1.0]
+def _text_box(band: pygame.Rect, inner: pygame.Rect, art_h: int, unit: float) -> pygame.Rect:
+    """Where the rules lie under a picture `art_h` high (for a 200 px card) and the type line."""
+    text_top = band.bottom + round(art_h * unit) + round(26 * unit)
+    return pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
+                       inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
 
 
 def _finish(steps):
