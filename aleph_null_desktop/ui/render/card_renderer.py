@@ -432,14 +432,18 @@ class CardRenderer:
         size, each with the largest picture of `arts` that lets them fit; None when none fits."""
         lines, size = chosen
         for larger in range(round(size * scale), size, -1):
-            for art_h in arts:
+            fits = None
+            for art_h in sorted(arts):  # the smallest picture first: when the rules do not fit beside it, none does
                 box = _text_box(band, inner, art_h, unit)
                 yield
                 quill = _quill_room(box, inner, unit) if is_custom(card) else (0, 0)
                 blocks, flavour = yield from self._fit_rules_steps(card, box, unit, quill, form=lines,
                                                                    sizes=range(larger, larger - 1, -1))
-                if blocks is not None:
-                    return art_h, box, blocks, flavour
+                if blocks is None:
+                    break
+                fits = art_h, box, blocks, flavour
+            if fits is not None:
+                return fits
         return None
 
     def _fit_rules(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0)):
