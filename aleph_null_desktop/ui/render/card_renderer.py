@@ -60,6 +60,16 @@ class CardRenderer:
         self.drawn = 0  # faces drawn from scratch when shown (the bench and tests watch it)
         self.feet: dict[int, int] = {}  # width -> pixels at the foot of its faces that no word uses
         self._partial = None  # (key, steps) of a face being drawn ahead a step at a time
+        self.word_scales: dict[int, float] = {}  # width -> how much larger than at 100 % its faces' rules words are
+
+    def grow_words(self, scales: dict[int, float]) -> None:
+        """Faces of these widths (out of play: the hand's) have their rules words larger by the
+        factor given, as far as every word still fits (else step by step smaller, down to the size
+        at 100 %): a full hand at a UI scale above 100 %, whose cards cannot grow wide."""
+        self.word_scales = {width: scale for width, scale in scales.items() if scale > 1.0}
+
+    def _word_scale(self, width: int, in_play: bool) -> float:
+        return 1.0 if in_play else self.word_scales.get(width, 1.0)
 
     def keep_foot_clear(self, width: int, pixels: int) -> None:
         """Faces of this width leave `pixels` at their foot (inside the frame) free of words and
@@ -68,9 +78,9 @@ class CardRenderer:
             self.feet[width] = pixels
             self._faces.discard_where(lambda key: key[1] == width)
 
-    @staticmethod
-    def _key(card_id: str, width: int, in_play: bool) -> tuple:
-        return (card_id, width, current_language(), style.current(), in_play)  # contrast and cues redraw the face
+    def _key(self, card_id: str, width: int, in_play: bool) -> tuple:
+        return (card_id, width, current_language(), style.current(), in_play,  # contrast and cues redraw the face
+                self._word_scale(width, in_play))
 
     def face(self, card_id: str, width: int, ahead: bool = False, in_play: bool = False) -> pygame.Surface:
         """`ahead`: drawn before it is shown (on a quiet frame), not counted in `drawn`. `in_play`:
@@ -189,15 +199,20 @@ class CardRenderer:
         type_words = self._type_words(card, _type_text_width(inner.w, unit), unit)
         blocks, flavour = None, []
         arts = ARTS_H if not is_custom(card) else (ARTS_H[0], 0)  # (a custom card's compact face: its quill)
+        chosen = []  # (lines, size) of the rules fitted
         for art_h in arts if name_lines and type_words else ():  # a smaller picture before no words
-            text_top = band.bottom + round(art_h * unit) + round(26 * unit)
-            text_box = pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
-                                   inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
+            text_box = _text_box(band, inner, art_h, unit)
             yield
             quill = _quill_room(text_box, inner, unit) if is_custom(card) else (0, 0)
-            blocks, flavour = yield from self._fit_rules_steps(card, text_box, unit, quill, in_play)
+            blocks, flavour = yield from self._fit_rules_steps(card, text_box, unit, quill, in_play, chosen=chosen)
             if blocks is not None:
                 break
+        scale = self._word_scale(width, in_play)
+        if blocks is not None and scale > 1.0:  # a full hand's words at the UI scale, as far as they fit
+            larger_arts = [h for h in arts if h >= min(art_h, ARTS_H[1])]  # a picture no smaller than at 100 % (or 40)
+            larger = yield from self._larger_rules_steps(card, band, inner, unit, chosen[-1], scale, larger_arts)
+            if larger is not None:
+                art_h, text_box, blocks, flavour = larger
         if blocks is None and in_play and width >= FULL_FACE_W:  # (a long custom card) its words without the picture
             if (yield from self._text_form_steps(s, card, inner, unit)):
                 return s
@@ -409,6 +424,27 @@ class CardRenderer:
         digits = font.render(str(card.cost), True, theme.PARCHMENT)
         s.blit(digits, digits.get_rect(center=(centre[0], centre[1] + 1)))
 
+    def _larger_rules_steps(self, card: CardDef, band: pygame.Rect, inner: pygame.Rect, unit: float, chosen,
+                            scale: float, arts):
+        """(picture's height, text box, blocks, flavour) of the rules `chosen` ((lines, size)) drawn
+        larger: at their size × `scale`, else a pixel smaller at a time down to a pixel more than their
+        size, each with the largest picture of `arts` that lets them fit; None when none fits."""
+        lines, size = chosen
+        for larger in range(round(size * scale), size, -1):
+            fits = None
+            for art_h in sorted(arts):  # the smallest picture first: when the rules do not fit beside it, none does
+                box = _text_box(band, inner, art_h, unit)
+                yield
+                quill = _quill_room(box, inner, unit) if is_custom(card) else (0, 0)
+                blocks, flavour = yield from self._fit_rules_steps(card, box, unit, quill, form=lines,
+                                                                   sizes=range(larger, larger - 1, -1))
+                if blocks is None:
+                    break
+                fits = art_h, box, blocks, flavour
+            if fits is not None:
+                return fits
+        return None
+
     def _fit_rules(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0)):
         """(blocks, flavour lines) at the largest size from 17/200 of the width down to MIN_TEXT at
         which the rules fit; the flavour keeps MIN_TEXT and is left off (the large view shows it)
@@ -417,14 +453,17 @@ class CardRenderer:
 
     def _fit_rules_steps(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0),
                          in_play: bool = False, keep_flavour: bool = True, breaking: bool = False,
-                         largest: int = 17, spent_first: bool = False):
+                         largest: int = 17, spent_first: bool = False, sizes: range | None = None,
+                         form: list[str] | None = None, chosen: list | None = None):
         """`_fit_rules` as steps (one size tried per step). `quill`: (width, height) of the box's
         bottom right corner that the quill's disc of a custom card covers: the rules end above it,
         the flavour (centred, at the bottom) is wrapped narrow enough to pass beside it. `keep_flavour`
         False: never the flavour; `breaking`: a word wider than the box is broken with a hyphen,
         and the rules do not fit when a piece is still too wide; `largest`: the largest size tried
         (for a 200 px card); `spent_first`: a card in play tries its rules without what is spent
-        first (else only when the full rules do not fit)."""
+        first (else only when the full rules do not fit); `sizes`: the rules' sizes tried, largest
+        first (instead of `largest` down to the least); `form`: those rules' lines only; `chosen`:
+        gets (lines, size) of the rules that fit."""
         if box.h <= 0 or box.w <= 0:
             return None, []
         forms = [card_text_lines(card)] + [short for short in [card_short_lines(card)] if short]
@@ -437,7 +476,10 @@ class CardRenderer:
         flavour = [(flavour_font, line) for line in wrap(flavour_font, card.flavour, flavour_w)] \
             if card.flavour and flavour_w > 0 and keep_flavour else []
         flavour_h = len(flavour) * flavour_font.get_linesize() + round(4 * unit) if flavour else 0
-        sizes = range(max(least, round(largest * unit)), least - 1, -1)
+        if sizes is None:
+            sizes = range(max(least, round(largest * unit)), least - 1, -1)
+        if form is not None:
+            forms = [form]
         for lines in forms:  # the full rules, then a shorter form (if the card has one)
             for with_flavour in (True, False) if flavour else (False,):
                 for size in sizes:  # measured at each size, drawn only at the one that fits
@@ -445,6 +487,8 @@ class CardRenderer:
                     used = sum(h for _, _, h in blocks) + max(flavour_h if with_flavour else 0, quill[1]) \
                         if blocks is not None else box.h + 1
                     if used <= box.h:
+                        if chosen is not None:
+                            chosen.append((lines, size))
                         return (self._layout_rules(lines, box.w, size, unit, breaking=breaking),
                                 (flavour if with_flavour else []))
                     yield
@@ -503,6 +547,13 @@ def _quill_room(box: pygame.Rect, inner: pygame.Rect, unit: float) -> tuple[int,
     r, gap = round(13 * unit), max(2, round(3 * unit))
     disc = pygame.Rect(inner.right - 2 * r - round(3 * unit), inner.bottom - 2 * r - round(3 * unit), 2 * r, 2 * r)
     return max(0, box.right - disc.left + gap), max(0, box.bottom - disc.top + gap)
+
+
+def _text_box(band: pygame.Rect, inner: pygame.Rect, art_h: int, unit: float) -> pygame.Rect:
+    """Where the rules lie under a picture `art_h` high (for a 200 px card) and the type line."""
+    text_top = band.bottom + round(art_h * unit) + round(26 * unit)
+    return pygame.Rect(inner.x + round(6 * unit), text_top + round(5 * unit),
+                       inner.w - round(12 * unit), inner.bottom - text_top - round(9 * unit))
 
 
 def _finish(steps):

@@ -30,6 +30,22 @@ def hand_card_width(area_w: float) -> int:
     return max(min(HAND_CARD_W, style.scaled(HAND_CARD_W)), min(style.scaled(HAND_CARD_W), room))
 
 
+HAND_MOST = 12  # the most cards a hand is laid out for ahead (its faces' word sizes)
+
+
+def hand_words_scale(card_w: float) -> float:
+    """How much larger than at 100 % a hand card's rules words are drawn: as the UI scale makes
+    them, as far as the card itself could not grow as wide (a full hand lies side by side)."""
+    scale = style.current().ui_scale
+    return max(1.0, min(scale, scale * HAND_CARD_W / card_w))
+
+
+def hand_word_scales(area: pygame.Rect) -> dict[int, float]:
+    """Width -> `hand_words_scale` of every width a hand of 1 to HAND_MOST cards lies at in `area`."""
+    widths = {round(slots[0].w) for n in range(1, HAND_MOST + 1) for slots in [hand_slots(area, n)]}
+    return {w: hand_words_scale(w) for w in sorted(widths)}
+
+
 def hand_title_room() -> int:
     """Above the hand's cards: its title ("Hand (5 of 5)") and room for a ring around one card."""
     return 14 + style.scaled(22)

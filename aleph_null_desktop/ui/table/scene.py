@@ -19,7 +19,7 @@ from aleph_null_desktop.ui.grimoire import TableGrimoire, table_page_rect
 from aleph_null_desktop.ui.render.card_renderer import CardRenderer
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table import panels, spoken
-from aleph_null_desktop.ui.table.arrange import zone_rects
+from aleph_null_desktop.ui.table.arrange import hand_word_scales, zone_rects
 from aleph_null_desktop.ui.table.controls import TableControls
 from aleph_null_desktop.ui.table.face_warmer import FaceWarmer
 from aleph_null_desktop.ui.table.focus import TableFocus
@@ -54,6 +54,7 @@ class TableScene(Scene):
         self.circle_id = circle_id
         self.rects = zone_rects(app.layout)
         self.renderer = panels.keep_pile_feet_clear(CardRenderer(game.cards, app.fonts), self.rects)
+        self.renderer.grow_words(hand_word_scales(self.rects["hand"]))  # a full hand's words at the UI scale
         self.warmer = FaceWarmer(self.renderer)
         self.presenter = self.make_presenter(game)
         self.log = LogPanel()
@@ -290,6 +291,7 @@ class TableScene(Scene):
         """Settings changed the look or the language: the background again, the buttons' words,
         the zones and every card in its slot at the new size."""
         self.rects.update(zone_rects(self.app.layout))  # (in place: the table's parts hold this dict)
+        self.renderer.grow_words(hand_word_scales(self.rects["hand"]))
         self._name_buttons()
         if isinstance(self.modal, ChoicePicker):  # its captions and buttons laid out in the new words
             self.modal = ChoicePicker(self.view, self.modal.decision, self.modal.numbers)
