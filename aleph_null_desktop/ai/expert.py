@@ -4,7 +4,9 @@ At a new position the expert runs a `search.TurnSearch`: a beam search of every 
 the end of the turn, on a copy of the game whose hidden cards are re-dealt from the expert's own
 random generator; where a line draws a card, the value is the mean over several such deals
 (determinization). Every line ends in `evaluate`'s score of the position after the end of the
-turn. The command that starts the best line is played.
+turn. The command that starts the best line is played; between lines of equal value, the one
+whose first command leaves the better position as the search scored it, then the first command in
+`legal_commands` order (a rule that does not depend on the search's size).
 
 The search is kept: while the position is one it went through (nothing revealed since), the next
 command is read from it without searching again; a draw or an arriving interference card starts
@@ -63,19 +65,20 @@ class ExpertPlayer:
         if not values:
             choice = Choose(answer_decision(game)) if game.pending is not None else EndTurn()
             return Analysis({}, choice if choice in legal else legal[0], fresh)
-        choice = max(legal, key=lambda c: (values.get(c, float("-inf")), self._tiebreak(game, c)))
+        order = {c: -i for i, c in enumerate(legal)}
+        choice = max(legal, key=lambda c: (round(values.get(c, float("-inf")), 6), self._tiebreak(game, key, c),
+                                           order[c]))
         return Analysis(values, choice, fresh)
 
     def _config_for(self, game: Game) -> SearchConfig:
         return self.config
 
-    @staticmethod
-    def _tiebreak(game: Game, cmd: Command) -> float:
-        if isinstance(cmd, Choose) and game.pending is not None:
-            return option_score(game, cmd.index)
-        if isinstance(cmd, EndTurn):
-            return -1.0  # with equal values, rather act than end
-        return 0.0
+    def _tiebreak(self, game: Game, key: tuple, cmd: Command) -> tuple[float, float]:
+        """Between commands of equal value: the better position right after the command, as the
+        search scored it (ending the turn: its end-of-turn score), then the better option."""
+        static = self.search.static_value(key, cmd) if self.search is not None else None
+        option = option_score(game, cmd.index) if isinstance(cmd, Choose) and game.pending is not None else 0.0
+        return (float("-inf") if static is None else round(static, 6)), option
 
 
 LIGHT = SearchConfig(width=5, max_expansions=40, samples=3, chance_top=2, sub_width=3, sub_expansions=12)

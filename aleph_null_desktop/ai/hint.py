@@ -17,12 +17,11 @@ import zlib
 from dataclasses import dataclass, field
 
 from aleph_null_desktop.ai.evaluate import LOSS, WIN
-from aleph_null_desktop.ai.expert import EXPERT, NODE_BUDGET, ExpertPlayer
+from aleph_null_desktop.ai.expert import EXPERT, ExpertPlayer
 from aleph_null_desktop.ai.search import NEG, SearchConfig, TurnSearch
 from aleph_null_desktop.engine import Activate, Choose, Command, EndTurn, Game, Summon
 from aleph_null_desktop.i18n import _, ngettext
 
-HINT_NODE_BUDGET = NODE_BUDGET
 HINT_CONFIG = EXPERT  # the hint is the expert's own choice
 _LINE_LIMIT = 6
 
@@ -36,7 +35,8 @@ class Hint:
     values: dict[Command, float] = field(default_factory=dict)  # each legal command's, as the search saw it
 
 
-def _seed(game: Game) -> int:
+def position_seed(game: Game) -> int:
+    """The hint's random numbers for a position: what the player sees, nothing else."""
     return zlib.crc32(repr(game.public_key()).encode("utf-8"))
 
 
@@ -110,13 +110,14 @@ def _then(steps: list[tuple[str, str]]) -> str:
     return _(", then ").join(inside for _alone, inside in steps)
 
 
-def make_hint(game: Game, config: SearchConfig = HINT_CONFIG) -> Hint:
-    """The expert's suggestion for the position, with its reasons in a sentence or two."""
+def make_hint(game: Game, config: SearchConfig = HINT_CONFIG, seed: int | None = None) -> Hint:
+    """The expert's suggestion for the position, with its reasons in a sentence or two. `seed`:
+    the search's random numbers (default: the position's own, so a position always gets one hint)."""
     legal = game.legal_commands()
     if not legal:
         raise ValueError("the ritual is over: there is nothing to suggest")
     player = ExpertPlayer(config)
-    analysis = player.analyse(game, random.Random(_seed(game)))
+    analysis = player.analyse(game, random.Random(position_seed(game) if seed is None else seed))
     cmd = analysis.choice
     value = analysis.values.get(cmd, 0.0)
     first = cmd.describe(game)

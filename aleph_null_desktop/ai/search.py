@@ -6,9 +6,14 @@ determinized copy of the game (`Game.determinized`), as a tree of positions merg
 `Game.public_key` (summon A then B = summon B then A; two Wax Candles are one choice).
 
 A command that draws a card (or lets interference arrive) is a *chance* node: what follows
-depends on the hidden order. Its value is the mean, over `samples` fresh determinizations of the
-position (the expert's own random numbers, never the real order), of the best line found by a
-smaller search of the rest of the turn on that copy.
+depends on the hidden order. Its value is the mean, over a set of deals (`deals`: determinized
+copies from the search's `samples` seeds, never the real order), of the best line found by a
+smaller search of the rest of the turn on that copy. The deals spread the next card drawn evenly
+over the deck (with no more cards in the deck than samples, each card once: a one-card draw is
+valued exactly), and every chance node with the same deck is valued on the same deals (common
+random numbers), so that two candidate moves are compared on the same imagined draws. The base
+copy is dealt from the first random number, the seeds from the next ones: a search with more
+samples imagines the same base deal and the same first deals, and more besides.
 
 Depth by depth every node of the beam is expanded: each legal command makes a child; `EndTurn`
 is played out on a copy (the end of the turn and the next draw) and scored by `evaluate`; the
@@ -20,8 +25,12 @@ get their sampled searches; the rest, and any read later, are searched when firs
 Work is counted in nodes: every position the search makes (a command applied on a copy, the end
 of a turn played out) is one node, in the chance searches too. `SearchConfig.node_budget` caps
 the total; when it is spent the beam stops growing, and chance nodes not yet sampled keep their
-one-sample estimate (the most promising are sampled first). No clock is read anywhere, so the same
-position and seed give the same result on an idle or a loaded machine.
+one-deal estimate (the most promising are sampled first). The budget left after the beam is
+shared evenly between the chance nodes queued for a search, and each one's share evenly between
+its deals, so that a larger budget values every queued draw on more deals instead of spending
+itself on the first one. A chance search under such a cap widens its beam step by step (width 1,
+2, 4, … `sub_width`): cut short, it still holds whole lines to the end of the turn. No clock is
+read anywhere, so the same position and seed give the same result on an idle or a loaded machine.
 """
 
 from __future__ import annotations
@@ -98,34 +107,64 @@ class SearchConfig:
 
 
 class Work:
-    """The nodes a search and the chance searches inside it have made, against one budget."""
+    """The nodes a search and the chance searches inside it have made, against one budget; `cap`
+    (a node count, or None) stops the search under way sooner, so that later ones get their share."""
 
     def __init__(self, budget: int | None = None):
         self.budget = budget
         self.nodes = 0
+        self.cap: int | None = None
 
     @property
     def spent(self) -> bool:
-        return self.budget is not None and self.nodes >= self.budget
+        return ((self.budget is not None and self.nodes >= self.budget)
+                or (self.cap is not None and self.nodes >= self.cap))
+
+    def share(self, parts: int) -> int | None:
+        """An even share of the budget left among `parts` searches still to come (None: no budget)."""
+        if self.budget is None:
+            return None
+        return max(0, self.budget - self.nodes) // max(1, parts)
+
+
+def deals(game: Game, seeds: list[int]) -> list[tuple[int, str | None]]:
+    """The deals a chance node is valued on: (seed, card id dealt on top of the deck).
+
+    The next card drawn is spread evenly over the deck instead of left to chance: with no more
+    cards in the deck than seeds, one deal per card (so a one-card draw is valued exactly); else
+    one deal per seed, each taking the card at evenly spaced places of the deck sorted by id.
+    Positions with the same deck get the same deals (common random numbers)."""
+    ids = sorted(inst.card_id for inst in game.zone("deck"))
+    n, k = len(ids), len(seeds)
+    if not n:
+        return [(seed, None) for seed in seeds]
+    if n <= k:
+        return list(zip(seeds, ids))
+    return [(seed, ids[(2 * j + 1) * n // (2 * k)]) for j, seed in enumerate(seeds)]
 
 
 class TurnSearch:
     """A search of the turn from `game`'s position; `rng` deals every hidden card it assumes."""
 
     def __init__(self, game: Game, rng: random.Random, config: SearchConfig | None = None,
-                 weights: Weights = DEFAULT, *, chance: bool = True, work: Work | None = None):
+                 weights: Weights = DEFAULT, *, chance: bool = True, work: Work | None = None,
+                 widening: bool = False):
         self.cfg = config or SearchConfig()
         self.w = weights
         self.chance_enabled = chance
+        base_seed = rng.getrandbits(64)  # drawn first: a search with more samples imagines the same base deal
         self.seeds = [rng.getrandbits(64) for _ in range(self.cfg.samples)]
-        base = game.determinized(random.Random(rng.getrandbits(64))) if chance else game
+        base = game.determinized(random.Random(base_seed)) if chance else game
         self.root = base.public_key()
         self.nodes: dict[tuple, Node] = {}
         self.chances: dict[tuple, Chance] = {}
         self.expansions = 0
         self.work = work if work is not None else Work(self.cfg.node_budget)
         self._add(self.root, base)
-        self._beam()
+        if widening:
+            self._widening_beam()
+        else:
+            self._beam()
         self._back_up()
         if chance:
             # the most promising first, so that the node budget cuts the least likely lines
@@ -133,8 +172,9 @@ class TurnSearch:
                                                 if kind == "chance"), key=lambda k: -self.chances[k].estimate)
             others = sorted((k for k in self.chances if k not in root_chances),
                             key=lambda k: (-self.nodes[self.chances[k].parent].value, -self.chances[k].estimate))
-            for k in root_chances + others[:self.cfg.chance_top]:
-                self._search_chance(k)
+            queue = root_chances + others[:self.cfg.chance_top]
+            for n, k in enumerate(queue):
+                self._search_chance(k, self.work.share(len(queue) - n))
             self._back_up()
 
     # ------------------------------------------------------------------ building
@@ -202,10 +242,39 @@ class TurnSearch:
             else:
                 frontier = fresh  # every first command is looked at
 
+    def _widening_beam(self) -> None:
+        """The beam again and again from the root, width 1, 2, 4, … up to `width`, the positions
+        already expanded reused: cut short by the node budget, the search still has whole lines to
+        the end of the turn (the narrow ones) instead of every line a few commands deep."""
+        cfg = self.cfg
+        widths, w = [], 1
+        while w < cfg.width:
+            widths.append(w)
+            w *= 2
+        widths.append(cfg.width)
+        for width in widths:
+            frontier = [self.root]
+            for _depth in range(cfg.max_depth):
+                if not frontier:
+                    break
+                fresh: dict[tuple, None] = {}
+                for key in frontier:
+                    node = self.nodes[key]
+                    if not node.expanded:
+                        if self.expansions >= cfg.max_expansions or self._late():
+                            return
+                        self._expand(key)
+                    for kind, child in node.children.values():
+                        if kind == "node" and not self.nodes[child].terminal:
+                            fresh[child] = None
+                frontier = sorted(fresh, key=lambda k: -self.nodes[k].rank)[:width]
+
     def _late(self) -> bool:
         return self.work.spent
 
-    def _search_chance(self, ck: tuple) -> float:
+    def _search_chance(self, ck: tuple, share: int | None = None) -> float:
+        """The chance node's value: the mean over `deals` of the best line after the draw. `share`:
+        the nodes it may use, spread evenly over its deals (one left unused passes to the next)."""
         chance = self.chances[ck]
         if chance.value is not None:
             return chance.value
@@ -214,21 +283,27 @@ class TurnSearch:
         parent = self.nodes[chance.parent].game
         sub = SearchConfig(width=self.cfg.sub_width, max_expansions=self.cfg.sub_expansions,
                            max_depth=self.cfg.max_depth)
+        plan = deals(parent, self.seeds)
+        start = self.work.nodes
         total = 0.0
         done = 0
-        for seed in self.seeds:
+        for j, (seed, top) in enumerate(plan):
+            self.work.cap = None
             if done and self._late():  # the budget is spent: the mean of the samples so far
                 break
-            c = parent.determinized(random.Random(seed))
+            if share is not None:
+                self.work.cap = start + share * (j + 1) // len(plan)
+            c = parent.determinized(random.Random(seed), top)
             c.apply(chance.cmd)
             self.work.nodes += 1
             done += 1
             if c.outcome is not None:
                 total += evaluate(c, self.w)
                 continue
-            inner = TurnSearch(c, random.Random(seed), sub, self.w, chance=False, work=self.work)
+            inner = TurnSearch(c, random.Random(seed), sub, self.w, chance=False, work=self.work, widening=True)
             self.expansions += inner.expansions
             total += inner.nodes[inner.root].value
+        self.work.cap = None
         chance.value = total / done
         return chance.value
 
@@ -271,6 +346,23 @@ class TurnSearch:
 
         for key in list(self.nodes):
             visit(key)
+
+    def static_value(self, key: tuple, cmd: Command) -> float | None:
+        """The score of the position right after `cmd` at a position this search expanded, before
+        any search below it: ending the turn, the end-of-turn score; a draw, the score of its one
+        imagined deal with no follow-up; else the mid-turn score if the turn ended then. None if
+        the search did not make that position."""
+        node = self.nodes.get(key)
+        if node is None or not node.expanded:
+            return None
+        if isinstance(cmd, EndTurn):
+            return node.end_value if node.end_value > NEG else None
+        child = node.children.get(cmd)
+        if child is None:
+            return None
+        if child[0] == "chance":
+            return self.chances[child[1]].estimate
+        return self.nodes[child[1]].score
 
     def command_values(self, key: tuple) -> dict[Command, float] | None:
         """Each legal command's value at a position this search expanded (None otherwise);

@@ -224,10 +224,11 @@ class Game:
         (identical copies of a card are equal; the deck is taken as a multiset)."""
         return public_key(self)
 
-    def determinized(self, rng: random.Random) -> "Game":
+    def determinized(self, rng: random.Random, top: str | None = None) -> "Game":
         """A clone whose hidden parts (deck order, set-aside identities, future shuffles) are
-        re-dealt from `rng`, consistently with what the player knows. Never peeks."""
-        return determinized(self, rng)
+        re-dealt from `rng`, consistently with what the player knows. Never peeks. `top`: a card
+        id of the deck to deal on top of it."""
+        return determinized(self, rng, top)
 
     def _hooked(self, hooks: tuple, *values) -> bool:
         """True if any of these hooks (a moment of `self._on`) says so."""

@@ -138,15 +138,22 @@ def setup_pool(cards, options: dict, level: int) -> list[str]:
     return pool
 
 
-def determinized(game: "Game", rng: random.Random) -> "Game":
+def determinized(game: "Game", rng: random.Random, top: str | None = None) -> "Game":
     """A clone with the hidden information re-dealt from `rng`.
 
     The deck is put in a canonical order (by uid) and shuffled; set-aside interference keeps its
     level and place in the queue but its identity is drawn from the cards of that level not seen
-    anywhere else; the clone's own generator is reseeded from `rng` (later shuffles differ)."""
+    anywhere else; the clone's own generator is reseeded from `rng` (later shuffles differ).
+    `top`: a card id in the deck that the deal puts on top (a search that spreads its deals over
+    the next card drawn); the first copy of it in the shuffled order moves up, the rest keep theirs."""
     c = game.clone()
     deck = sorted(c._zones["deck"], key=lambda i: i.uid)
     rng.shuffle(deck)
+    if top is not None:
+        at = next((k for k, inst in enumerate(deck) if inst.card_id == top), None)
+        if at is None:
+            raise ValueError(f"no {top!r} in the deck to deal on top")
+        deck.insert(0, deck.pop(at))
     c._zones["deck"] = deck
     set_aside = c._zones["set_aside"]
     if set_aside:

@@ -6,6 +6,7 @@ import dataclasses
 import logging
 import os
 import random
+import time
 import traceback
 import warnings
 
@@ -37,6 +38,10 @@ INSTANT_SECONDS = 1e6  # an "instant" animation step: longer than any animation
 TRIM_SECONDS = 5.0  # freed memory goes back to the system this often (ui.render.memory)
 RELEASE_GAP_SECONDS = 0.5  # memory is released this long after the last scene was left (scenes left in
 # quick succession are collected together; the frame that leaves a scene does not pay for it too)
+# the window showed again, or changed size: what it shows is presented again even if nothing was drawn
+WINDOW_SHOWN_AGAIN = frozenset((pygame.VIDEOEXPOSE, pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
+                                pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESTORED,
+                                pygame.WINDOWMAXIMIZED, pygame.WINDOWDISPLAYCHANGED))
 ERRORS_BEFORE_RESET = 30  # the same scene failing frame after frame: go back to the title
 
 
@@ -80,6 +85,8 @@ class App:
         self._held: list[pygame.event.Event] = []  # input the frame loop took while it waited (hold())
         self._redraw = True  # something changed outside a frame: the next one is drawn (request_frame())
         self._drawn_stack: tuple = ()  # the scenes of the last frame: a change of scene is drawn
+        self._present_due = True  # the screen holds a picture the window does not show yet (present())
+        self.frame_started = time.thread_time()  # CPU time at the start of the frame (the face warmer's budget)
         self.gamepads = Gamepads()  # controllers become keys (ui.gamepad); tests replace its opener
         self.button_focus = ButtonFocus()  # arrows and Enter over the buttons of a screen without a focus
         style.apply(self.current_settings())  # the default look until start_session() reads the player's
@@ -457,6 +464,7 @@ class App:
         """Fullscreen ⇄ windowed (at desktop size even without a window manager); False, and
         the reason shown, when the display refuses."""
         refused = self.display_mode.toggle()
+        self._present_due = True  # the window changed: shown again whole
         if refused:
             self.report(refused)
             return False
@@ -534,18 +542,24 @@ class App:
     def step(self, dt: float) -> None:
         """One frame: events, update, draw. An error is shown, logged and survived."""
         self._redraw = False
+        self.frame_started = time.thread_time()
         try:
             events, self._held = self._held + pygame.event.get(), []
             for event in events:
+                if event.type in WINDOW_SHOWN_AGAIN:
+                    self._present_due = True
                 self.handle_event(event)
             for event in self.gamepads.update(dt):  # a direction held on the pad repeats
                 self.handle_event(event)
             self.stack.update(dt)
             self.stack.draw(self.screen)
-            self.button_focus.draw(self.screen, self.stack.top)
+            drew_focus = self.button_focus.draw(self.screen, self.stack.top)
             self._drawn_stack = tuple(map(id, self.stack.scenes))
             self._errors_in_a_row = 0
+            if drew_focus or not self.stack.screen_kept():
+                self._present_due = True
         except Exception as exc:  # the top-level guard: never crash to the desktop
+            self._present_due = True
             self.failed_frames += 1
             self.last_failure = traceback.format_exc()
             log.error("error in a frame:\n%s", self.last_failure)
@@ -557,8 +571,22 @@ class App:
         self.housekeeping(dt)
         if self.error_time > 0:
             self._draw_error()
+            self._present_due = True
         if self.toast_time > 0:
             self._draw_toast()
+            self._present_due = True
+
+    def present(self) -> bool:
+        """Shows the frame just drawn in the window; nothing when the frame left the screen as it
+        was (and the window was not uncovered or resized meanwhile). True if it presented.
+
+        Always the whole screen: with SCALED, pygame-ce's `display.update(rects)` presents the whole
+        texture just as `flip()` does (display.c: pg_update → pg_flip when a renderer is in use)."""
+        if not self._present_due:
+            return False
+        self._present_due = False
+        pygame.display.flip()
+        return True
 
     # ------------------------------------------------------------------ the loop at rest (ui.frame_loop)
     def next_frame_in(self) -> float | None:

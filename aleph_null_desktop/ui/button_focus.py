@@ -103,7 +103,10 @@ class ButtonFocus:
         self.rect = targets[index].rect
         return True
 
-    def draw(self, surface: pygame.Surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene) -> bool:
+        """The ring around the outlined target, if there is one; True if it drew."""
         targets, index = self._current(scene)
-        if index is not None:
-            draw_focus_ring(surface, targets[index].rect, margin=8)
+        if index is None:
+            return False
+        draw_focus_ring(surface, targets[index].rect, margin=8)
+        return True

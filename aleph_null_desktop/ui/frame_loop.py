@@ -6,6 +6,9 @@ the loop waits for the next input or the moment a scene asked to be woken
 `POLL_SECONDS` at the latest it wakes without drawing to let the music finish a change of track,
 collect the autosave's messages and give freed memory back.
 
+A frame drawn is presented through `App.present`: not at all when the frame left the screen as it
+was (the mouse moved over a card already lifted: the table drew nothing), else the whole screen.
+
 Time keeps its pace: a scene woken by its timer is stepped by the whole time it slept; woken by
 input, its clocks first catch up with the sleep, and the input's own motion starts at a frame's pace.
 """
@@ -27,15 +30,16 @@ INPUT_POLL_SECONDS = 0.008
 
 
 class FrameLoop:
-    """Runs `app` one turn at a time (`turn()`); `present` shows the drawn frame (display.flip)."""
+    """Runs `app` one turn at a time (`turn()`); `present` shows the drawn frame (by default
+    `app.present`: only a frame that changed the screen)."""
 
-    def __init__(self, app, present: Callable[[], None] = pygame.display.flip,
+    def __init__(self, app, present: Callable[[], object] | None = None,
                  clock: Callable[[], float] = time.monotonic, poll_seconds: float = POLL_SECONDS) -> None:
         self.app = app
         self.poll_seconds = poll_seconds
-        self.present = present
+        self.present = app.present if present is None else present
         self.clock = clock
-        self.frames = 0  # frames drawn and presented (tests and bench/idle.py read it)
+        self.frames = 0  # frames drawn (tests and bench/idle.py read it)
         self._pace = pygame.time.Clock()
         self._pace.tick()
         self._last = clock()  # when the scenes last had their time

@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from engine_helpers import game
 
 from aleph_null_desktop.engine import Summon, new_game
@@ -84,3 +85,19 @@ def test_public_turn_flags():
     summon(g, "church_bells")  # interference: summoned, not counted against a limit
     assert (g.summons_this_turn, g.summoned_any) == (0, True)
     assert g.zone_size("play") == 1
+
+
+def test_determinized_copy_can_deal_a_chosen_card_on_top():
+    g = new_game(seed=9, circle="prince")
+    deck = sorted(i.card_id for i in g.zone("deck"))
+    for card_id in set(deck):
+        c = g.determinized(random.Random(4), top=card_id)
+        assert c.zone("deck")[0].card_id == card_id
+        assert sorted(i.card_id for i in c.zone("deck")) == deck  # the same cards, another order
+        assert c.public_key() == g.public_key()
+    plain = [i.uid for i in g.determinized(random.Random(4)).zone("deck")]
+    moved = [i.uid for i in g.determinized(random.Random(4), top=deck[0]).zone("deck")]
+    first = next(u for u in plain if g.card(u).card_id == deck[0])
+    assert moved == [first] + [u for u in plain if u != first]  # only that card moves up
+    with pytest.raises(ValueError):
+        g.determinized(random.Random(4), top="no_such_card")

@@ -69,7 +69,7 @@ def test_every_panel_paints_only_inside_its_region(table, driver):
     for pos in (centre(scene, uid), scene.rects["discard"].center):  # held over a pile: drop zones glow
         driver.post(pygame.MOUSEMOTION, pos=pos, rel=(9, 9), buttons=(1, 0, 0))
         driver.frames(1)
-    assert scene.drag is not None and "discard" in scene.legal_drop_zones()
+    assert scene.controls.drag is not None and "discard" in scene.controls.legal_drop_zones()
     scene.say("A long message in the prompt bar, to be sure it stays inside it.", warn=True)
     painter = scene.painter
     parts = layer_parts(scene)
@@ -127,7 +127,7 @@ def test_a_drag_over_the_piles_and_back_leaves_nothing_stale(table, driver):
     assert_screen_is_fresh(scene, driver.app)
     driver.post(pygame.MOUSEBUTTONUP, pos=scene.rects["play"].center, button=1)
     driver.frames(40, dt=0.05)
-    assert scene.drag is None
+    assert scene.controls.drag is None
     assert_layer_is_fresh(scene)
     assert_screen_is_fresh(scene, driver.app)
 

@@ -84,7 +84,7 @@ def test_unusable_cards_are_dimmed_and_say_why_on_hover(table, driver):
     before = driver.app.screen.get_at(centre)
     driver.post(pygame.MOUSEMOTION, pos=(centre[0], centre[1] + 60), rel=(0, 0), buttons=(0, 0, 0))
     driver.frames(30, dt=0.05)
-    assert scene.hover_uid == gnome and scene.hover_time > 0.35
+    assert scene.controls.hover_uid == gnome and scene.controls.hover_time > 0.35
     screen = driver.app.screen
     assert screen.get_at(centre) != before  # the large view is drawn over the table
     assert any(term == "Magical Power" for term, _ in card_terms(scene.game.cdef(gnome)))
@@ -118,11 +118,11 @@ def test_f1_on_a_card_read_large_opens_the_grimoires_glossary(table, driver):
     driver.post(pygame.MOUSEMOTION, pos=tuple(map(round, scene.sprites[gnome].target.center)), rel=(0, 0),
                 buttons=(0, 0, 0))
     driver.frames(30, dt=0.05)
-    assert scene.card_tip_shown()
+    assert scene.controls.card_tip_shown()
     driver.key(pygame.K_F1)
     book = driver.scene
     assert isinstance(book, GrimoireScene)
-    assert book.page == scene._glossary_page() and book.page.startswith("ref-")
+    assert book.page == scene.controls.keyboard.glossary_page() and book.page.startswith("ref-")
 
 
 def test_baphomet_in_the_hand_shows_his_rules_in_a_short_form(app):

@@ -47,7 +47,7 @@ def test_a_card_tip_covers_neither_its_card_nor_the_log_nor_the_prompt_bar(app, 
         for card in scene.game.zone(zone):
             tips.clear()
             rect = _rest_on(driver, scene, card.uid)
-            assert scene.card_tip_shown() and tips, (zone, card.card_id)
+            assert scene.controls.card_tip_shown() and tips, (zone, card.card_id)
             box = tips[-1]
             assert window.contains(box), (card.card_id, box)
             assert not box.colliderect(rect), (card.card_id, box, rect)

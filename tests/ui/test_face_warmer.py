@@ -17,7 +17,7 @@ def test_a_card_rested_on_is_ready_to_be_read_large(table, driver):
     assert scene.renderer.cached("undine", BIG_W)
     drawn = scene.renderer.drawn
     driver.click(driver.card_centre(uid), button=3)  # right-click: read it large
-    assert scene.big_uid == uid
+    assert scene.controls.big_uid == uid
     driver.frames(2)
     assert scene.renderer.drawn == drawn  # the large face was already there
 

@@ -34,8 +34,8 @@ def test_focus_on_a_card_shows_a_compact_label_and_no_tooltip(table, driver):
     golem = ("card", driver.uid("play", "golem"))
     focus_on(driver, scene, golem)
     driver.frames(round(2 * HOVER_SECONDS / 0.05) + 4, dt=0.05)  # rested long past the mouse's tooltip delay
-    assert scene.hover_uid == golem[1]  # lifted, as a hovered card
-    assert not scene.card_tip_shown()
+    assert scene.controls.hover_uid == golem[1]  # lifted, as a hovered card
+    assert not scene.controls.card_tip_shown()
     assert scene.presenter.focus_words(golem) == ("Golem", "Enter: its actions  ·  Alt: read it")
     box = label_box(scene, golem)
     assert box.w < theme.LOGICAL_SIZE[0] // 4 and box.h < 40  # one short line, not a third of the screen
@@ -77,4 +77,4 @@ def test_alt_reads_the_focused_card_large_and_the_mouse_still_opens_the_tooltip(
     driver.post(pygame.MOUSEMOTION, pos=tuple(map(round, scene.sprites[sylph].target.center)), rel=(1, 0),
                 buttons=(0, 0, 0))
     driver.frames(round(2 * HOVER_SECONDS / 0.05) + 4, dt=0.05)
-    assert scene.hover_uid == sylph and scene.card_tip_shown()
+    assert scene.controls.hover_uid == sylph and scene.controls.card_tip_shown()

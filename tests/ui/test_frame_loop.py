@@ -82,12 +82,12 @@ def test_the_mouse_resting_on_a_card_opens_its_tip_after_its_pause_then_rests(ap
     start = time.monotonic()
     for _ in range(400):
         loop.turn()
-        if table.card_tip_shown():
+        if table.controls.card_tip_shown():
             break
-    assert table.card_tip_shown()
+    assert table.controls.card_tip_shown()
     assert time.monotonic() - start >= HOVER_SECONDS * 0.9  # the pause is kept in real time
     settle(loop)
-    assert turns(loop, 20) == 0 and table.card_tip_shown()  # the tip stays on the screen, undrawn
+    assert turns(loop, 20) == 0 and table.controls.card_tip_shown()  # the tip stays on the screen, undrawn
 
 
 class Timer(Scene):

@@ -88,9 +88,9 @@ def test_the_played_game_is_autosaved_and_counted_when_files_are_on(table, drive
     assert record["commands"] == [{"kind": "summon", "uid": candle}]
     driver.frames(20, dt=0.05)
     driver.click(driver.card_centre(candle), button=3)  # right-click: read it large…
-    assert scene.big_uid == candle
+    assert scene.controls.big_uid == candle
     driver.click((960, 540))  # …click to put it back
-    assert scene.big_uid is None
+    assert scene.controls.big_uid is None
     driver.drag(driver.card_centre(driver.uid("hand", "baphomet")), driver.zone_centre("play"))
     assert scene.game.outcome.won
     assert not storage.has_autosave()  # a finished ritual is not resumed…

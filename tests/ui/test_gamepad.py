@@ -53,7 +53,7 @@ def pad_for(pad, scene, cmd) -> None:
     if isinstance(cmd, Summon):  # A picks the card up over the play area, A drops it there
         pad.focus_table_stop(scene, ("card", cmd.uid))
         pad.press(A)
-        assert scene.drag and scene.drag["carried"] and scene.drag["place"] == "play"
+        assert scene.controls.drag and scene.controls.drag["carried"] and scene.controls.drag["place"] == "play"
         pad.press(A)
     elif isinstance(cmd, Activate):
         pad.focus_table_stop(scene, ("card", cmd.uid))
@@ -265,16 +265,16 @@ def test_a_card_picked_up_follows_the_dpad_and_a_drops_it_b_puts_it_back(app, dr
     candle = scene.game.zone("hand")[0].uid
     pad.focus_table_stop(scene, ("card", candle))
     pad.press(A)
-    assert scene.drag["uid"] == candle and scene.drag["place"] == "play"
-    assert scene.legal_drop_zones() == {"play": True}  # the play area glows as under a mouse drag
-    assert scene.drag["pos"] == scene.rects["play"].center
+    assert scene.controls.drag["uid"] == candle and scene.controls.drag["place"] == "play"
+    assert scene.controls.legal_drop_zones() == {"play": True}  # the play area glows as under a mouse drag
+    assert scene.controls.drag["pos"] == scene.rects["play"].center
     pad.press(DPAD[pygame.K_RIGHT])  # on to its own place, the hand
-    assert scene.drag["place"] == "hand" and scene.drag["pos"] == scene.rects["hand"].center
+    assert scene.controls.drag["place"] == "hand" and scene.controls.drag["pos"] == scene.rects["hand"].center
     pad.press(A)  # dropped where it came from: nothing happens
-    assert scene.drag is None and scene.applied == []
+    assert scene.controls.drag is None and scene.applied == []
     pad.press(A)
     pad.press(B)  # put back
-    assert scene.drag is None and scene.applied == [] and scene.game.zone_of(candle) == "hand"
+    assert scene.controls.drag is None and scene.applied == [] and scene.game.zone_of(candle) == "hand"
     pad.press(A)
     pad.press(A)  # dropped on the play area: summoned
     assert scene.applied == [Summon(candle)] and scene.game.zone_of(candle) == "play"

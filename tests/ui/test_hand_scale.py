@@ -1,7 +1,8 @@
 """Issue #26: "Size of text and cards" enlarges the hand cards, where most reading happens; the
 table's zones are fitted to the scale, so a larger hand card lies inside the hand's zone (not over
 the prompt bar), and the mouse finds it there. (How far they grow is bounded by the cards in play,
-which keep their words: tests/ui/test_cards_in_play_keep_words.py.)"""
+which keep their words: tests/ui/test_cards_in_play_keep_words.py; and a full hand by the width of
+its zone, where its cards lie side by side.)"""
 
 from __future__ import annotations
 
@@ -22,11 +23,15 @@ def _hand_rects(scene) -> list[pygame.FRect]:
 def test_hand_cards_grow_with_the_scale_and_stay_in_their_zone(app, driver, table):
     scene = table(HAND)
     at_100 = [r.w for r in _hand_rects(scene)]
+    app.change_settings(ui_scale=1.25)
+    driver.frames(30, dt=0.05)
+    at_125 = [r.w for r in _hand_rects(scene)]
+    assert all(w_125 >= 1.2 * w for w_125, w in zip(at_125, at_100)), (at_100, at_125)  # in step with the scale
     app.change_settings(ui_scale=1.5)
     driver.frames(30, dt=0.05)
     at_150 = _hand_rects(scene)
-    # (as far as the play zone above keeps two rows of cards that keep their words: about 10 %)
-    assert all(r.w >= 1.1 * w for r, w in zip(at_150, at_100)), (at_100, [r.w for r in at_150])
+    # (as far as the play zone above keeps two rows of cards that keep their words: ui.table.arrange)
+    assert all(r.w >= 1.3 * w for r, w in zip(at_150, at_100)), (at_100, [r.w for r in at_150])
     hand, prompt, play = scene.rects["hand"], scene.rects["prompt"], scene.rects["play"]
     for rect in at_150:
         assert hand.inflate(0, 12).contains(rect), (rect, hand)

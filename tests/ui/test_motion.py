@@ -183,7 +183,7 @@ def test_an_unchanged_frame_redraws_nothing_and_a_change_is_drawn(table, driver)
     driver.post(pygame.MOUSEMOTION, pos=tuple(map(round, scene.sprites[uid].target.center)), rel=(0, 0),
                 buttons=(0, 0, 0))
     driver.frames(1)
-    assert scene.hover_uid == uid
+    assert scene.controls.hover_uid == uid
     assert driver.app.screen.get_at(tuple(map(round, scene.sprites[uid].target.midtop))) != \
         before.get_at(tuple(map(round, scene.sprites[uid].target.midtop)))  # the card lifted
 

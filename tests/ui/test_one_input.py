@@ -53,7 +53,7 @@ def test_a_release_on_a_panel_that_was_not_pressed_does_nothing(table, driver):
     uid = driver.uid("hand", "wealthy_tanist")
     driver.post(pygame.MOUSEBUTTONDOWN, pos=driver.card_centre(uid), button=1, clicks=1)
     driver.frames()
-    scene.open_menu(uid)  # a panel appears between press and release
+    scene.controls.open_menu(uid)  # a panel appears between press and release
     driver.release(scene.modal.buttons[0].rect.center)
     assert scene.applied == [] and isinstance(scene.modal, ActionMenu)
 
@@ -121,10 +121,10 @@ def test_after_the_ritual_ends_nothing_offers_a_move(table, driver):
 
 def test_a_greyed_undo_says_why_under_the_mouse(table, driver):
     scene = table({"hand": ["wealthy_tanist"]})
-    assert scene.disabled_tip() is None
+    assert scene.controls.disabled_tip() is None
     driver.post(pygame.MOUSEMOTION, pos=driver.zone_centre("undo"), rel=(0, 0), buttons=(0, 0, 0))
     driver.frames()
-    button, reason = scene.disabled_tip()
+    button, reason = scene.controls.disabled_tip()
     assert button is scene.buttons["undo"] and not button.enabled
     assert reason.startswith("Nothing to undo")
     driver.click(driver.zone_centre("undo"))

@@ -48,7 +48,7 @@ def test_a_lifted_hand_card_leaves_the_hand_title_readable(table, driver):
         rect = pygame.Rect(scene.sprites[card.uid].target)
         driver.post(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))
         driver.frames()
-        assert scene.hover_uid == card.uid
+        assert scene.controls.hover_uid == card.uid
         assert not rect.move(0, -scene.painter.lift_of(card.uid, rect)).colliderect(title)
     assert any(scene.painter.lift_of(c.uid, scene.sprites[c.uid].target) > 0 for c in scene.game.zone("hand"))
 

@@ -20,12 +20,12 @@ def test_play_area_glows_while_a_summonable_card_is_dragged(table, driver):
     scene = table({"hand": ["wealthy_tanist", "gnome"]})
     tanist, gnome = driver.uid("hand", "wealthy_tanist"), driver.uid("hand", "gnome")
     driver.hold(driver.card_centre(tanist), (900, 300))
-    assert scene.drag["uid"] == tanist
-    assert scene.legal_drop_zones() == {"play": True}
+    assert scene.controls.drag["uid"] == tanist
+    assert scene.controls.legal_drop_zones() == {"play": True}
     driver.release(driver.card_centre(gnome))  # dropped back on the hand
     assert scene.applied == []
     driver.hold(driver.card_centre(gnome), (900, 300))
-    assert scene.legal_drop_zones() == {"play": False}  # Gnome costs 1P; there is none
+    assert scene.controls.legal_drop_zones() == {"play": False}  # Gnome costs 1P; there is none
 
 
 def test_a_refused_drop_springs_back_and_says_why(table, driver):
@@ -47,7 +47,7 @@ def test_dragging_a_card_in_play_onto_the_discard_pile_scraps_it(table, driver):
     scene = table({"play": ["salamander"]})
     uid = driver.uid("play", "salamander")
     driver.hold(driver.card_centre(uid), driver.zone_centre("discard"))
-    assert scene.legal_drop_zones() == {"discard": True, "sacrifice": True}
+    assert scene.controls.legal_drop_zones() == {"discard": True, "sacrifice": True}
     driver.release(driver.zone_centre("discard"))
     assert scene.applied == [Activate(uid, "scrap")]
     assert scene.game.power == 2

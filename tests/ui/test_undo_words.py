@@ -23,7 +23,7 @@ def test_after_a_draw_the_greyed_undo_says_it_cannot_go_back_past_the_draw(table
     assert not undo.enabled and undo.detail == "cards drawn"
     driver.post(pygame.MOUSEMOTION, pos=undo.rect.center, rel=(0, 0), buttons=(0, 0, 0))
     driver.frames()
-    button, reason = scene.disabled_tip()
+    button, reason = scene.controls.disabled_tip()
     assert button is undo and reason == scene.game.explain_undo() and "since the draw" in reason
     driver.key(pygame.K_z, pygame.KMOD_LCTRL)
     assert scene.message == reason

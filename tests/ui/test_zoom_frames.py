@@ -62,7 +62,7 @@ def test_a_card_rested_on_is_drawn_large_ahead_over_several_frames(table, driver
     drawn = scene.renderer.drawn
     driver.click(driver.card_centre(uid), button=3)
     driver.frames(2)
-    assert scene.big_uid == uid and scene.renderer.drawn == drawn
+    assert scene.controls.big_uid == uid and scene.renderer.drawn == drawn
 
 
 def test_the_veiled_table_does_not_follow_the_mouse_until_the_card_is_closed(table, driver):
@@ -70,22 +70,22 @@ def test_the_veiled_table_does_not_follow_the_mouse_until_the_card_is_closed(tab
     first, other = driver.uid("play", "salamander"), driver.uid("hand", "undine")
     driver.click(driver.card_centre(first), button=3)
     driver.frames(3)
-    assert scene.big_uid == first
+    assert scene.controls.big_uid == first
     screen = pixels(driver.app.screen)
     for x in range(0, 200, 20):  # over another card, and over the buttons
         driver.post(pygame.MOUSEMOTION, pos=(round(driver.card_centre(other)[0]) + x % 40,
                                              round(driver.card_centre(other)[1])), rel=(1, 0), buttons=(0, 0, 0))
         driver.frames(1)
-    assert scene.hover_uid != other
+    assert scene.controls.hover_uid != other
     assert pixels(driver.app.screen) == screen  # nothing under the veil changed
     driver.click(driver.card_centre(other))  # closes the large card; the table sees the mouse again
     driver.frames(2)
-    assert scene.big_uid is None and scene.hover_uid == other
+    assert scene.controls.big_uid is None and scene.controls.hover_uid == other
     driver.click(driver.card_centre(first), button=3)
     driver.frames(2)
     driver.post(pygame.MOUSEBUTTONDOWN, pos=tuple(map(round, driver.card_centre(other))), button=1, clicks=1)
     driver.frames(1)  # a click with no motion before it closes the card: the hover is where it was
-    assert scene.big_uid is None and scene.hover_uid == other
+    assert scene.controls.big_uid is None and scene.controls.hover_uid == other
 
 
 def test_a_card_read_large_is_the_face_over_the_table_darkened(table, driver):
@@ -98,7 +98,7 @@ def test_a_card_read_large_is_the_face_over_the_table_darkened(table, driver):
     expected = driver.app.screen.copy()  # the table as it is under the mouse (no tip yet)
     driver.click(driver.card_centre(uid), button=3)
     driver.frames(1)
-    assert scene.big_uid == uid
+    assert scene.controls.big_uid == uid
     darken(expected, 150)
     face = scene.renderer.face("bell", BIG_W)
     spot = face.get_rect(center=(960, 520))

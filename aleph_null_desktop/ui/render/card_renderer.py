@@ -36,6 +36,9 @@ def card_size(width: int) -> tuple[int, int]:
 
 ARTS_H = (70, 40, 10, 0)  # the illustration's height (for a 200 px card): smaller, or none, when the rules need the room
 MIN_TEXT = 16  # px at the 1920×1080 layout: 14 px at the default 1689×950 window
+TEXT_FORM_LARGEST = 23  # the text form's rules grow up to this (for a 200 px card) into the room its picture left,
+TEXT_FORM_UPPER = 0.6  # as far as they stay in this upper part of it (a crowded play zone covers the foot of a card)
+FULL_FACE_W = 182  # every printed card's full face keeps its words in play this wide (both languages); narrower: the text form
 GEM_MIN_R = 12
 NAME_ROOM = 0.3  # of the card's height at most for a long name (three lines of a gallery card)
 COMPACT_NAME_ROOM = 0.7  # on a face without rules text: its name before its picture
@@ -162,7 +165,8 @@ class CardRenderer:
 
     def _draw_face(self, card: CardDef, width: int, in_play: bool = False) -> pygame.Surface:
         """The full face when all its words fit at MIN_TEXT or more; otherwise the compact face
-        (name, illustration, type), whose full text the table shows large on hover."""
+        (name, illustration, type), whose full text the table shows large on hover. A card in play
+        narrower than FULL_FACE_W: its text form (name and rules, no picture) while its words fit."""
         return _finish(self._face_steps(card, width, in_play))
 
     def _face_steps(self, card: CardDef, width: int, in_play: bool = False):
@@ -179,6 +183,10 @@ class CardRenderer:
         name_lines = self._name_lines(card, band, unit, room=round(inner.h * NAME_ROOM))
         band.h = max(band.h, len(name_lines) * self.fonts.get("title", self._least(unit)).get_linesize()
                      + round(6 * unit))
+        if in_play and width < FULL_FACE_W:  # crowded play: every card its text form alike, words at its top
+            yield
+            if (yield from self._text_form_steps(s, card, inner, unit)):
+                return s
         type_words = self._type_words(card, _type_text_width(inner.w, unit), unit)
         blocks, flavour = None, []
         arts = ARTS_H if not is_custom(card) else (ARTS_H[0], 0)  # (a custom card's compact face: its quill)
@@ -191,6 +199,9 @@ class CardRenderer:
             blocks, flavour = yield from self._fit_rules_steps(card, text_box, unit, quill, in_play)
             if blocks is not None:
                 break
+        if blocks is None and in_play and width >= FULL_FACE_W:  # (a long custom card) its words without the picture
+            if (yield from self._text_form_steps(s, card, inner, unit)):
+                return s
         yield
         beside_quill = blocks is None and is_custom(card)
         if blocks is None:  # compact: the illustration takes the room of the text
@@ -218,6 +229,63 @@ class CardRenderer:
         if is_custom(card):
             self._draw_custom_mark(s, inner, unit)
         return s
+
+    def _text_form_steps(self, s: pygame.Surface, card: CardDef, inner: pygame.Rect, unit: float):
+        """The text form of a card in play too narrow for its full face, drawn on `s` inside its
+        frame: no picture and no type line (the frame's colour and the type's icon before the name
+        tell the type), the name in one line (two for a long one when the rules leave room, else
+        shortened) and the rules that still matter in play below, long words broken with a hyphen:
+        larger while they stay in the upper part (TEXT_FORM_UPPER), else at MIN_TEXT or more in all
+        the room. False (nothing drawn) when even so the rules do not fit."""
+        frame_edge = round(14 * unit) // 2 - max(3, round(4 * unit))  # a narrower frame: more room for words
+        inner = inner.inflate(2 * max(0, frame_edge), 2 * max(0, frame_edge))
+        pad = max(2, round(3 * unit))
+        font = self.fonts.get("title", self._least(unit))
+        icon_w = font.get_height() - 2
+        name_w = inner.w - icon_w - 3 * pad
+        for name_lines in self._text_form_names(card, name_w, unit):
+            band = pygame.Rect(inner.x, inner.y, inner.w, sum(f.get_linesize() for f, _ in name_lines) + pad)
+            box = pygame.Rect(inner.x + pad, band.bottom + pad, inner.w - 2 * pad, inner.bottom - band.bottom - 2 * pad)
+            quill = _quill_room(box, inner, unit) if is_custom(card) else (0, 0)
+            upper = pygame.Rect(box.x, box.y, box.w, round(box.h * TEXT_FORM_UPPER))
+            how = {"in_play": True, "keep_flavour": False, "breaking": True, "spent_first": True}
+            blocks, _flavour = yield from self._fit_rules_steps(card, upper, unit, (0, 0), largest=TEXT_FORM_LARGEST, **how)
+            if blocks is None:  # all the room, at the smallest sizes
+                blocks, _flavour = yield from self._fit_rules_steps(card, box, unit, quill, **how)
+            if blocks is None:
+                continue
+            yield
+            radius = max(2, round(6 * unit))
+            pygame.draw.rect(s, theme.PARCHMENT, inner, border_radius=radius)
+            pygame.draw.rect(s, theme.PARCHMENT_DARK, band, border_top_left_radius=radius, border_top_right_radius=radius)
+            icon = pygame.Rect(band.x + pad, band.y + (band.h - icon_w) // 2, icon_w, icon_w)
+            draw_icon(s, theme.TYPE_ICON.get(card.type, ""), icon, theme.INK_SOFT)
+            y = band.y + pad // 2
+            for line_font, line in name_lines:
+                s.blit(line_font.render(line, True, theme.INK), (icon.right + pad, y))
+                y += line_font.get_linesize()
+            self._draw_rules(s, blocks, [], box, unit)
+            if is_custom(card):
+                self._draw_custom_mark(s, inner, unit)
+            return True
+        return False
+
+    def _text_form_names(self, card: CardDef, width: int, unit: float) -> list:
+        """The forms the text form's name may take, best first: one line (at MIN_TEXT or more), two
+        lines (a long word broken with a hyphen), one line shortened with "…"."""
+        least = self._least(unit)
+        font = fit_font(self.fonts, "title", card.name, width, max(least, round(16 * unit)), least)
+        if font.size(card.name)[0] <= width:
+            return [[(font, card.name)]]
+        forms = []
+        lines = wrap_breaking(font, card.name, width)
+        if len(lines) == 2 and all(font.size(line)[0] <= width for line in lines):
+            forms.append([(font, line) for line in lines])
+        short = card.name
+        while len(short) > 1 and font.size(short.rstrip(" -") + "…")[0] > width:
+            short = short[:-1]
+        forms.append([(font, short.rstrip(" -") + "…")])
+        return forms
 
     def _draw_frame(self, s: pygame.Surface, card: CardDef, unit: float, frame) -> pygame.Rect:
         rect = s.get_rect()
@@ -349,29 +417,37 @@ class CardRenderer:
         return _finish(self._fit_rules_steps(card, box, unit, quill))
 
     def _fit_rules_steps(self, card: CardDef, box: pygame.Rect, unit: float, quill: tuple[int, int] = (0, 0),
-                         in_play: bool = False):
+                         in_play: bool = False, keep_flavour: bool = True, breaking: bool = False,
+                         largest: int = 17, spent_first: bool = False):
         """`_fit_rules` as steps (one size tried per step). `quill`: (width, height) of the box's
         bottom right corner that the quill's disc of a custom card covers: the rules end above it,
-        the flavour (centred, at the bottom) is wrapped narrow enough to pass beside it."""
+        the flavour (centred, at the bottom) is wrapped narrow enough to pass beside it. `keep_flavour`
+        False: never the flavour; `breaking`: a word wider than the box is broken with a hyphen,
+        and the rules do not fit when a piece is still too wide; `largest`: the largest size tried
+        (for a 200 px card); `spent_first`: a card in play tries its rules without what is spent
+        first (else only when the full rules do not fit)."""
         if box.h <= 0 or box.w <= 0:
             return None, []
         forms = [card_text_lines(card)] + [short for short in [card_short_lines(card)] if short]
         if in_play:  # then without what is spent once it is in play
-            forms += [lines for lines in [card_play_lines(card)] if lines]
+            play_lines = [lines for lines in [card_play_lines(card)] if lines]
+            forms = play_lines + forms if spent_first else forms + play_lines
         least = self._least(unit)
         flavour_font = self.fonts.get("italic", least)
         flavour_w = box.w - 2 * quill[0]
         flavour = [(flavour_font, line) for line in wrap(flavour_font, card.flavour, flavour_w)] \
-            if card.flavour and flavour_w > 0 else []
+            if card.flavour and flavour_w > 0 and keep_flavour else []
         flavour_h = len(flavour) * flavour_font.get_linesize() + round(4 * unit) if flavour else 0
-        sizes = range(max(least, round(17 * unit)), least - 1, -1)
+        sizes = range(max(least, round(largest * unit)), least - 1, -1)
         for lines in forms:  # the full rules, then a shorter form (if the card has one)
-            for with_flavour in (True, False):
+            for with_flavour in (True, False) if flavour else (False,):
                 for size in sizes:  # measured at each size, drawn only at the one that fits
-                    blocks = self._layout_rules(lines, box.w, size, unit, draw=False)
-                    used = sum(h for _, _, h in blocks) + max(flavour_h if with_flavour else 0, quill[1])
+                    blocks = self._layout_rules(lines, box.w, size, unit, draw=False, breaking=breaking)
+                    used = sum(h for _, _, h in blocks) + max(flavour_h if with_flavour else 0, quill[1]) \
+                        if blocks is not None else box.h + 1
                     if used <= box.h:
-                        return self._layout_rules(lines, box.w, size, unit), (flavour if with_flavour else [])
+                        return (self._layout_rules(lines, box.w, size, unit, breaking=breaking),
+                                (flavour if with_flavour else []))
                     yield
         return None, []
 
@@ -396,9 +472,11 @@ class CardRenderer:
             s.blit(image, image.get_rect(midtop=(box.centerx, fy)))
             fy += font.get_linesize()
 
-    def _layout_rules(self, lines: list[str], width: int, size: int, unit: float, draw: bool = True):
+    def _layout_rules(self, lines: list[str], width: int, size: int, unit: float, draw: bool = True,
+                      breaking: bool = False):
         """[(kind, [line surfaces], height)] for the rules text at one font size (`draw` False: the
-        lines' words instead of their surfaces, the same heights)."""
+        lines' words instead of their surfaces, the same heights). `breaking`: long words broken
+        with a hyphen (`wrap_breaking`); None when a piece is still wider than the box."""
         blocks = []
         gap = round(5 * unit)
         for line in lines:
@@ -410,7 +488,9 @@ class CardRenderer:
                 kind, role, text, w = "ongoing", "italic", line, width
             font = self.fonts.get(role, size)
             colour = theme.BLOOD if kind == "dagger" else theme.INK
-            parts = wrap(font, text, w)
+            parts = wrap_breaking(font, text, w) if breaking else wrap(font, text, w)
+            if breaking and any(font.size(part)[0] > w for part in parts):
+                return None
             if not draw:
                 blocks.append((kind, parts, sum(font.size(part)[1] for part in parts) + gap))
                 continue

@@ -78,10 +78,10 @@ class ReplayScene(ReadOnlyTable):
                                     on_click=lambda: self.change_speed(+1), key_hint="+")
         self.close_button = Button(pygame.Rect(x, y + 198, w, 56), _("Leave the replay"), on_click=self.close,
                                    key_hint="Esc")
-        self.controls = [self.back_button, self.forward_button, self.play_button, self.slower_button,
+        self.viewer_buttons = [self.back_button, self.forward_button, self.play_button, self.slower_button,
                          self.faster_button, self.close_button]
         if style.current().ui_scale > 1.1:  # larger words: the keys' badges would push them off the buttons
-            for button in self.controls:
+            for button in self.viewer_buttons:
                 button.key_hint = ""
 
     def restyle(self) -> None:
@@ -134,7 +134,7 @@ class ReplayScene(ReadOnlyTable):
                     pygame.K_EQUALS: lambda: self.change_speed(+1)}
             if event.key in keys:
                 keys[event.key]()
-        return self.look(event, self.controls)
+        return self.look(event, self.viewer_buttons)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -173,7 +173,7 @@ class ReplayScene(ReadOnlyTable):
         self.forward_button.enabled = self.move < len(self.commands)
         self.slower_button.enabled = self.pace > SPEEDS[0]
         self.faster_button.enabled = self.pace < SPEEDS[-1]
-        for button in self.controls:
+        for button in self.viewer_buttons:
             button.draw(surface, fonts, size=22)
 
     def _draw_note(self, surface, note: str) -> None:

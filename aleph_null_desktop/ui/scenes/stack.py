@@ -21,6 +21,8 @@ class Scene:
     # it is drawn once, darkened by `veil`, and that picture is shown again every frame
     keeps_under = False
     veil = 0
+    # set by `draw`: True when that frame left the screen exactly as it was (nothing to present)
+    kept_screen = False
 
     def __init__(self, app) -> None:
         self.app = app
@@ -139,6 +141,12 @@ class SceneStack:
     def next_change(self) -> float | None:
         """The top scene's `next_change` (only the top scene is updated)."""
         return self.top.next_change() if self.top else None
+
+    def screen_kept(self) -> bool:
+        """Whether the last `draw` left the screen as it was: only the top scene was drawn, and it
+        changed nothing."""
+        top = self.top
+        return top is not None and self._first_drawn() == len(self.scenes) - 1 and top.kept_screen
 
     def _first_drawn(self) -> int:
         """The lowest scene drawn: the top one and those under overlays."""

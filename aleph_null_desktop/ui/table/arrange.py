@@ -10,8 +10,9 @@ HAND_CARD_W = 240  # wide enough for every card's words at 16 px (card_renderer.
 PLAY_CARD_W = 240
 GAP = 10
 PLAY_TITLE_ROOM = 22  # the play zone's title ("In play") at its top left stays clear of the cards
-PLAY_WORDS_W = 182  # cards in play at least this wide keep their rules words (every printed card, both languages)
+PLAY_WORDS_W = 156  # cards in play at least this wide keep their rules words (every printed card, both languages: the text form, card_renderer)
 PLAY_ROWS_KEPT = 2  # the play zone never gets so low that two rows of such cards no longer fit
+SQUEEZE = 0.12  # of a card in play's width, at most, under its right neighbour when a row holds one card more
 HOVER_LIFT = 26  # the card under the mouse rises out of the hand this much
 
 
@@ -19,7 +20,7 @@ def _card_h(width: float) -> float:
     return round(width * theme.CARD_RATIO)
 
 
-HAND_SIDE_BY_SIDE = 4  # hands of up to this many cards lie side by side at the largest size
+HAND_SIDE_BY_SIDE = 3  # hands of up to this many cards lie side by side at the largest size (more: as wide as the zone lets them)
 
 
 def hand_card_width(area_w: float) -> int:
@@ -93,22 +94,54 @@ def _grid_width(inner: pygame.Rect, count: int, card_w: int, gap: int) -> int:
 
 def play_slots(area: pygame.Rect, count: int, card_w: int | None = None, title_room: int = 0) -> list[pygame.FRect]:
     """A grid of rows, shrinking the cards (from their size at the UI scale) until everything
-    fits inside the zone, below `title_room` pixels kept free at its top."""
+    fits inside the zone, below `title_room` pixels kept free at its top. The cards in play (no
+    `card_w` given) are never narrower than PLAY_WORDS_W, where they keep their words: a crowded
+    zone then lets each card lie a little over its left neighbour's margin (SQUEEZE), or each row
+    over the foot of the row above, where a card's text form has its words at its top."""
     if count == 0:
         return []
+    in_play = card_w is None
     card_w = style.scaled(PLAY_CARD_W) if card_w is None else card_w
     inner = area.inflate(-2 * GAP, -2 * GAP)
     inner.y, inner.h = inner.y + title_room, inner.h - title_room
     w, gap = _grid_width(inner, count, card_w, GAP), GAP
     if w < PLAY_WORDS_W:  # crowded: closer together when that makes the cards larger (to keep their words)
         w, gap = max((w, gap), (_grid_width(inner, count, card_w, TIGHT_GAP), TIGHT_GAP))
+    if w < PLAY_WORDS_W and in_play and inner.w >= PLAY_WORDS_W and inner.h >= _card_h(PLAY_WORDS_W):
+        return _overlapping_slots(inner, count, PLAY_WORDS_W, TIGHT_GAP)
     h = _card_h(w)
     cols = max(1, int((inner.w + gap) // (w + gap)))
+    return _rows(inner, count, w, cols, w + gap, h + gap)
+
+
+def _rows(inner: pygame.Rect, count: int, w: float, cols: int, step_x: float, step_y: float,
+          columns: bool = False) -> list[pygame.FRect]:
+    """`count` cards `w` wide in rows of `cols`, each row centred (`columns`: the last row, too,
+    in the columns of the full rows above), `step_x` and `step_y` apart."""
+    h = _card_h(w)
     slots = []
     for i in range(count):
         row, col = divmod(i, cols)
-        in_row = min(cols, count - row * cols)
-        row_w = in_row * w + (in_row - 1) * gap
-        x0 = inner.centerx - row_w / 2
-        slots.append(pygame.FRect(x0 + col * (w + gap), inner.y + row * (h + gap), w, h))
+        in_row = cols if columns else min(cols, count - row * cols)
+        x0 = inner.centerx - (w + step_x * (in_row - 1)) / 2
+        slots.append(pygame.FRect(x0 + col * step_x, inner.y + row * step_y, w, h))
     return slots
+
+
+def _overlapping_slots(inner: pygame.Rect, count: int, w: int, gap: int) -> list[pygame.FRect]:
+    """More cards than fit side by side at width `w`: as many rows as fit, a card lying over its
+    left neighbour's margin (no more than SQUEEZE of it) when that holds them all; otherwise rows
+    as full as fit so, each over the foot of the row above, evenly down the zone (later cards are
+    drawn over earlier ones)."""
+    h = _card_h(w)
+    cols = max(1, int((inner.w + gap) // (w + gap)))
+    rows = max(1, int((inner.h + gap) // (h + gap)))
+    per_row = -(-count // rows)
+    step_x = (inner.w - w) / (per_row - 1) if per_row > 1 else w + gap
+    if step_x >= w * (1 - SQUEEZE):
+        return _rows(inner, count, w, per_row, min(step_x, w + gap), h + gap)
+    cols = max(cols, int((inner.w - w) // (w * (1 - SQUEEZE))) + 1)
+    step_x = min(w + gap, (inner.w - w) / (cols - 1)) if cols > 1 else w + gap
+    rows = -(-count // cols)
+    step_y = (inner.h - h) / (rows - 1) if rows > 1 else h + gap
+    return _rows(inner, count, w, cols, step_x, min(step_y, h + gap), columns=True)

@@ -4,7 +4,9 @@ A command moves cards to sizes they were not shown at (a drawn card at the hand'
 sacrificed one on its pile), and a card read large needs its 500 px face. Drawn on the frame that
 needs them, those faces make that frame the slowest of the game; drawn one at a time on quiet
 frames, they are already in the face cache when the command or the zoom comes. Every face (3–12 ms
-whole, a large one) is drawn a step at a time, a few steps on each quiet frame.
+whole, a large one) is drawn a step at a time, a few steps on each quiet frame: on a frame that
+leaves the screen as it was (nothing is presented) until `IDLE_STEPS_MS`, on one that draws and is
+presented only until `STEPS_MS`, so that with the present the frame stays within its budget.
 """
 
 from __future__ import annotations
@@ -19,13 +21,29 @@ from aleph_null_desktop.ui.table.overlays import SPOTLIGHT_CARD_W
 BIG_W = 500  # the width a card is read at (right-click or Alt)
 HOVER_DWELL = 0.05  # seconds the mouse rests on a card before its large face is begun ahead
 QUIET_MS = 1.0  # a frame that has cost less than this so far draws steps of a face ahead (each 0.3–3 ms) …
-STEPS_MS = 3.0  # … until the frame has cost this much: with the flip, the frame stays within its budget
+STEPS_MS = 2.0  # … until the frame has cost this much when it is presented (the present: ≈ 4–5 ms) …
+IDLE_STEPS_MS = 4.0  # … or this much when it left the screen as it was (nothing presented)
+ZONES = ("hand", "play", "deck", "set_aside", "discard")
 
 
 class FaceWarmer:
     def __init__(self, renderer) -> None:
         self.renderer = renderer
         self.warmed = 0  # faces drawn ahead (tests watch it)
+        self._planned: tuple = (None, [])  # (the position it was made for, `planned`): made once a position
+        self._wanted: tuple = (None, [])  # (that position and the card rested on, `wanted`)
+
+    def wanted_now(self, presenter, rects, hovered=(None, 0.0)) -> list[tuple[str, int, bool]]:
+        """`wanted`, made again only when the position, the zones or the card rested on changed."""
+        game = presenter.game
+        position = (presenter.key(), tuple(len(game.zone(zone)) for zone in ZONES), self.renderer.budget,
+                    *(tuple(rects[zone]) for zone in ("hand", "play", "discard")))
+        if self._planned[0] != position:
+            self._planned = (position, self.planned(presenter, rects))
+        key = (position, self.rested_on(presenter, hovered))
+        if self._wanted[0] != key:
+            self._wanted = (key, self.within_budget(self.read_soon(presenter, hovered) + self._planned[1]))
+        return self._wanted[1]
 
     def wanted(self, presenter, rects, hovered=(None, 0.0)) -> list[tuple[str, int, bool]]:
         """(card_id, width, in play) the table may show soon, most urgent first, never more than 4/5 of
@@ -33,6 +51,28 @@ class FaceWarmer:
         summoned into a fuller play area, cards leaving it (the rest spread out, it lies on a pile),
         cards drawn into a fuller hand. `rects`: the table's zones; `hovered`: (the card under the
         mouse, how long it has rested there)."""
+        return self.within_budget(self.read_soon(presenter, hovered) + self.planned(presenter, rects))
+
+    @staticmethod
+    def rested_on(presenter, hovered) -> int | None:
+        """The card of hand or play the mouse has rested on long enough to be read soon, or None."""
+        hover, rested = hovered
+        game = presenter.game
+        if hover is not None and rested >= HOVER_DWELL and game.zone_of(hover) in ("hand", "play"):
+            return hover
+        return None
+
+    def read_soon(self, presenter, hovered) -> list[tuple[str, int, bool]]:
+        """The card rested on: its tip, and read large."""
+        hover = self.rested_on(presenter, hovered)
+        if hover is None:
+            return []
+        card_id = presenter.game.card(hover).card_id
+        return [(card_id, PREVIEW_W, False), (card_id, BIG_W, False)]
+
+    @staticmethod
+    def planned(presenter, rects) -> list[tuple[str, int, bool]]:
+        """What the position may show next, whatever the mouse does (most urgent first)."""
         game = presenter.game
         hand, play = len(game.zone("hand")), len(game.zone("play"))
 
@@ -48,17 +88,16 @@ class FaceWarmer:
                 (("play",), play_w(play - 1) + play_w(play + 1) + pile + play_w(play - 2)),
                 (("deck", "set_aside"), hand_w(hand + 1) + hand_w(hand + 2) + play_w(play + 1) + pile),
                 (("discard",), hand_w(hand + 1))]
-        wanted = []
-        hover, rested = hovered
-        if hover is not None and game.zone_of(hover) in ("hand", "play") and rested >= HOVER_DWELL:
-            wanted += [(game.card(hover).card_id, PREVIEW_W, False),
-                       (game.card(hover).card_id, BIG_W, False)]  # its tip, read large
-        wanted += [(c.card_id, SPOTLIGHT_CARD_W, False) for zone in ("set_aside", "deck") for c in game.zone(zone)
-                   if game.cards[c.card_id].is_interference]  # drawn, it is shown large at once
+        wanted = [(c.card_id, SPOTLIGHT_CARD_W, False) for zone in ("set_aside", "deck") for c in game.zone(zone)
+                  if game.cards[c.card_id].is_interference]  # drawn, it is shown large at once
         for zones, widths in plan:
             for zone in zones:
                 for card in game.zone(zone):
                     wanted.extend((card.card_id, w, in_play) for w, in_play in dict.fromkeys(widths))
+        return wanted
+
+    def within_budget(self, wanted) -> list[tuple[str, int, bool]]:
+        """The first of them (each once) that together take at most 4/5 of the face cache's bytes."""
         room, kept = self.renderer.budget * 4 // 5, []
         for card_id, width, in_play in dict.fromkeys(wanted):
             room -= self.renderer.face_bytes(width)
@@ -67,17 +106,18 @@ class FaceWarmer:
             kept.append((card_id, width, in_play))
         return kept
 
-    def warm(self, presenter, rects, hovered, frame_start: float) -> bool:
+    def warm(self, presenter, rects, hovered, frame_start: float, presented: bool = True) -> bool:
         """Draws steps of one missing face if this frame has been cheap so far, a few milliseconds
-        at most (a whole face at once made a frame slower than the budget); True if a face was
-        finished. (What may be shown soon: `wanted`.)"""
+        at most (a whole face at once made a frame slower than the budget): fewer when the frame
+        drew and is presented; True if a face was finished. (What may be shown soon: `wanted`.)"""
         spent = (time.thread_time() - frame_start) * 1000
         if spent >= QUIET_MS:
             return False
-        for card_id, width, in_play in self.wanted(presenter, rects, hovered):
+        until = STEPS_MS if presented else IDLE_STEPS_MS
+        for card_id, width, in_play in self.wanted_now(presenter, rects, hovered):
             if self.renderer.cached(card_id, width, in_play):
                 continue
-            while spent < STEPS_MS:
+            while spent < until:
                 if self.renderer.face_step(card_id, width, in_play):
                     self.warmed += 1
                     return True

@@ -18,7 +18,7 @@ from aleph_null_desktop.ui import prompts, theme
 from aleph_null_desktop.ui.table.arrange import play_slots
 from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter, list_key, number_key
 from aleph_null_desktop.ui.table.wording import without_rule_numbers
-from aleph_null_desktop.ui.render.text import blit_wrapped, fit_font, wrap
+from aleph_null_desktop.ui.render.text import blit_wrapped, fit_font, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 
@@ -166,7 +166,7 @@ class ActionMenu(Modal):
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.view.fonts
         _panel(surface, self.rect)
-        head = fonts.get("title", 22).render(self.title, True, theme.GOLD)
+        head = render(fonts.get("title", 22), self.title, theme.GOLD)
         surface.blit(head, (self.rect.x + 14, self.rect.y + 12))
         for b in self.buttons:
             b.draw(surface, fonts, size=20, role="body")
@@ -354,7 +354,7 @@ class ChoicePicker(Modal):
         if self.view.hint_text():  # H while choosing: the hint is shown here, over the table's prompt
             hint, colour = self.view.hint_text(), theme.POWER
         font = fit_font(fonts, "italic", hint, self.rect.w - 48, 19, 14)
-        image = font.render(hint, True, colour)
+        image = render(font, hint, colour)
         surface.blit(image, image.get_rect(midtop=(self.rect.centerx, self.rect.y + 58)))
         label_font = self.caption_font
         hinted = self.view.hints.current()
@@ -370,7 +370,7 @@ class ChoicePicker(Modal):
                 pygame.draw.rect(surface, theme.POWER, r.inflate(16, 16), 5, border_radius=14)
             words = wrap(label_font, option_caption(self.numbers[i], option.label), r.w + 10)
             for n, line in enumerate(words):
-                img = label_font.render(line, True, theme.TEXT)
+                img = render(label_font, line, theme.TEXT)
                 surface.blit(img, img.get_rect(midtop=(r.centerx, slot.bottom + PICKER_LABEL_GAP
                                                        + n * label_font.get_linesize())))
         for b in self.buttons:
@@ -415,7 +415,7 @@ class ConfirmDialog(Modal):
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.view.fonts
         _veiled_panel(surface, self.rect, 120)
-        head = fonts.get("title", 28).render(self.title, True, theme.WARN)
+        head = render(fonts.get("title", 28), self.title, theme.WARN)
         surface.blit(head, head.get_rect(midtop=(self.rect.centerx, self.rect.y + 20)))
         blit_wrapped(surface, fonts.get("body", 22), self.text, theme.TEXT,
                      pygame.Rect(self.rect.x + 40, self.rect.y + 74, self.rect.w - 80, 120), align="center")
@@ -459,13 +459,13 @@ class HintPlan(Modal):
         self.rect.center = (960, 460)
         _veiled_panel(surface, self.rect, 120)
         y = self.rect.y + 28
-        surface.blit(head.render(_("The hint's whole plan"), True, theme.GOLD), (self.rect.x + 30, y))
+        surface.blit(render(head, _("The hint's whole plan"), theme.GOLD), (self.rect.x + 30, y))
         y += head.get_linesize() + 12
         for line in lines:
-            surface.blit(body.render(line, True, theme.TEXT), (self.rect.x + 30, y))
+            surface.blit(render(body, line, theme.TEXT), (self.rect.x + 30, y))
             y += body.get_linesize()
         close = _("H, Esc or a click closes it.")
-        surface.blit(foot.render(close, True, theme.TEXT_DIM), (self.rect.x + 30, y + 16))
+        surface.blit(render(foot, close, theme.TEXT_DIM), (self.rect.x + 30, y + 16))
 
 
 def plan_steps(words: str) -> list[str]:
@@ -527,7 +527,7 @@ class PileViewer(Modal):
         cards = game.zone(self.zone)
         area = pygame.Rect(self.rect.x + 20, self.rect.y + 90, self.rect.w - 40, self.rect.h - 110)
         if not cards:
-            text = fonts.get("italic", 24).render(_("Empty."), True, theme.TEXT_DIM)
+            text = render(fonts.get("italic", 24), _("Empty."), theme.TEXT_DIM)
             surface.blit(text, text.get_rect(center=area.center))
             return
         font = fonts.get("body", 17)
@@ -615,7 +615,7 @@ class InterferenceSpotlight(Modal):
         surface.blit(self.view.renderer.face(self.carddef.id, self.card_rect.w), self.card_rect)
         x = self.card_rect.right + 40
         w = self.rect.right - x - 40
-        head = fonts.get("title", 34).render(_("Interference!"), True, theme.WARN)
+        head = render(fonts.get("title", 34), _("Interference!"), theme.WARN)
         surface.blit(head, (x, self.rect.y + 50))
         blit_wrapped(surface, fonts.get("body", 24), self.words(), theme.TEXT,
                      pygame.Rect(x, self.rect.y + 110, w, 300), line_gap=4)

@@ -33,7 +33,7 @@ SHADOW = (8, 5, 4)
 class Moment(NamedTuple):
     """What the table is doing now, beyond the position (the presenter's)."""
 
-    on_top: bool  # the screen holds what the table drew last (no other scene, no error drew over it)
+    on_top: bool  # the screen holds what the table drew last (no other scene, no warning or toast drew over it)
     settings: object
     mouse: tuple
     sprites: dict  # uid -> CardSprite of the hand and play
@@ -102,7 +102,8 @@ class TablePainter:
         self._under, self._under_last = (None, None), None
 
     # ------------------------------------------------------------------ the frame
-    def draw(self, surface: pygame.Surface, m: Moment) -> None:
+    def draw(self, surface: pygame.Surface, m: Moment) -> bool:
+        """The table's frame on `surface`; False when the screen was left as it was (nothing drawn)."""
         whole = Board.whole(m.settings, self.background)
         parts = self.board.parts(m)
         cards = self.card_looks(m)
@@ -110,13 +111,17 @@ class TablePainter:
         if m.on_top:
             shown = (whole, tuple(p.signature for p in parts), cards, self.over_look(m), id(surface))
             if m.modal is None and shown == self._shown:
-                return  # nothing changed since the last frame, and nothing else drew over it
+                return False  # nothing changed since the last frame, and nothing else drew over it
+            if m.modal is None and m.big in m.sprites and self._shown == _unzoomed(shown):
+                self.draw_big(surface, m.big)  # opened over the screen, which shows the table as it is
+                self._shown, self._over_last = shown, None
+                return True
             if m.modal is not None and shown == self._under[0]:
                 surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
                 self._over_last = None
                 m.modal.draw(surface)
                 self._shown = None
-                return
+                return True
         self._shown = shown if m.modal is None else None
         circle = self.motion.circle[1] > 0  # BAPHOMET's circle turns under the cards it draws in
         if circle:
@@ -158,6 +163,7 @@ class TablePainter:
         if m.big is not None and m.big in m.sprites:
             self.draw_big(surface, m.big)
             self._over_last = None
+        return True
 
     def over_look(self, m: Moment) -> tuple:
         """Everything drawn over the board and the cards that is not a card: the page, the effects,
@@ -457,6 +463,12 @@ class TablePainter:
         box = words.get_rect(midbottom=(rect.centerx, rect.top - 10)).inflate(20, 8)  # above it, clear of the hand
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         surface.blit(words, words.get_rect(center=box.center))
+
+
+def _unzoomed(shown: tuple) -> tuple:
+    """The look of the frame `shown` without the card read large (the last of `over_look`)."""
+    whole, parts, cards, over, surface = shown
+    return whole, parts, cards, over[:-1] + (None,), surface
 
 
 def _pad() -> bool:

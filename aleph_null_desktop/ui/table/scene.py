@@ -8,7 +8,6 @@ input is never blocked by an animation.
 
 from __future__ import annotations
 
-import time
 from functools import partial
 
 import pygame
@@ -21,19 +20,17 @@ from aleph_null_desktop.ui.render.card_renderer import CardRenderer
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.table import panels, spoken
 from aleph_null_desktop.ui.table.arrange import zone_rects
-from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS
+from aleph_null_desktop.ui.table.controls import TableControls
 from aleph_null_desktop.ui.table.face_warmer import FaceWarmer
 from aleph_null_desktop.ui.table.focus import TableFocus
-from aleph_null_desktop.ui.table.gestures import Grip
 from aleph_null_desktop.ui.table.hints import HintKeeper
-from aleph_null_desktop.ui.table.input import TableInput
 from aleph_null_desktop.ui.table.log_panel import LogPanel, event_lines, replayed_lines
 from aleph_null_desktop.ui.table.motion import TableMotion
 from aleph_null_desktop.ui.table.overlays import ChoicePicker, ConfirmDialog, InterferenceSpotlight
 from aleph_null_desktop.ui.table.painting import Moment, TablePainter
 from aleph_null_desktop.ui.table.presenter import TablePresenter
 from aleph_null_desktop.ui.table.sprites import TableCards
-from aleph_null_desktop.ui.table.view import TableView
+from aleph_null_desktop.ui.table.view import TableVerbs, TableView
 from aleph_null_desktop.ui.table.wording import HOUR_WARNING, without_rule_numbers, would_lose
 from aleph_null_desktop.ui.widgets.button import Button
 
@@ -42,10 +39,11 @@ MESSAGE_SECONDS = 5.0
 HINT_POLL_SECONDS = 0.05  # while the AI thinks of a hint, the table looks this often whether it is done
 
 
-class TableScene(TableInput, Scene):
-    """The commands and their consequences (log, motion, sounds, prompts), the scene's lifecycle and
-    clocks; input (ui.table.input) is its part, what it shows of the position is its TablePresenter,
-    its cards' sprites are TableCards' (ui.table.sprites) and its TablePainter draws it."""
+class TableScene(Scene):
+    """The commands and their consequences (log, motion, sounds, prompts), the panels over the
+    table, the scene's lifecycle and clocks. Its TableControls (ui.table.controls) turn input into
+    commands, what it shows of the position is its TablePresenter, its cards' sprites are
+    TableCards' (ui.table.sprites) and its TablePainter draws it."""
 
     counts = True  # autosaved and counted in the statistics (a lesson is not)
     uses_keymap = True  # the player's keys for the table's actions apply here (ui.keys)
@@ -65,17 +63,9 @@ class TableScene(TableInput, Scene):
         self.cards = TableCards(game, self.rects)
         self.sprites, self.ghosts, self.motions = self.cards.sprites, self.cards.ghosts, self.cards.motions
         self.modal = None
-        self.grip = Grip()  # the left button's gesture: idle → pressed → dragging → released or cancelled
-        self.press_owner = None  # the panel (or None: the table) the left button went down on
-        self.mouse = (0, 0)
-        self.hover_uid: int | None = None
-        self.hover_by_keys = False  # the keyboard's focus lifted hover_uid (its tip only on request: Alt)
-        self.big_uid: int | None = None
-        self.alt_held = False
         self.message = ""
         self.message_warn = False
         self.message_time = 0.0
-        self.hover_time, self._hover_seen = 0.0, None  # how long the mouse has rested on hover_uid
         self.motion = TableMotion(game)  # ticking numbers, shakes, tokens, the Hour's banner, the circle
         self.pulses = self.motion.pulses
         self.grimoire = TableGrimoire(app, table_page_rect(self.rects["grimoire"], self.rects["tokens"]),
@@ -91,15 +81,21 @@ class TableScene(TableInput, Scene):
             "hint": Button(self.rects.get("hint", pygame.Rect(1612, 672, 284, 56)), "",
                            on_click=self.hints.request, key_hint="H"),
         }
-        self.none_button = Button(pygame.Rect(0, 0, 250, 44), "", on_click=self._choose_none)
+        self.none_button = Button(pygame.Rect(0, 0, 250, 44), "", on_click=lambda: self.controls.intents.choose_none())
         self._name_buttons()
         self.focus = TableFocus(self.presenter, self.rects, self.buttons, self.none_button, card_rect=self.cards.resting_rect,
-                                lift=lambda uid, rect: self.painter.lift_of(uid, rect) if uid == self.hover_uid else 0)
+                                lift=lambda uid, rect: self.painter.lift_of(uid, rect) if uid == self.controls.hover_uid else 0)
         self.painter = TablePainter(self.presenter, app.fonts, self.renderer, self.rects, log=self.log,
                                     buttons=self.buttons, none_button=self.none_button, motion=self.motion,
                                     grimoire=self.grimoire, hints=self.hints, hint_text=self.view.hint_text,
                                     focus=self.focus, circle_id=circle_id)
         self.focus.keep_clear.append(self.painter.hand_title_rect())
+        verbs = TableVerbs(submit=self.submit, say=self.say, undo=self.undo, end_turn=self.end_turn_gesture,
+                           take_token=self.take_token, request_hint=lambda: self.hints.request(),
+                           panel=lambda: self.modal, open_panel=self.view.open_panel,
+                           close_stale_panel=self.close_stale_panel, judgement_now=self.judgement_now)
+        self.controls = TableControls(app, self.view, self.cards, self.rects, focus=self.focus, buttons=self.buttons,
+                                      none_button=self.none_button, log=self.log, grimoire=self.grimoire, verbs=verbs)
         circle = circles().get(circle_id)
         circle_name = Deferred(lambda: circle.name) if circle else circle_id
         if game.history:  # a resumed ritual (Continue): its log as it was, from its moves
@@ -258,9 +254,17 @@ class TableScene(TableInput, Scene):
                 self.modal = InterferenceSpotlight(self.view, inst.uid)
                 return
 
+    def close_stale_panel(self) -> None:
+        """A panel that was answered, or whose question no longer applies, goes; the next waiting
+        decision (if any) is shown."""
+        modal = self.modal
+        if modal is not None and (modal.done or self.game.outcome is not None or not modal.applies()):
+            self.modal = None
+            self._sync_prompts()
+
     def _refresh_sprites(self, moves: dict[int, str], instant: bool = False, into_circle=()) -> None:
         self.cards.refresh(moves, 0.0 if instant else self.speed, self.calm, into_circle)
-        self._let_go_of_moved_card()
+        self.controls.let_go_of_moved_card()
 
     def _sync_buttons(self) -> None:
         """The buttons' state from the engine's answers (asked once per game change)."""
@@ -322,12 +326,15 @@ class TableScene(TableInput, Scene):
         self.motion.finish()
 
     # ------------------------------------------------------------------ update
+    def handle_event(self, event) -> bool:
+        return self.controls.handle_event(event)
+
+    def judgement_now(self) -> None:
+        self.judgement_timer = 0.0
+
     def update(self, dt: float) -> None:
         self.motion.update(dt, self.speed)
-        if self.hover_uid != self._hover_seen:  # the mouse rests on a card a moment before it is read large
-            self._hover_seen, self.hover_time = self.hover_uid, 0.0
-        else:
-            self.hover_time += dt
+        self.controls.update(dt)
         self.cards.update(dt)
         if self.speed <= 0 or self.calm:  # instant or less motion: the Grimoire is at its new page at once
             while self.grimoire.turning:
@@ -338,7 +345,7 @@ class TableScene(TableInput, Scene):
         self.message_time = max(0.0, self.message_time - dt)
         if self.modal is not None:
             self.modal.update(dt)
-            self._close_stale_modal()
+            self.close_stale_panel()
         self._speak_new_panel()
         if self.judgement_timer is not None:
             self.judgement_timer -= dt
@@ -365,7 +372,7 @@ class TableScene(TableInput, Scene):
         delay, or a look for the hint the AI is thinking of."""
         if (self.motion.active or self.cards.moving or self.grimoire.turning
                 or self.motion.glowing
-                or (self.hover_uid is not None and self.hover_time < HOVER_SECONDS)):
+                or self.controls.settling()):
             return 0.0
         timers = [HINT_POLL_SECONDS if self.hints.job is not None else None,
                   self.message_time if self.message_time > 0 else None, self.judgement_timer]
@@ -376,23 +383,16 @@ class TableScene(TableInput, Scene):
         """The board layer (redrawn only when it changed), then what moves. When nothing at all
         changed since the last frame and nothing else drew over it, the screen is left as it is.
         A frame that cost next to nothing draws one face the table may soon show."""
-        start = time.thread_time()
         self._sync_buttons()
-        self.painter.draw(surface, self.moment())
-        self.warmer.warm(self.presenter, self.rects, (self.hover_uid, self.hover_time), start)
-
-
+        self.kept_screen = not self.painter.draw(surface, self.moment())
+        self.warmer.warm(self.presenter, self.rects, (self.controls.hover_uid, self.controls.hover_time),
+                         self.app.frame_started, presented=not self.kept_screen)
 
     def moment(self) -> Moment:
         """What the player is doing now, for the painter."""
-        app, drag = self.app, self.drag
-        held = self.sprites.get(drag["uid"]) if drag and "uid" in drag else None
-        return Moment(
-            on_top=app.stack.top is self and not app.error_time, settings=app.current_settings(), mouse=self.mouse,
-            sprites=self.sprites, ghosts=self.ghosts, hover=self.hover_uid,
-            big=self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None),
-            drag=drag, held=self._drag_rect(drag, held) if held is not None else None,
-            over=self.drop_target(drag["pos"]) if drag else None, carried=bool(drag and drag.get("carried")),
-            drops=self.legal_drop_zones(), modal=self.modal,
-            message=self.message if self.message_time > 0 else "", warn=self.message_warn,
-            tip=self.card_tip_shown(), disabled=self.disabled_tip())
+        app = self.app
+        return Moment(on_top=app.stack.top is self and not app.error_time and not app.toast_time,
+                      settings=app.current_settings(),
+                      sprites=self.sprites, ghosts=self.ghosts, modal=self.modal,
+                      message=self.message if self.message_time > 0 else "", warn=self.message_warn,
+                      **self.controls.seen())

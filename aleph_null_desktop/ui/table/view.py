@@ -2,10 +2,11 @@
 the scene: the presenter (and through it the game, to read), the fonts and card faces to draw
 with, the player's settings, and the table's few verbs: submit a command, say something, add a
 line to the log, open a panel, pause. A helper that holds a TableView cannot reach the scene's sprites, input
-state or caches."""
+state or caches. TableVerbs: what the table's controls may ask of it."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 
@@ -51,3 +52,22 @@ class TableView:
             return _("Hint: thinking…")
         hint = hints.current()
         return hint.text if hint else ""
+
+
+@dataclass(frozen=True)
+class TableVerbs:
+    """What the controls may ask of the table: send a command (it says why when refused), say a
+    line in the prompt bar, undo, end the turn (it may ask first), take a token, ask for a hint,
+    the panel open over the table (None: the table) and opening or closing one, close a panel
+    that no longer applies, and show the Judgement at once."""
+
+    submit: Callable
+    say: Callable
+    undo: Callable[[], None]
+    end_turn: Callable[[], None]
+    take_token: Callable[[], None]
+    request_hint: Callable[[], None]
+    panel: Callable[[], object]
+    open_panel: Callable[[object], None]
+    close_stale_panel: Callable[[], None]
+    judgement_now: Callable[[], None]

@@ -110,7 +110,7 @@ class TutorialScene(TableScene):
 
     # ------------------------------------------------------------------ leaving
     def handle_event(self, event) -> bool:
-        if self.modal is None and self.big_uid is None:
+        if self.modal is None and self.controls.big_uid is None:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
                 self.leave_button.click()
                 return True

@@ -1,28 +1,76 @@
-"""The table's input: mouse and keys become gestures (press, drag, drop, click, double click, keys)
-and each gesture one engine command, or the engine's reason why not. Precedence: the card read
-large, then the open panel, then the table. A part of TableScene."""
+"""The table's controls: mouse, keys and a pad become gestures (press, drag, drop, click, double
+click, keys, a carried card) and each gesture an intent (TableIntents: one engine command, a panel,
+or the engine's reason why not). Precedence: the card read large, then the open panel, then the
+table; the table's own keys are its TableKeyboard's.
+
+`TableControls` holds the input's own state (the Grip, the panel a press began on, the mouse, what
+it rests on and how long, the card read large, Alt) and reaches the table only through what it is
+given: the view (the presenter, and what the panels it opens see), the cards' sprites, the zones,
+the focus, the buttons, the log, the Grimoire's page and `TableVerbs`, the few things it may ask
+of the table itself."""
 
 from __future__ import annotations
 
 import pygame
 
-from aleph_null_desktop.engine import Activate, Choose, Summon
-from aleph_null_desktop.i18n import _, ngettext
-from aleph_null_desktop.ui import prompts
 from aleph_null_desktop.ui.grimoire import open_reference
-from aleph_null_desktop.ui.grimoire.scene import book_art
+from aleph_null_desktop.ui.table import spoken
 from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS
-from aleph_null_desktop.ui.table.focus import ARROWS, LOG, is_enter, number_key
-from aleph_null_desktop.ui.table.gestures import drop_command
-from aleph_null_desktop.ui.table import spoken
-from aleph_null_desktop.ui.table.wording import without_rule_numbers
+from aleph_null_desktop.ui.table.focus import ARROWS, is_enter
+from aleph_null_desktop.ui.table.gestures import Grip
+from aleph_null_desktop.ui.table.intents import TableIntents
+from aleph_null_desktop.ui.table.keyboard import TableKeyboard
 from aleph_null_desktop.ui.table.overlays import ActionMenu, PileViewer
+from aleph_null_desktop.ui.table.view import TableVerbs
 
-SPEECH_KEYS = {pygame.K_r: "repeat", pygame.K_a: "hand", pygame.K_s: "state", pygame.K_t: "text"}
 
+class TableControls:
+    def __init__(self, app, view, cards, rects, *, focus, buttons, none_button, log, grimoire,
+                 verbs: TableVerbs) -> None:
+        self.app, self.view, self.presenter = app, view, view.presenter
+        self.cards, self.sprites, self.rects = cards, cards.sprites, rects
+        self.focus, self.buttons, self.none_button = focus, buttons, none_button
+        self.log, self.grimoire, self.verbs = log, grimoire, verbs
+        self.grip = Grip()  # the left button's gesture: idle → pressed → dragging → released or cancelled
+        self.press_owner = None  # the panel (or None: the table) the left button went down on
+        self.mouse = (0, 0)
+        self.hover_uid: int | None = None
+        self.hover_by_keys = False  # the keyboard's focus lifted hover_uid (its tip only on request: Alt)
+        self.big_uid: int | None = None
+        self.alt_held = False
+        self.hover_time, self._hover_seen = 0.0, None  # how long the mouse has rested on hover_uid
+        self.intents = TableIntents(self.presenter, verbs, open_menu=self.open_menu, open_pile=self._open_pile,
+                                    open_book=lambda: open_reference(app, grimoire.page))
+        self.keyboard = TableKeyboard(app, self.presenter, focus=focus, log=log, buttons=buttons, verbs=verbs,
+                                      intents=self.intents, lift=self._lift_by_keys, pick_up=self.pick_up,
+                                      open_menu=self.open_menu, tip_shown=self.card_tip_shown)
 
-class TableInput:
+    @property
+    def game(self):
+        return self.presenter.game
+
+    def update(self, dt: float) -> None:
+        """The mouse rests on a card a moment before it is read large."""
+        if self.hover_uid != self._hover_seen:
+            self._hover_seen, self.hover_time = self.hover_uid, 0.0
+        else:
+            self.hover_time += dt
+
+    def settling(self) -> bool:
+        """The mouse rests on a card and its tip is not shown yet (frames meanwhile)."""
+        return self.hover_uid is not None and self.hover_time < HOVER_SECONDS
+
+    def seen(self) -> dict:
+        """What the input is doing now, for the painter's Moment."""
+        drag = self.drag
+        held = self.sprites.get(drag["uid"]) if drag and "uid" in drag else None
+        return dict(mouse=self.mouse, hover=self.hover_uid,
+                    big=self.big_uid if self.big_uid is not None else (self.hover_uid if self.alt_held else None),
+                    drag=drag, held=self._drag_rect(drag, held) if held is not None else None,
+                    over=self.drop_target(drag["pos"]) if drag else None, carried=bool(drag and drag.get("carried")),
+                    drops=self.legal_drop_zones(), tip=self.card_tip_shown(), disabled=self.disabled_tip())
+
     def card_at(self, pos) -> int | None:
         """The topmost card of the hand or of play under the point."""
         hovered = self.hover_uid
@@ -47,11 +95,12 @@ class TableInput:
         its label says less, and Alt reads the card large)."""
         uid = self.hover_uid
         return not (uid is None or uid not in self.sprites or self.hover_time < HOVER_SECONDS or self.drag
-                    or self.hover_by_keys or self.modal is not None or self.big_uid is not None or self.alt_held)
+                    or self.hover_by_keys or self.verbs.panel() is not None or self.big_uid is not None
+                    or self.alt_held)
 
     def disabled_tip(self):
         """(the greyed button under the mouse or the keyboard's focus, why it is greyed), or None."""
-        if self.modal is not None:
+        if self.verbs.panel() is not None:
             return None
         stop = self.focus.current() if self.focus.visible else None
         for name, button in self.buttons.items():
@@ -61,59 +110,26 @@ class TableInput:
                     return button, reason
         return None
 
-    def _glossary_page(self) -> str:
-        return book_art(self.app.fonts).chapter_spread("glossary")
-
     # ------------------------------------------------------------------ events
-    def default_move(self, uid: int) -> None:
-        """Double-click or a number key: the card's only legal move; a menu when there are several."""
-        zone = self.game.zone_of(uid)
-        name = self.game.cards[self.game.card(uid).card_id].name
-        targets = self.presenter.target_options()
-        if targets is not None:
-            if uid in targets:
-                self.submit(Choose(targets[uid]))
-            else:
-                self.say(self.game.pending.prompt, warn=True)
-            return
-        if zone == "hand":
-            self.submit(Summon(uid))
-            return
-        moves = [c for c in self.game.legal_commands() if getattr(c, "uid", None) == uid]
-        if len(moves) == 1:
-            self.submit(moves[0])
-        elif moves:
-            self.open_menu(uid)
-        else:
-            actions = self.game.cards[self.game.card(uid).card_id].actions
-            if not actions:
-                self.say(_("{name} has no actions.").format(name=name), warn=True)
-            else:
-                self.say(self.game.explain(Activate(uid, actions[0].id)) or "", warn=True)
-
     def open_menu(self, uid: int, keyboard: bool = False) -> None:
         sprite = self.sprites.get(uid)
         anchor = sprite.rect if sprite else pygame.FRect(self.rects["play"].center, (1, 1))
-        self.modal = ActionMenu(self.view, uid, anchor, keyboard=keyboard)
+        self.verbs.open_panel(ActionMenu(self.view, uid, anchor, keyboard=keyboard))
 
-    def _choose_none(self) -> None:
-        pending = self.game.pending
-        if pending is None:
-            return
-        index = next((i for i, o in enumerate(pending.options) if o.uid is None), None)
-        if index is not None:
-            self.submit(Choose(index))
+    def _open_pile(self, zone: str) -> None:
+        self.verbs.open_panel(PileViewer(self.view, {"sacrifice": "sacrificed"}.get(zone, zone)))
 
     def handle_event(self, event) -> bool:
         """One input, one effect. Precedence: the card read large (any click or Esc closes it),
         then the open panel (menu, picker, question, spotlight, pile), then the table. A click
         counts only where it was pressed: a release after the panel under it changed is dropped."""
+        verbs = self.verbs
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
             self.alt_held = event.type == pygame.KEYDOWN
             return True
         if self.grip.busy and (event.type == pygame.WINDOWFOCUSLOST or (
                 event.type == pygame.MOUSEMOTION and not getattr(event, "buttons", (1,))[0])):
-            self._put_back_held_card()  # the button went up where the window could not see it
+            self.put_back_held_card()  # the button went up where the window could not see it
             if event.type != pygame.MOUSEMOTION:
                 return True
         if self.big_uid is not None and (event.type == pygame.MOUSEBUTTONDOWN or
@@ -127,35 +143,36 @@ class TableInput:
             return True
         if self.game.outcome is not None:
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
-                self.judgement_timer = 0.0  # any click or key: the Judgement at once
+                verbs.judgement_now()  # any click or key: the Judgement at once
                 return True
             return event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN)
         if self.grip.carried and event.type == pygame.KEYDOWN and self._carry_key(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.focus.visible = False
-            if self.modal is not None and isinstance(self.modal, ActionMenu) and getattr(event, "clicks", 1) >= 2:
-                self.modal = None  # the second click of a double-click goes to the card, not the menu
-            self.press_owner = self.modal
+            if isinstance(verbs.panel(), ActionMenu) and getattr(event, "clicks", 1) >= 2:
+                verbs.open_panel(None)  # the second click of a double-click goes to the card, not the menu
+            self.press_owner = verbs.panel()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             owner, self.press_owner = self.press_owner, None
-            if owner is not self.modal:  # pressed on something that has gone since
+            if owner is not verbs.panel():  # pressed on something that has gone since
                 self.grip.cancel()
                 return True
-        if self.modal is not None:
+        panel = verbs.panel()
+        if panel is not None:
             if event.type == pygame.MOUSEMOTION:
                 self.mouse = event.pos
             self.grip.cancel()
-            panel, focus = self.modal, self.modal.focus
-            used = self.modal.handle_event(event)
-            if self.modal is panel and used and (panel.focus != focus or isinstance(panel, PileViewer)):
+            focus = panel.focus
+            used = panel.handle_event(event)
+            if verbs.panel() is panel and used and (panel.focus != focus or isinstance(panel, PileViewer)):
                 self.app.speak(lambda: spoken.modal_focus_words(panel), interrupt=True)
-            self._close_stale_modal()
+            verbs.close_stale_panel()
             if used or event.type != pygame.KEYDOWN:
                 return bool(used)
-            return self._key(event, beside_panel=self.modal is not None)
+            return self.keyboard.key(event, beside_panel=verbs.panel() is not None)
         if event.type == pygame.KEYDOWN:
-            return self._key(event)
+            return self.keyboard.key(event)
         elif event.type == pygame.MOUSEWHEEL:
             if self.rects["log"].collidepoint(self.mouse):
                 self.log.wheel(event.y)
@@ -169,76 +186,8 @@ class TableInput:
             return False
         return True
 
-    def _key(self, event, beside_panel: bool = False) -> bool:
-        """The table's keys; False for a key that means nothing here. `beside_panel`: a panel is
-        open and did not want this key; then only the keys that do not act on the table (hint,
-        rules, undo) apply."""
-        key, mods = event.key, event.mod
-        if key in SPEECH_KEYS and not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.read_aloud(SPEECH_KEYS[key])
-        elif key == pygame.K_h:
-            self.hints.request()
-        elif key == pygame.K_F1:  # the Grimoire's rules over the table (its glossary while a card is
-            # read large); Esc or F1 comes back
-            open_reference(self.app, self._glossary_page() if self.card_tip_shown() else None)
-        elif key == pygame.K_z and mods & pygame.KMOD_CTRL and mods & pygame.KMOD_SHIFT:
-            self.say(_("There is no redo: an undone move is made again by hand."))  # redo's key never undoes
-        elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
-            self.undo()
-        elif beside_panel:
-            return False
-        elif key == pygame.K_ESCAPE:
-            self.app.pause()
-        elif key == pygame.K_SPACE:
-            self.end_turn_gesture()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.activate_focus(pad=getattr(event, "gamepad", False))
-        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.log.wheel(1 if key == pygame.K_PAGEUP else -1)
-        elif key in (pygame.K_l, pygame.K_F7):  # the log: outlined; Up and Down scroll it (F7: a pad's Back)
-            self.focus.set(LOG)
-            self.hover_uid = None
-        elif key in (pygame.K_UP, pygame.K_DOWN) and self.focus.visible and self.focus.current() == LOG:
-            self.log.wheel(1 if key == pygame.K_UP else -1)
-        elif key == pygame.K_PAUSE:
-            self.app.pause()
-        elif self.focus.handle_key(event):
-            stop = self.focus.current()
-            self.hover_uid = stop[1] if stop and stop[0] == "card" else None
-            self.hover_by_keys = self.hover_uid is not None
-            self.app.speak(lambda: spoken.stop_words(self.focus, self.log.lines, stop), interrupt=True)
-        elif number_key(event) is not None:
-            hand = self.game.zone("hand")
-            index = number_key(event)
-            if index < len(hand):
-                self.default_move(hand[index].uid)
-            else:
-                self.say(_("There is no card {n} in your hand.").format(n=index + 1), warn=True)
-        else:
-            return False
-        return True
-
-    def read_aloud(self, what: str) -> None:
-        """The speech keys: R the last line again, A the whole hand, S the table's state, T the
-        focused card's whole text. Without speech they say where to turn it on."""
-        if not self.app.current_settings().speech:
-            self.say(_("R, A, S and T read aloud when speech is on (Settings)."))
-            return
-        if what == "repeat":
-            self.app.speak(self.app.speaker.last, interrupt=True)
-        elif what == "hand":
-            self.app.speak(spoken.hand_words(self.game), interrupt=True)
-        elif what == "state":
-            self.app.speak(spoken.state_words(self.game, self.presenter), interrupt=True)
-        else:
-            stop = self.focus.current()
-            if stop and stop[0] == "card":
-                card = self.game.cards[self.game.card(stop[1]).card_id]
-                reason = self.presenter.unusable.get(stop[1])
-                self.app.speak(spoken.sentences(spoken.rules_words(card), _("Not now: {reason}").format(
-                    reason=without_rule_numbers(reason)) if reason else ""), interrupt=True)
-            else:
-                self.app.speak(_("Move the focus to a card first (Tab or the arrow keys)."), interrupt=True)
+    def _lift_by_keys(self, uid: int | None) -> None:
+        self.hover_uid, self.hover_by_keys = uid, uid is not None
 
     # ------------------------------------------------------------------ a card carried by the pad
     def pick_up(self, uid: int) -> None:
@@ -269,7 +218,7 @@ class TableInput:
             self._drop(gesture[1], gesture[2])
             return True
         if event.key == pygame.K_ESCAPE:
-            self._put_back_held_card()
+            self.put_back_held_card()
             return True
         if event.key in ARROWS:
             places = self._carry_places()
@@ -279,59 +228,7 @@ class TableInput:
             return True
         return False
 
-    def activate_focus(self, pad: bool = False) -> None:
-        """Enter on the table: open (or choose) what the keyboard is on; a pad's A picks a card in
-        the hand up (`pad`)."""
-        stop = self.focus.current()
-        if stop is None:
-            self.focus.set(self.focus.stops()[0] if self.focus.stops() else None)
-            self.say(_("The d-pad moves over the table, LB and RB from zone to zone; A opens what is outlined.")
-                     if prompts.pad_in_use() else
-                     _("Tab or the arrow keys move over the table; Enter opens what is outlined."))
-            return
-        kind, key = stop
-        if kind == "none":
-            self._choose_none()
-        elif kind == "card":
-            targets = self.presenter.target_options()
-            if targets is not None:
-                self._click_card(key, 1)
-            elif pad and self.game.zone_of(key) == "hand":
-                self.pick_up(key)
-            else:
-                self.open_menu(key, keyboard=True)
-        elif kind == "button":
-            button = self.buttons[key]
-            if not button.click():
-                self.say(self.presenter.disabled_reason(key), warn=True)
-        else:
-            self.open_zone(key)
-
-    def open_zone(self, zone: str) -> None:
-        """A click or Enter on a pile, the tokens or the Grimoire's page."""
-        if zone == "tokens":
-            if self.game.tokens:
-                self.take_token()
-            else:
-                self.say(_("There is no Magical Power token on the Grimoire."), warn=True)
-        elif zone == "grimoire":
-            open_reference(self.app, self.grimoire.page)
-        elif zone == "deck":
-            n = len(self.game.zone("deck"))
-            self.say(ngettext("The deck holds {n} card, face down.", "The deck holds {n} cards, face down.", n).format(n=n))
-        elif zone in ("discard", "sacrifice", "set_aside"):
-            self.modal = PileViewer(self.view, {"sacrifice": "sacrificed"}.get(zone, zone))
-
-    def _close_stale_modal(self) -> None:
-        """A panel that was answered, or whose question no longer applies, goes; the next waiting
-        decision (if any) is shown."""
-        modal = self.modal
-        if modal is None:
-            return
-        if modal.done or self.game.outcome is not None or not modal.applies():
-            self.modal = None
-            self._sync_prompts()
-
+    # ------------------------------------------------------------------ the mouse
     def _motion(self, pos) -> None:
         self.mouse = pos
         if self.grip.move(pos):
@@ -375,38 +272,24 @@ class TableInput:
             self._drop(gesture[1], pos)
             return
         if gesture[0] == "click":
-            self._click_card(gesture[1], gesture[2])
+            self.intents.click_card(gesture[1], gesture[2])
             return
         if gesture[0] == "token":
-            self.take_token()
+            self.verbs.take_token()
             return
         for name, button in self.buttons.items():
-            if button.hit(pos):  # each callback asks the engine and says why when it must refuse
-                if not button.click():
-                    self.say(self.presenter.disabled_reason(name), warn=True)
+            if button.hit(pos):
+                self.intents.press_button(name, button)
                 return
         if self.game.pending is not None and self.presenter.has_none_option() and self.none_button.hit(pos):
             self.none_button.click()
             return
         if self.grimoire.hit(pos):  # the Grimoire's page: open the book at this Hour
-            open_reference(self.app, self.grimoire.page)
+            self.intents.open_zone("grimoire")
             return
         zone = self.app.layout.zone_at(*pos, names=("deck", "discard", "sacrifice", "set_aside"))
         if zone:
-            self.open_zone(zone)
-
-    def _click_card(self, uid: int, clicks: int) -> None:
-        targets = self.presenter.target_options()
-        if targets is not None:
-            if uid in targets:
-                self.submit(Choose(targets[uid]))
-            else:
-                self.say(self.game.pending.prompt + " " + _("(the cards you may choose glow)"), warn=True)
-            return
-        if clicks >= 2:
-            self.default_move(uid)
-        else:
-            self.open_menu(uid)
+            self.intents.open_zone(zone)
 
     def drop_target(self, pos) -> str | None:
         return self.app.layout.zone_at(*pos, names=("play", "hand", "discard", "sacrifice", "power",
@@ -415,19 +298,12 @@ class TableInput:
     def _drop(self, drag, pos) -> None:
         target = self.drop_target(pos)
         if "token" in drag:
-            if target in ("tokens", "grimoire"):
-                return
-            self.take_token()
+            self.intents.drop_token(target)
             return
-        uid = drag["uid"]
-        sprite = self.sprites.get(uid)
+        sprite = self.sprites.get(drag["uid"])
         if sprite is not None:  # spring back from where it was let go (or glide on if accepted)
             sprite.jump_from(self._drag_rect(drag, sprite))
-        cmd, reason = drop_command(self.game, uid, drag["source"], target)
-        if cmd is not None:
-            self.submit(cmd)
-        elif reason:
-            self.say(reason, warn=True)
+        self.intents.drop(drag["uid"], drag["source"], target)
 
     def _drag_rect(self, drag, sprite) -> pygame.FRect:
         """The card in the air; over a pile it shrinks to the pile's size so the pile stays visible."""
@@ -438,7 +314,7 @@ class TableInput:
         return pygame.FRect(drag["pos"][0] - drag["offset"][0], drag["pos"][1] - drag["offset"][1],
                             sprite.target.w, sprite.target.h)
 
-    def _put_back_held_card(self) -> None:
+    def put_back_held_card(self) -> None:
         """The card (or token) in the air goes back where it was picked up; the release, if it ever
         comes, belongs to nothing."""
         drag = self.drag
@@ -448,7 +324,7 @@ class TableInput:
         self.grip.cancel()
         self.press_owner = "closed"
 
-    def _let_go_of_moved_card(self) -> None:
+    def let_go_of_moved_card(self) -> None:
         """A card held by the mouse that a key command moved (Space, Ctrl+Z, a number key) is let go."""
         grip = self.grip
         if grip.busy and not grip.token and (grip.uid not in self.sprites or

@@ -1,0 +1,118 @@
+"""How the search values a draw: deals spread over the next card, the same deals for every
+candidate (common random numbers), every queued draw searched within the budget, a tie-break both
+a small and a large search share, and narrow whole lines first when a search is cut short."""
+
+import random
+from dataclasses import replace
+
+from aleph_null_desktop.ai.expert import EXPERT, ExpertPlayer
+from aleph_null_desktop.ai.search import SearchConfig, TurnSearch, Work, deals
+from aleph_null_desktop.engine import Activate, Game
+
+DECK = ["wax_candle", "bell", "wax_candle", "gnome", "chasuble"]
+
+
+def _position(deck=DECK, **more) -> Game:
+    """Incense (draw 2) and Mandrake Root (draw 1) in play: two draws to choose from at the root."""
+    scenario = {"play": ["incense", "mandrake_root", "silent_tanist"], "hand": ["golem"], "deck": deck,
+                "discard": ["bell"], "power": 1}
+    scenario.update(more)
+    return Game.from_scenario(scenario)
+
+
+def test_deals_take_each_card_of_a_small_deck_once():
+    g = _position()
+    plan = deals(g, [11, 12, 13, 14, 15, 16])
+    assert plan == list(zip([11, 12, 13, 14, 15], sorted(DECK)))
+
+
+def test_deals_spread_evenly_over_a_deck_larger_than_the_samples():
+    deck = ["bell"] * 6 + ["gnome"] * 3 + ["chasuble"] * 3  # sorted: bell x6, chasuble x3, gnome x3
+    plan = deals(_position(deck), [1, 2, 3, 4])
+    assert [seed for seed, _top in plan] == [1, 2, 3, 4]
+    assert [top for _seed, top in plan] == ["bell", "bell", "chasuble", "gnome"]  # places 1, 4, 7, 10 of 12
+
+
+def test_deals_depend_only_on_the_deck():
+    a, b = _position(), _position(power=3, hand=["gnome", "bell"], discard=[])
+    assert deals(a, [5, 6, 7]) == deals(b, [5, 6, 7])
+    assert deals(_position(deck=[]), [5, 6]) == [(5, None), (6, None)]
+
+
+def test_every_draw_at_the_root_is_valued_on_the_same_deals(monkeypatch):
+    g = _position()
+    dealt: list[tuple] = []
+    real = Game.determinized
+
+    def recording(self, rng, top=None):
+        copy = real(self, rng, top)
+        dealt.append(tuple(i.uid for i in copy.zone("deck")))
+        return copy
+
+    search_seed = random.Random(3)
+    monkeypatch.setattr(Game, "determinized", recording)
+    search = TurnSearch(g, search_seed, replace(EXPERT, chance_top=0))
+    root_draws = [k for kind, k in search.nodes[search.root].children.values() if kind == "chance"]
+    assert len(set(root_draws)) == 2  # Incense and Mandrake Root
+    assert all(search.chances[k].value is not None for k in root_draws)
+    per_draw = len(deals(g, search.seeds))
+    assert per_draw == len(DECK)
+    samples = dealt[1:]  # the first deal is the search's base copy
+    assert len(samples) == 2 * per_draw
+    assert samples[:per_draw] == samples[per_draw:]  # the same deals for both candidates
+    assert [g.cards[g.card(deck[0]).card_id].id for deck in samples[:per_draw]] == sorted(DECK)
+
+
+def test_a_larger_budget_searches_every_queued_draw_instead_of_digging_one():
+    g = _position(deck=DECK * 2)
+    cfg = replace(EXPERT, width=100, max_expansions=2500, samples=60, chance_top=40, sub_width=40,
+                  sub_expansions=300, node_budget=30_000)
+    search = TurnSearch(g, random.Random(1), cfg)
+    root_draws = {k for kind, k in search.nodes[search.root].children.values() if kind == "chance"}
+    assert root_draws and all(search.chances[k].value is not None for k in root_draws)
+    assert search.work.nodes <= cfg.node_budget + 200
+
+
+def test_work_shares_what_is_left_evenly():
+    work = Work(1000)
+    work.nodes = 400
+    assert work.share(3) == 200 and Work(None).share(3) is None
+    work.cap = 450
+    assert not work.spent
+    work.nodes = 450
+    assert work.spent  # the cap stops the search under way before the budget does
+
+
+def test_a_search_cut_short_still_has_a_whole_line():
+    g = _position(deck=[])
+    cfg = SearchConfig(width=40, max_expansions=300, node_budget=None)
+    work = Work(40)
+    search = TurnSearch(g, random.Random(2), cfg, chance=False, work=work, widening=True)
+    key, depth = search.root, 0
+    while True:  # follow the best line: it ends where ending the turn was scored (a whole line)
+        node = search.nodes[key]
+        assert node.expanded, f"the best line stops unexpanded at depth {depth}"
+        best = max(node.children.values(), key=search.child_value, default=None)
+        if best is None or search.child_value(best) <= node.end_value:
+            break
+        key, depth = best[1], depth + 1
+    assert node.end_value > float("-inf")
+
+
+def test_equal_values_are_broken_by_the_position_after_the_command_then_by_order():
+    g = Game.from_scenario({"play": ["wax_candle", "wax_candle", "gnome"], "hand": [], "deck": ["bell"] * 6})
+    player = ExpertPlayer(EXPERT)
+    analysis = player.analyse(g, random.Random(4))
+    legal = g.legal_commands()
+    key = g.public_key()
+
+    def rank(cmd):
+        return (round(analysis.values.get(cmd, float("-inf")), 6), round(player.search.static_value(key, cmd), 6))
+
+    best = max(rank(c) for c in legal)
+    assert rank(analysis.choice) == best
+    assert analysis.choice == next(c for c in legal if rank(c) == best)  # the first in legal order
+    candles = [c for c in legal if isinstance(c, Activate) and g.card(c.uid).card_id == "wax_candle"]
+    assert analysis.values[candles[0]] == analysis.values[candles[1]]  # two copies, one value
+    again = ExpertPlayer(EXPERT).analyse(g, random.Random(4))
+    assert again.choice == analysis.choice

@@ -1,0 +1,76 @@
+"""Frames drawn in part are the frames drawn whole: a card read large opened over the screen as it
+was, hover lifts repainted where the cards moved; and the faces the warmer keeps planned for a
+position are the faces it would plan afresh."""
+
+import random
+
+import pygame
+
+from aleph_null_desktop.engine import Summon
+
+BUSY = {"hour": 3, "power": 4, "tokens": 1, "play": ["salamander", "golem", "book_of_pacts", "boline", "bell"],
+        "hand": ["wax_candle", "sylph", "gnome", "undine", "vitriol"], "deck": ["learned_tanist", "bell", "besom"],
+        "discard": ["chasuble"], "set_aside": ["ill_omen"]}
+
+
+def fresh_picture(scene) -> pygame.Surface:
+    """The table drawn whole from nothing (every cached layer painted again)."""
+    surface = pygame.Surface(scene.app.screen.get_size())
+    scene.painter.refresh()
+    scene.draw(surface)
+    return surface
+
+
+def shown(app) -> bytes:
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+def test_a_card_read_large_over_the_kept_screen_is_the_table_drawn_whole(table, driver):
+    """Hover sweeps, right-clicks (read large), clicks that close it, Alt held and let go: after
+    each, the screen is what the table drawn whole from nothing shows."""
+    rng = random.Random(8)
+    scene = table(BUSY)
+    stale = []
+    opened = 0
+    for step in range(40):
+        cards = [c.uid for zone in ("hand", "play") for c in scene.game.zone(zone)]
+        x, y = map(round, driver.card_centre(rng.choice(cards)))
+        roll = rng.random()
+        if roll < 0.4:
+            for n in range(rng.choice([1, 4, 10])):
+                driver.post(pygame.MOUSEMOTION, pos=(x + 2 * n, y), rel=(2, 0), buttons=(0, 0, 0))
+                driver.frames(1)
+        elif roll < 0.7:
+            driver.click((x, y), button=3)
+            opened += scene.controls.big_uid is not None
+        elif roll < 0.85:
+            driver.click((rng.randrange(400, 1500), rng.randrange(60, 600)))
+        else:
+            driver.post(pygame.KEYDOWN, key=pygame.K_LALT, mod=pygame.KMOD_LALT, unicode="", scancode=0)
+            driver.frames(rng.choice([1, 5]))
+            driver.post(pygame.KEYUP, key=pygame.K_LALT, mod=0, unicode="", scancode=0)
+        driver.frames(rng.choice([1, 2, 8]))
+        if scene is not driver.scene:
+            break
+        if shown(driver.app) != pygame.image.tobytes(fresh_picture(scene), "RGB"):
+            stale.append(step)
+        driver.frames(1)
+    assert not stale, stale
+    assert opened >= 5
+
+
+def test_the_faces_planned_once_a_position_are_those_planned_afresh(table, driver):
+    scene = table(BUSY)
+    warmer, presenter = scene.warmer, scene.presenter
+
+    def same():
+        for hovered in ((None, 0.0), (driver.uid("hand", "sylph"), 1.0), (driver.uid("hand", "sylph"), 0.0)):
+            assert warmer.wanted_now(presenter, scene.rects, hovered) == warmer.wanted(presenter, scene.rects, hovered)
+
+    same()
+    scene.submit(Summon(driver.uid("hand", "wax_candle")))
+    driver.frames(30, dt=0.05)
+    same()
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.frames(30, dt=0.05)
+    same()
