@@ -183,3 +183,25 @@ def test_the_open_book_draws_the_next_spread_ahead_and_turns_to_it_without_drawi
         assert book.turn is not None and book.turn.end == "ref-1" and drawn == []
     finally:
         BookArt._draw = real
+
+
+def test_spreads_drawn_ahead_one_after_another_are_drawn_on_the_halves_the_last_turn_let_go(app):
+    import pygame as pg
+
+    from aleph_null_desktop.ui.grimoire.scene import open_reference
+
+    app.show_title()
+    book = open_reference(app, "ref-1")
+    app.step(1 / 60)
+    for _ in range(4):  # four turns queued: each next spread is drawn ahead while one turns
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_RIGHT, mod=0, unicode="", scancode=0))
+    reused = book.art.reused_halves
+    for _ in range(400):
+        app.step(1 / 60)
+        if book.turn is None and not book.queue:
+            break
+    assert book.page == "ref-5" and book.art.reused_halves - reused >= 2
+    fresh = BookArt(app.fonts)
+    for page in ("ref-4", "ref-5"):
+        shown, new = book.spread(page), fresh.spread(page)
+        assert _rgb(shown.left.image) == _rgb(new.left.image) and _rgb(shown.right.image) == _rgb(new.right.image)

@@ -186,10 +186,11 @@ class BookArt:
         let_go = weakref.WeakMethod(self._let_go)  # (the cache must not keep this BookArt alive)
         self._cache = SurfaceCache("grimoire_pages",  # every Circle and Hour drawn would be GBs
                                    on_evict=lambda key, value: let_go() and let_go()(value))
-        # halves of the spreads let go to make room for the one being drawn, which is written on them
-        # (`blank`): a new 3.4 MB image costs its pages from the system (5 ms of a turn's first frame)
+        # halves of the spreads let go to make room for the one being drawn, or by one drawn ahead as
+        # its turn began (for the next drawn ahead), written on by `blank`: a new 3.4 MB image costs
+        # its pages from the system (5 ms of a turn's first frame)
         self._spare: list[pygame.Surface] = []
-        self._lending = False  # making room for a spread about to be drawn (`spread`): its halves are lent
+        self._lending = False  # a spread dropped now lends its halves to the next one drawn (`_let_go`)
         self.reused_halves = 0  # spare halves drawn on (tests watch it)
         self._minis = SurfaceCache("grimoire_minis")  # the table's small Hour pages
         self._readers = weakref.WeakSet()  # the open books (GrimoireScene) showing these pages
@@ -218,7 +219,7 @@ class BookArt:
         """A spread the cache dropped: its drawn halves are lent to the spread being drawn, when
         nothing else holds them (a turn's strips are views into its half: that half is not reused)."""
         if not self._lending or not isinstance(value, Spread):
-            return  # (dropped otherwise than to make room for a spread being drawn: simply let go)
+            return  # (dropped otherwise than to make room for a spread, or by one drawn ahead: let go)
         for half in (value.left, value.right):
             image = half.image if half is not None and half.corners else None
             # (CPython's reference count: held by its Half, `image` and getrefcount's argument alone)
@@ -412,7 +413,11 @@ class BookArt:
         spread = self._cache.get(key)
         if spread is None and self._ready is not None and self._ready[0] == key:
             spread, self._ready = self._ready[1], None  # drawn ahead (`prepare`)
-            self._cache[key] = spread
+            self._lending = True  # the spread it drops lends its halves to the next one drawn ahead
+            try:
+                self._cache[key] = spread
+            finally:
+                self._lending = False
         if spread is None:
             w, h = self.half_size
             self._lending = True
@@ -423,7 +428,7 @@ class BookArt:
             try:
                 drawn = self._draw(page_id, context)
             finally:
-                self._spare = []  # (none held between spreads)
+                self._spare = []  # (halves it did not take are let go)
             spread = Spread(self._on_board(page_id, drawn.left, "left"),
                             self._on_board(page_id, drawn.right, "right"), drawn.hits)
             self._cache[key] = spread
