@@ -9,6 +9,8 @@ Nothing here acts by itself on a timer."""
 
 from __future__ import annotations
 
+from typing import Hashable
+
 import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, Summon
@@ -79,6 +81,14 @@ class Modal:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def covers(self) -> pygame.Rect | None:
+        """Where the panel hides the table wholly (opaque, clear of its rounded corners), or None."""
+        return None
+
+    def look(self) -> Hashable | None:
+        """Everything the panel shows, for a frame that may leave it as it is; None: not known."""
+        return None
 
     def close(self) -> None:
         self.done = True
@@ -608,6 +618,13 @@ class InterferenceSpotlight(Modal):
         if not buttons_handle(self.buttons, event) and _is_click(event) and self.cost == 0:
             self._summon()
         return True
+
+    def covers(self) -> pygame.Rect:
+        return self.rect.inflate(-2 * PANEL_RADIUS, -2 * PANEL_RADIUS)
+
+    def look(self) -> tuple:
+        return (self.carddef.id, tuple(self.rect), self.words(), self.focus, self.keyboard,
+                tuple((tuple(b.rect), b.label, b.detail, b.enabled, b.hot, b.key_hint) for b in self.buttons))
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.view.fonts

@@ -16,7 +16,7 @@ import pygame
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.icons import draw_icon
-from aleph_null_desktop.ui.render.layer import Part, PanelLayer, merged
+from aleph_null_desktop.ui.render.layer import Part, PanelLayer, merged, screen_picture
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
@@ -67,6 +67,8 @@ class TablePainter:
         self._shown = None  # the look of the picture on the screen, when it may be left as it is
         self._under: tuple = (None, None)  # (look, picture) of the table under an open panel
         self._under_last = None  # the table's look under the panel last frame
+        self._panel_shown = None  # (the table's look around the open panel, the panel's look) on the screen
+        self._part_regions: tuple = ()  # where the board's parts of this frame lie
 
     @property
     def game(self):
@@ -93,6 +95,7 @@ class TablePainter:
         """The screen holds what another scene drew: the next frame paints the table whole."""
         self._over_last = None
         self._shown = None
+        self._panel_shown = None
 
     def refresh(self) -> None:
         """Every cached picture painted again from nothing on the next frame (tests compare)."""
@@ -106,6 +109,7 @@ class TablePainter:
         """The table's frame on `surface`; False when the screen was left as it was (nothing drawn)."""
         whole = Board.whole(m.settings, self.background)
         parts = self.board.parts(m)
+        self._part_regions = tuple(p.region for p in parts)
         cards = self.card_looks(m)
         shown = None
         if m.on_top:
@@ -116,13 +120,19 @@ class TablePainter:
                 self.draw_big(surface, m.big)  # opened over the screen, which shows the table as it is
                 self._shown, self._over_last = shown, None
                 return True
-            if m.modal is not None and shown == self._under[0]:
-                surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
-                self._over_last = None
-                m.modal.draw(surface)
-                self._shown = None
-                return True
+            if m.modal is not None:
+                shown = self.seen_around(shown, m.modal)
+                panel = self.panel_look(m.modal)
+                if panel is not None and (shown, panel) == self._panel_shown:
+                    return False  # the panel and the table around it as they were
+                if shown == self._under[0]:
+                    surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
+                    self._over_last = None
+                    m.modal.draw(surface)
+                    self._shown, self._panel_shown = None, (shown, panel)
+                    return True
         self._shown = shown if m.modal is None else None
+        self._panel_shown = None
         circle = self.motion.circle[1] > 0  # BAPHOMET's circle turns under the cards it draws in
         if circle:
             self.bare.update(surface.get_size(), whole, parts, self.background)
@@ -155,15 +165,40 @@ class TablePainter:
                 self.draw_card_tip(surface, m)
         else:
             if shown is not None and shown == self._under_last:  # settled: kept while the panel is open
-                self._under = (shown, surface.copy())
+                picture = self._under[1]
+                if picture is None or picture.get_size() != surface.get_size():
+                    picture = screen_picture(surface.get_size())
+                picture.blit(surface, (0, 0))
+                self._under = (shown, picture)
             self._under_last = shown
             m.modal.draw(surface)
+            if shown is not None and (m.big is None or m.big not in m.sprites):
+                self._panel_shown = (shown, self.panel_look(m.modal))
         if m.modal is None:
             self._under = (None, None)
         if m.big is not None and m.big in m.sprites:
             self.draw_big(surface, m.big)
             self._over_last = None
         return True
+
+    def seen_around(self, shown: tuple, modal) -> tuple:
+        """The look of the frame `shown` without what the open panel hides wholly: the board's
+        panels, the cards and the Hour's banner lying under it (drawn again when it goes)."""
+        cover = modal.covers()
+        if cover is None:
+            return shown
+        whole, parts, cards, over, surface = shown
+        parts = tuple(s for s, region in zip(parts, self._part_regions) if not cover.contains(region))
+        cards = tuple(tuple(step for step in steps if not cover.contains(step[-1])) for steps in cards)
+        banner = self.motion.banner_area(self.rects["play"].center)
+        if banner is not None and cover.contains(banner):
+            over = over[:4] + ("under the panel",) + over[5:]
+        return whole, parts, cards, over, surface
+
+    def panel_look(self, modal) -> tuple | None:
+        """What the open panel shows (None: not known, drawn every frame)."""
+        look = modal.look()
+        return None if look is None else (id(modal), look, _pad())
 
     def over_look(self, m: Moment) -> tuple:
         """Everything drawn over the board and the cards that is not a card: the page, the effects,
