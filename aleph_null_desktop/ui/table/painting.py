@@ -69,6 +69,7 @@ class TablePainter:
         self._under_last = None  # the table's look under the panel last frame
         self._panel_shown = None  # (the table's look around the open panel, the panel's look) on the screen
         self._part_regions: tuple = ()  # where the board's parts of this frame lie
+        self._panel_inside = (None, None)  # (the open panel's look, the picture of its inside) while it is open
 
     @property
     def game(self):
@@ -82,6 +83,7 @@ class TablePainter:
         self.bare.invalidate()
         self.forget_screen()
         self._under = (None, None)
+        self._panel_inside = (None, None)
 
     def release(self) -> None:
         """The table is hidden: its screen-sized pictures go, painted again when it shows."""
@@ -89,6 +91,7 @@ class TablePainter:
         self.bare.release()
         self._under = (None, None)
         self._under_last = None
+        self._panel_inside = (None, None)
         self.forget_screen()
 
     def forget_screen(self) -> None:
@@ -103,6 +106,7 @@ class TablePainter:
         self.bare.invalidate()
         self.forget_screen()
         self._under, self._under_last = (None, None), None
+        self._panel_inside = (None, None)
 
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface, m: Moment) -> bool:
@@ -128,11 +132,12 @@ class TablePainter:
                 if shown == self._under[0]:
                     surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
                     self._over_last = None
-                    m.modal.draw(surface)
+                    self.draw_panel(surface, m.modal, m.modal.covers())
                     self._shown, self._panel_shown = None, (shown, panel)
                     return True
         self._shown = shown if m.modal is None else None
         self._panel_shown = None
+        cover = m.modal.covers() if m.modal is not None else None  # where the open panel hides the table
         circle = self.motion.circle[1] > 0  # BAPHOMET's circle turns under the cards it draws in
         if circle:
             self.bare.update(surface.get_size(), whole, parts, self.background)
@@ -147,6 +152,9 @@ class TablePainter:
             if over is not None and last is not None and last[0] == id(surface):
                 for rect in merged([*last[1], *over, *painted]):  # last frame's picture kept but where things moved
                     surface.blit(self.layer.surface, rect, rect)
+            elif cover is not None:
+                for rect in _around(surface.get_rect(), cover):  # (the panel covers the rest)
+                    surface.blit(self.layer.surface, rect, rect)
             else:
                 surface.blit(self.layer.surface, (0, 0))
             self._over_last = (id(surface), over) if over is not None else None
@@ -155,9 +163,14 @@ class TablePainter:
         if circle:
             self.draw_zone_hint(surface)
             self.motion.draw_circle(surface, self.fonts)
-        self.paint_cards(surface, cards[0] if circle else cards[2])
+        moving = cards[0] if circle else cards[2]
+        if cover is not None:
+            moving = [step for step in moving if not cover.contains(step[-1])]
+        self.paint_cards(surface, moving)
         self.motion.draw_tokens(surface)
-        self.motion.draw_banner(surface, self.fonts, self.rects["play"].center)
+        banner = self.motion.banner_area(self.rects["play"].center)
+        if cover is None or banner is None or not cover.contains(banner):
+            self.motion.draw_banner(surface, self.fonts, self.rects["play"].center)
         if m.modal is None:
             self.focus.draw(surface, self.fonts, _pad())
             self.draw_disabled_reason(surface, m.disabled)
@@ -171,11 +184,12 @@ class TablePainter:
                 picture.blit(surface, (0, 0))
                 self._under = (shown, picture)
             self._under_last = shown
-            m.modal.draw(surface)
+            self.draw_panel(surface, m.modal, cover)
             if shown is not None and (m.big is None or m.big not in m.sprites):
                 self._panel_shown = (shown, self.panel_look(m.modal))
         if m.modal is None:
             self._under = (None, None)
+            self._panel_inside = (None, None)
         if m.big is not None and m.big in m.sprites:
             self.draw_big(surface, m.big)
             self._over_last = None
@@ -194,6 +208,24 @@ class TablePainter:
         if banner is not None and cover.contains(banner):
             over = over[:4] + ("under the panel",) + over[5:]
         return whole, parts, cards, over, surface
+
+    def draw_panel(self, surface, modal, cover: pygame.Rect | None) -> None:
+        """The open panel; one that covers the table and shows what it showed last time is its
+        veil and its empty panel, then its inside as it was drawn."""
+        look = self.panel_look(modal) if cover is not None else None
+        if look is None:
+            modal.draw(surface)
+            return
+        if self._panel_inside[0] == look and self._panel_inside[1].get_size() == cover.size:
+            modal.draw_empty(surface)
+            surface.blit(self._panel_inside[1], cover)
+            return
+        modal.draw(surface)
+        inside = self._panel_inside[1]
+        if inside is None or inside.get_size() != cover.size:
+            inside = pygame.Surface(cover.size, 0, surface)
+        inside.blit(surface, (0, 0), cover)
+        self._panel_inside = (look, inside)
 
     def panel_look(self, modal) -> tuple | None:
         """What the open panel shows (None: not known, drawn every frame)."""
@@ -498,6 +530,16 @@ class TablePainter:
         box = words.get_rect(midbottom=(rect.centerx, rect.top - 10)).inflate(20, 8)  # above it, clear of the hand
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         surface.blit(words, words.get_rect(center=box.center))
+
+
+def _around(screen: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """The screen but `hole`, in four bands (empty ones left out)."""
+    hole = hole.clip(screen)
+    bands = [pygame.Rect(screen.x, screen.y, screen.w, hole.top - screen.y),
+             pygame.Rect(screen.x, hole.bottom, screen.w, screen.bottom - hole.bottom),
+             pygame.Rect(screen.x, hole.top, hole.left - screen.x, hole.h),
+             pygame.Rect(hole.right, hole.top, screen.right - hole.right, hole.h)]
+    return [band for band in bands if band.w > 0 and band.h > 0]
 
 
 def _unzoomed(shown: tuple) -> tuple:
