@@ -33,3 +33,15 @@ def test_a_summon_after_a_quiet_moment_draws_no_face_when_it_lands(table, driver
     driver.frames(40)
     assert scene.game.zone_of(driver.uid("play", "wax_candle")) == "play"
     assert scene.renderer.drawn == drawn  # every size the summon needed was drawn ahead
+
+
+def test_a_card_dragged_out_of_play_after_a_quiet_moment_draws_no_face(table, driver):
+    scene = table(BUSY)
+    driver.post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(150)
+    drawn = scene.renderer.drawn
+    uid = driver.uid("play", "salamander")
+    driver.drag(driver.card_centre(uid), driver.zone_centre("discard"))
+    assert scene.game.zone_of(uid) != "play" and scene.ghosts  # flying to its pile with its full face
+    driver.frames(40)
+    assert scene.renderer.drawn == drawn  # its face at its play width (flying) and the pile's size (held) drawn ahead

@@ -74,3 +74,28 @@ def test_the_faces_planned_once_a_position_are_those_planned_afresh(table, drive
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     driver.frames(30, dt=0.05)
     same()
+
+
+def test_frames_kept_under_the_interference_panel_are_the_table_drawn_whole(table, driver):
+    """The turn ends into an Interference: while the Hour's banner goes on under the panel the
+    screen is left as it is, and the mouse over the panel's buttons and off them repaints it; after
+    each frame the screen is what the table drawn whole from nothing shows."""
+    scene = table(dict(BUSY, power=0, tokens=0, deck=["sexton", "wax_candle"], discard=[]))
+    driver.key(pygame.K_SPACE)
+    spotlight = scene.modal
+    assert type(spotlight).__name__ == "InterferenceSpotlight"
+    stale, kept = [], 0
+    spots = [b.rect.center for b in spotlight.buttons] + [(200, 200), spotlight.rect.center]
+    for step in range(90):
+        if step > 30 and step % 6 == 0:
+            x, y = spots[(step // 6) % len(spots)]
+            driver.post(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 0), buttons=(0, 0, 0))
+        driver.frames(1)
+        kept += scene.kept_screen
+        if shown(driver.app) != pygame.image.tobytes(fresh_picture(scene), "RGB"):
+            stale.append(step)
+        driver.frames(1)  # the frame after a fresh picture paints whole again: the kept one is compared next
+        kept += scene.kept_screen
+    assert scene.modal is spotlight
+    assert not stale, stale
+    assert kept >= 20

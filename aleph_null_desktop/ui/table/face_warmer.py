@@ -48,9 +48,9 @@ class FaceWarmer:
     def wanted(self, presenter, rects, hovered=(None, 0.0)) -> list[tuple[str, int, bool]]:
         """(card_id, width, in play) the table may show soon, most urgent first, never more than 4/5 of
         the face cache's bytes (warming must not push out what is on screen): a card read large, cards
-        summoned into a fuller play area, cards leaving it (the rest spread out, it lies on a pile),
-        cards drawn into a fuller hand. `rects`: the table's zones; `hovered`: (the card under the
-        mouse, how long it has rested there)."""
+        summoned into a fuller play area, cards leaving it (flying at their play width, the rest spread
+        out, it lies on a pile), cards drawn into a fuller hand. `rects`: the table's zones; `hovered`:
+        (the card under the mouse, how long it has rested there)."""
         return self.within_budget(self.read_soon(presenter, hovered) + self.planned(presenter, rects))
 
     @staticmethod
@@ -82,12 +82,16 @@ class FaceWarmer:
         def play_w(n):
             return [(round(s.w), True) for s in play_slots(rects["play"], n, title_room=PLAY_TITLE_ROOM)[:1]]
 
+        def leaving_w(n):  # a card leaving play flies to its pile with its full face at its play width
+            return [(w, False) for w, _in_play in play_w(n)]
+
         pile = [(panels.pile_card_rect(rects["discard"]).w, False)]
         plan = [(("hand",), play_w(play + 1) + pile + hand_w(hand - 1) + hand_w(hand + 1) + hand_w(hand + 2)
                  + play_w(play + 2)),
                 (("play",), play_w(play - 1) + play_w(play + 1) + pile + play_w(play - 2)),
                 (("deck", "set_aside"), hand_w(hand + 1) + hand_w(hand + 2) + play_w(play + 1) + pile),
-                (("discard",), hand_w(hand + 1))]
+                (("discard",), hand_w(hand + 1)),
+                (("play",), leaving_w(play) + [(w, True) for w, _face in pile])]  # (held over a pile: its size)
         wanted = [(c.card_id, SPOTLIGHT_CARD_W, False) for zone in ("set_aside", "deck") for c in game.zone(zone)
                   if game.cards[c.card_id].is_interference]  # drawn, it is shown large at once
         for zones, widths in plan:

@@ -9,6 +9,8 @@ Nothing here acts by itself on a timer."""
 
 from __future__ import annotations
 
+from typing import Hashable
+
 import pygame
 
 from aleph_null_desktop.engine import Activate, Choose, Summon
@@ -79,6 +81,18 @@ class Modal:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def covers(self) -> pygame.Rect | None:
+        """Where the panel hides the table wholly (opaque, clear of its rounded corners), or None."""
+        return None
+
+    def look(self) -> Hashable | None:
+        """Everything the panel shows, for a frame that may leave it as it is; None: not known."""
+        return None
+
+    def draw_empty(self, surface: pygame.Surface) -> None:
+        """The veil and the panel without what it shows (a panel that `covers` the table: `draw`
+        is this, then its contents inside `covers()`)."""
 
     def close(self) -> None:
         self.done = True
@@ -609,9 +623,19 @@ class InterferenceSpotlight(Modal):
             self._summon()
         return True
 
+    def covers(self) -> pygame.Rect:
+        return self.rect.inflate(-2 * PANEL_RADIUS, -2 * PANEL_RADIUS)
+
+    def look(self) -> tuple:
+        return (self.carddef.id, tuple(self.rect), self.words(), self.focus, self.keyboard,
+                tuple((tuple(b.rect), b.label, b.detail, b.enabled, b.hot, b.key_hint) for b in self.buttons))
+
+    def draw_empty(self, surface: pygame.Surface) -> None:
+        _veiled_panel(surface, self.rect, 170)
+
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.view.fonts
-        _veiled_panel(surface, self.rect, 170)
+        self.draw_empty(surface)
         surface.blit(self.view.renderer.face(self.carddef.id, self.card_rect.w), self.card_rect)
         x = self.card_rect.right + 40
         w = self.rect.right - x - 40

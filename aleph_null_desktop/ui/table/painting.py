@@ -16,7 +16,7 @@ import pygame
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.icons import draw_icon
-from aleph_null_desktop.ui.render.layer import Part, PanelLayer, merged
+from aleph_null_desktop.ui.render.layer import Part, PanelLayer, merged, screen_picture
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
@@ -67,6 +67,9 @@ class TablePainter:
         self._shown = None  # the look of the picture on the screen, when it may be left as it is
         self._under: tuple = (None, None)  # (look, picture) of the table under an open panel
         self._under_last = None  # the table's look under the panel last frame
+        self._panel_shown = None  # (the table's look around the open panel, the panel's look) on the screen
+        self._part_regions: tuple = ()  # where the board's parts of this frame lie
+        self._panel_inside = (None, None)  # (the open panel's look, the picture of its inside) while it is open
 
     @property
     def game(self):
@@ -80,6 +83,7 @@ class TablePainter:
         self.bare.invalidate()
         self.forget_screen()
         self._under = (None, None)
+        self._panel_inside = (None, None)
 
     def release(self) -> None:
         """The table is hidden: its screen-sized pictures go, painted again when it shows."""
@@ -87,12 +91,14 @@ class TablePainter:
         self.bare.release()
         self._under = (None, None)
         self._under_last = None
+        self._panel_inside = (None, None)
         self.forget_screen()
 
     def forget_screen(self) -> None:
         """The screen holds what another scene drew: the next frame paints the table whole."""
         self._over_last = None
         self._shown = None
+        self._panel_shown = None
 
     def refresh(self) -> None:
         """Every cached picture painted again from nothing on the next frame (tests compare)."""
@@ -100,12 +106,14 @@ class TablePainter:
         self.bare.invalidate()
         self.forget_screen()
         self._under, self._under_last = (None, None), None
+        self._panel_inside = (None, None)
 
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface, m: Moment) -> bool:
         """The table's frame on `surface`; False when the screen was left as it was (nothing drawn)."""
         whole = Board.whole(m.settings, self.background)
         parts = self.board.parts(m)
+        self._part_regions = tuple(p.region for p in parts)
         cards = self.card_looks(m)
         shown = None
         if m.on_top:
@@ -116,13 +124,20 @@ class TablePainter:
                 self.draw_big(surface, m.big)  # opened over the screen, which shows the table as it is
                 self._shown, self._over_last = shown, None
                 return True
-            if m.modal is not None and shown == self._under[0]:
-                surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
-                self._over_last = None
-                m.modal.draw(surface)
-                self._shown = None
-                return True
+            if m.modal is not None:
+                shown = self.seen_around(shown, m.modal)
+                panel = self.panel_look(m.modal)
+                if panel is not None and (shown, panel) == self._panel_shown:
+                    return False  # the panel and the table around it as they were
+                if shown == self._under[0]:
+                    surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
+                    self._over_last = None
+                    self.draw_panel(surface, m.modal, m.modal.covers())
+                    self._shown, self._panel_shown = None, (shown, panel)
+                    return True
         self._shown = shown if m.modal is None else None
+        self._panel_shown = None
+        cover = m.modal.covers() if m.modal is not None else None  # where the open panel hides the table
         circle = self.motion.circle[1] > 0  # BAPHOMET's circle turns under the cards it draws in
         if circle:
             self.bare.update(surface.get_size(), whole, parts, self.background)
@@ -137,6 +152,9 @@ class TablePainter:
             if over is not None and last is not None and last[0] == id(surface):
                 for rect in merged([*last[1], *over, *painted]):  # last frame's picture kept but where things moved
                     surface.blit(self.layer.surface, rect, rect)
+            elif cover is not None:
+                for rect in _around(surface.get_rect(), cover):  # (the panel covers the rest)
+                    surface.blit(self.layer.surface, rect, rect)
             else:
                 surface.blit(self.layer.surface, (0, 0))
             self._over_last = (id(surface), over) if over is not None else None
@@ -145,9 +163,14 @@ class TablePainter:
         if circle:
             self.draw_zone_hint(surface)
             self.motion.draw_circle(surface, self.fonts)
-        self.paint_cards(surface, cards[0] if circle else cards[2])
+        moving = cards[0] if circle else cards[2]
+        if cover is not None:
+            moving = [step for step in moving if not cover.contains(step[-1])]
+        self.paint_cards(surface, moving)
         self.motion.draw_tokens(surface)
-        self.motion.draw_banner(surface, self.fonts, self.rects["play"].center)
+        banner = self.motion.banner_area(self.rects["play"].center)
+        if cover is None or banner is None or not cover.contains(banner):
+            self.motion.draw_banner(surface, self.fonts, self.rects["play"].center)
         if m.modal is None:
             self.focus.draw(surface, self.fonts, _pad())
             self.draw_disabled_reason(surface, m.disabled)
@@ -155,15 +178,59 @@ class TablePainter:
                 self.draw_card_tip(surface, m)
         else:
             if shown is not None and shown == self._under_last:  # settled: kept while the panel is open
-                self._under = (shown, surface.copy())
+                picture = self._under[1]
+                if picture is None or picture.get_size() != surface.get_size():
+                    picture = screen_picture(surface.get_size())
+                picture.blit(surface, (0, 0))
+                self._under = (shown, picture)
             self._under_last = shown
-            m.modal.draw(surface)
+            self.draw_panel(surface, m.modal, cover)
+            if shown is not None and (m.big is None or m.big not in m.sprites):
+                self._panel_shown = (shown, self.panel_look(m.modal))
         if m.modal is None:
             self._under = (None, None)
+            self._panel_inside = (None, None)
         if m.big is not None and m.big in m.sprites:
             self.draw_big(surface, m.big)
             self._over_last = None
         return True
+
+    def seen_around(self, shown: tuple, modal) -> tuple:
+        """The look of the frame `shown` without what the open panel hides wholly: the board's
+        panels, the cards and the Hour's banner lying under it (drawn again when it goes)."""
+        cover = modal.covers()
+        if cover is None:
+            return shown
+        whole, parts, cards, over, surface = shown
+        parts = tuple(s for s, region in zip(parts, self._part_regions) if not cover.contains(region))
+        cards = tuple(tuple(step for step in steps if not cover.contains(step[-1])) for steps in cards)
+        banner = self.motion.banner_area(self.rects["play"].center)
+        if banner is not None and cover.contains(banner):
+            over = over[:4] + ("under the panel",) + over[5:]
+        return whole, parts, cards, over, surface
+
+    def draw_panel(self, surface, modal, cover: pygame.Rect | None) -> None:
+        """The open panel; one that covers the table and shows what it showed last time is its
+        veil and its empty panel, then its inside as it was drawn."""
+        look = self.panel_look(modal) if cover is not None else None
+        if look is None:
+            modal.draw(surface)
+            return
+        if self._panel_inside[0] == look and self._panel_inside[1].get_size() == cover.size:
+            modal.draw_empty(surface)
+            surface.blit(self._panel_inside[1], cover)
+            return
+        modal.draw(surface)
+        inside = self._panel_inside[1]
+        if inside is None or inside.get_size() != cover.size:
+            inside = pygame.Surface(cover.size, 0, surface)
+        inside.blit(surface, (0, 0), cover)
+        self._panel_inside = (look, inside)
+
+    def panel_look(self, modal) -> tuple | None:
+        """What the open panel shows (None: not known, drawn every frame)."""
+        look = modal.look()
+        return None if look is None else (id(modal), look, _pad())
 
     def over_look(self, m: Moment) -> tuple:
         """Everything drawn over the board and the cards that is not a card: the page, the effects,
@@ -463,6 +530,16 @@ class TablePainter:
         box = words.get_rect(midbottom=(rect.centerx, rect.top - 10)).inflate(20, 8)  # above it, clear of the hand
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         surface.blit(words, words.get_rect(center=box.center))
+
+
+def _around(screen: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """The screen but `hole`, in four bands (empty ones left out)."""
+    hole = hole.clip(screen)
+    bands = [pygame.Rect(screen.x, screen.y, screen.w, hole.top - screen.y),
+             pygame.Rect(screen.x, hole.bottom, screen.w, screen.bottom - hole.bottom),
+             pygame.Rect(screen.x, hole.top, hole.left - screen.x, hole.h),
+             pygame.Rect(hole.right, hole.top, screen.right - hole.right, hole.h)]
+    return [band for band in bands if band.w > 0 and band.h > 0]
 
 
 def _unzoomed(shown: tuple) -> tuple:
