@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.ui.editor import textfield
-from aleph_null_desktop.ui.editor.edit_scene import EditScene
 from tests.editor.test_typing_checks_once import _new_card
 
 
@@ -48,6 +47,18 @@ def test_typing_in_the_editor_looks_as_painted_whole(driver, monkeypatch):
         assert _pixels(fresh) == shown, f"step {n} ({step!r}) differs from a whole paint"
     assert "already a card of the game" in edit.check.errors["name"]  # the messages changed on the way
     assert edit.still.whole - whole < len(steps) // 2, "the screen was painted whole at most frames"
+
+def _kept_picture_with_fields(edit, app):
+    """The editor's kept picture with its fields and the focus outline drawn on it: the frame as a
+    whole paint would show it."""
+    from aleph_null_desktop.ui.editor.edit_scene import FORM
+
+    whole = edit.still.surface.copy()
+    whole.set_clip(FORM)
+    edit._draw_fields(whole)
+    whole.set_clip(None)
+    app.button_focus.draw(whole, edit)
+    return whole
 
 
 def _typed_looks_whole(driver, edit, letters, step=None):
@@ -97,8 +108,6 @@ def test_frames_that_blit_only_what_changed_show_what_a_whole_frame_shows(driver
     parts painted again: after every real input (letters, the mouse over Save, the focus outline
     moved by the keyboard) it must show what a whole frame shows: the kept picture, the fields
     over it and the outline."""
-    from aleph_null_desktop.ui.editor.edit_scene import FORM
-
     edit = _new_card(driver)
     monkeypatch.setattr(textfield, "time", _StillClock)
     app = driver.app
@@ -120,11 +129,7 @@ def test_frames_that_blit_only_what_changed_show_what_a_whole_frame_shows(driver
             driver.post(pygame.TEXTINPUT, text=step)
         driver.frames()
         assert driver.scene is edit
-        whole = edit.still.surface.copy()
-        whole.set_clip(FORM)
-        edit._draw_fields(whole)
-        whole.set_clip(None)
-        app.button_focus.draw(whole, edit)
+        whole = _kept_picture_with_fields(edit, app)
         assert _pixels(whole) == _pixels(app.screen), f"step {n} ({step!r}) differs from a frame drawn whole"
     assert app.button_focus.scene is edit, "the keyboard never moved the focus outline"
     assert edit.still.partial - partial > len(steps) // 2, "the frames blitted the whole picture"
@@ -133,8 +138,6 @@ def test_frames_that_blit_only_what_changed_show_what_a_whole_frame_shows(driver
 def test_the_outline_left_on_save_as_typing_disables_it_moves_without_a_trace(driver, monkeypatch):
     """The outline on Save; letters make the name a built-in card's, Save goes disabled and the
     outline moves to the nearest target left: the frame shows it there alone."""
-    from aleph_null_desktop.ui.editor.edit_scene import FORM
-
     edit = _new_card(driver)
     monkeypatch.setattr(textfield, "time", _StillClock)
     app = driver.app
@@ -154,10 +157,6 @@ def test_the_outline_left_on_save_as_typing_disables_it_moves_without_a_trace(dr
         else:
             driver.post(pygame.TEXTINPUT, text=step)
         driver.frames()
-        whole = edit.still.surface.copy()
-        whole.set_clip(FORM)
-        edit._draw_fields(whole)
-        whole.set_clip(None)
-        app.button_focus.draw(whole, edit)
+        whole = _kept_picture_with_fields(edit, app)
         assert _pixels(whole) == _pixels(app.screen), f"after {step!r} the screen differs from a frame drawn whole"
     assert not edit.buttons[0].enabled and app.button_focus.scene is edit and app.button_focus.button is not edit.buttons[0]
