@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import weakref
 
 import pygame
 
@@ -506,9 +507,10 @@ class GrimoireScene(Scene):
 
     def _changed_region(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The part of the screen that changes this frame when the rest of it still shows this
-        book's last frame: while a page turns, the columns its leaf (and the shadow it drops)
-        covered last frame and covers now; while the book lies still and shows what it showed,
-        nothing (an empty rectangle). None: the book is painted whole."""
+        book's last frame: the halves whose picture changed under the book (a turn that begins or
+        lands), and what was drawn over them last frame and is now (the columns a turning leaf and
+        its shadow cover, the outline round a hovered line); an empty rectangle when nothing
+        changed. None: the book is painted whole."""
         turn, app = self.turn, self.app
         painted, self._painted = self._painted, None
         if (self.overlay and not self.keeps_under) or app.stack.top is not self:
@@ -519,18 +521,42 @@ class GrimoireScene(Scene):
         if app.error_time > 0 or app.toast_time > 0:  # the app draws its warning over the book
             return None
         outline = app.button_focus.rect if app.button_focus.scene is self else None
-        key = (id(surface), id(self.art), current_language(), style.current(), covered and tuple(covered),
-               self._hint_words(), outline and tuple(outline))
         if turn is None:
-            spread = self.spread(self.page)
-            self._painted = (key + ("still", self.page, id(spread), id(spread.left), id(spread.right), self.hover),)
-            return None if painted is None or painted[0] != self._painted[0] else pygame.Rect(0, 0, 0, 0)
-        left, right = leaf_columns(self.spine_x, self.art.half_size[0], turn.angle, +1 if turn.forward else -1)
-        self._painted = (key + (id(turn),), left, right)
-        if painted is None or painted[0] != self._painted[0]:
+            a = b = self.spread(self.page)
+            under = (a.left, a.right)
+            over = self._hover_area()
+        else:
+            a, b = self.spread(turn.start), self.spread(turn.end)
+            under = (a.left, b.right) if turn.forward else (b.left, a.right)
+            left, right = leaf_columns(self.spine_x, self.art.half_size[0], turn.angle, +1 if turn.forward else -1)
+            over = pygame.Rect(left, 0, right - left, surface.get_height())
+        key = (id(surface), id(self.art), current_language(), style.current(), covered and tuple(covered),
+               self._hint_words(), outline and tuple(outline), a.left is not None and b.left is not None)
+        # the halves by weak reference: a half let go is never taken for a new one at its address
+        self._painted = (key, tuple(half and weakref.ref(half) for half in under), over)
+        if painted is None or painted[0] != key:
             return None
-        left, right = min(left, painted[1]), max(right, painted[2])
-        return pygame.Rect(left, 0, right - left, surface.get_height()).clip(surface.get_rect())
+        changed = [rect for was, half, rect in zip(painted[1], under, (self.left_rect, self.right_rect))
+                   if (was and was()) is not half]
+        changed += [rect for rect in (painted[2], over) if rect is not None]
+        if not changed:
+            return pygame.Rect(0, 0, 0, 0)
+        return changed[0].unionall(changed[1:]).clip(surface.get_rect())
+
+    def _hover_area(self) -> pygame.Rect | None:
+        """Where the outlines and arrows round the hovered lines are drawn (_draw_hover: every line
+        that does what the hovered one does, the contents' lines of one spread), or None."""
+        if not self.hover or self.hover[0] not in ("circle", "goto", "own", "editor"):
+            return None
+        area = None
+        for action, side, rect in self.spread(self.page).hits:
+            if action == self.hover:
+                origin = self.left_rect.topleft if side == "left" else self.right_rect.topleft
+                box = rect.move(origin).inflate(10, 6)
+                arrow = pygame.Rect(box.x - 18, box.centery - 10, 18, 21)
+                drawn = box.union(arrow).inflate(4, 4)
+                area = drawn if area is None else area.union(drawn)
+        return area
 
     def repaint_region(self, surface: pygame.Surface) -> pygame.Rect | None:
         """Over a ritual: while a page turns the leaf's columns, while the book lies still nothing
