@@ -107,3 +107,36 @@ def test_the_still_book_over_the_table_looks_as_painted_whole_as_the_mouse_and_o
         assert _pixels(app.screen) == painted, f"step {n} differs from a whole paint"
     assert any(region is not None and not region.w for region in regions), "the still book was painted again"
     assert app.button_focus.scene is book, "the arrows put the outline on the book"
+
+
+def _hint_drawn_there(app, book, surface) -> None:
+    """The line under the book as drawing it straight onto the screen draws it."""
+    from aleph_null_desktop.ui import theme
+    from aleph_null_desktop.ui.render.text import blit_text, fit_font
+
+    text, colour = book._hint_words()
+    font = fit_font(app.fonts, "italic", text, theme.LOGICAL_SIZE[0] - 80, 24, 16)
+    box = pygame.Rect(0, 0, font.size(text)[0] + 40, font.get_linesize() + 10)
+    box.midtop = (book.spine_x, book.top + book.art.half_size[1] + 8)
+    pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
+    if colour is not theme.TEXT:
+        pygame.draw.rect(surface, colour, box, 2, border_radius=12)
+    blit_text(surface, font, text, colour, (box.centerx, box.y + 5), "midtop")
+
+
+def test_the_line_under_the_book_is_what_drawing_it_there_draws(table, driver):
+    table(TABLE)
+    driver.key(pygame.K_F1)
+    book = driver.scene
+    app = driver.app
+    for step in range(3):
+        if step == 1:
+            book.notice("A notice for the test, in the warning's colour")
+        if step == 2:
+            driver.key(pygame.K_RIGHT)  # a turn: the hint is drawn again over the leaf's columns
+        driver.frames(2)
+        shown = _pixels(app.screen)
+        drawn = app.screen.copy()
+        _hint_drawn_there(app, book, drawn)
+        assert _pixels(drawn) == shown, f"step {step}: the hint's picture differs from drawing it"
+    assert book._hint is not None

@@ -38,6 +38,7 @@ NOTICE_SECONDS = 5.0
 PREPARE_SECONDS = 0.0015  # of a frame, spent drawing ahead the spread of the next turn (queued, or forward)
 _ART: dict[int, BookArt] = {}
 SHADOW_ALPHA = 90
+HINT_KEY = (255, 0, 255)  # no colour of the hint's box and words: where its rounded corners show what is under it
 SHADOW_RADIUS = 24
 
 
@@ -118,6 +119,8 @@ class GrimoireScene(Scene):
         self._background = None
         self._painted = None  # (what the screen shows of a turn, the columns its leaf covered)
         self._asked: list = []  # the region repaint_region gave the stack for this frame
+        self._hint: tuple | None = None  # (what the hint says, its picture)
+        self._shown = False  # drawn once: the opening frame draws nothing ahead (it takes the contents drawn ahead)
 
     # ------------------------------------------------------------------ the book's order
     def order(self) -> list[str]:
@@ -470,7 +473,7 @@ class GrimoireScene(Scene):
                 self.hover = self.hit_at(self.mouse)
             elif self.queue:  # the next turn's spread, drawn ahead a little a frame
                 self.art.prepare(self.queue[0], self.context, PREPARE_SECONDS)
-        elif self.chosen is None:  # the book lies open: the next spread, for a turn forward
+        elif self.chosen is None and self._shown:  # the book lies open: the next spread, for a turn forward
             order = self.order()
             at = order.index(self.page) if self.page in order else len(order)
             if at + 1 < len(order):
@@ -571,6 +574,7 @@ class GrimoireScene(Scene):
             if self.keeps_under:  # the stack painted what is under the book afresh: the book whole
                 self._painted = None
             columns = self._changed_region(surface)
+        self._shown = True
         if columns is None:
             self._draw_all(surface)
         elif not columns.w:
@@ -706,14 +710,25 @@ class GrimoireScene(Scene):
         return text, colour
 
     def _draw_hint(self, surface) -> None:
+        """The line under the book, drawn once into a picture of its box (HINT_KEY where the box's
+        rounded corners leave what is under it) and blitted every frame."""
         text, colour = self._hint_words()
-        font = fit_font(self.app.fonts, "italic", text, theme.LOGICAL_SIZE[0] - 80, 24, 16)
-        box = pygame.Rect(0, 0, font.size(text)[0] + 40, font.get_linesize() + 10)
-        box.midtop = (self.spine_x, self.top + self.art.half_size[1] + 8)
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
-        if colour is not theme.TEXT:
-            pygame.draw.rect(surface, colour, box, 2, border_radius=12)
-        blit_text(surface, font, text, colour, (box.centerx, box.y + 5), "midtop")
+        key = (text, colour, colour is theme.TEXT, id(self.app.fonts), style.current(), surface.get_bitsize(),
+               surface.get_masks())
+        if self._hint is None or self._hint[0] != key:
+            font = fit_font(self.app.fonts, "italic", text, theme.LOGICAL_SIZE[0] - 80, 24, 16)
+            box = pygame.Rect(0, 0, font.size(text)[0] + 40, font.get_linesize() + 10)
+            picture = pygame.Surface(box.size, 0, surface)
+            picture.fill(HINT_KEY)
+            pygame.draw.rect(picture, theme.PANEL, box, border_radius=12)
+            if colour is not theme.TEXT:
+                pygame.draw.rect(picture, colour, box, 2, border_radius=12)
+            blit_text(picture, font, text, colour, (box.centerx, box.y + 5), "midtop")
+            picture.set_colorkey(HINT_KEY)
+            self._hint = (key, picture)
+        picture = self._hint[1]
+        box = picture.get_rect(midtop=(self.spine_x, self.top + self.art.half_size[1] + 8))
+        surface.blit(picture, box)
 
 
 def open_new_ritual(app) -> GrimoireScene:
