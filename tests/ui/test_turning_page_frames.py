@@ -140,3 +140,24 @@ def test_the_line_under_the_book_is_what_drawing_it_there_draws(table, driver):
         _hint_drawn_there(app, book, drawn)
         assert _pixels(drawn) == shown, f"step {step}: the hint's picture differs from drawing it"
     assert book._hint is not None
+
+
+def test_the_still_book_over_the_table_is_not_presented_again_until_it_changes(table, driver):
+    table(TABLE)
+    driver.key(pygame.K_F1)
+    book = driver.scene
+    app = driver.app
+    driver.frames(3)
+    app.present()
+    hits = [rect.move(book.left_rect.topleft if side == "left" else book.right_rect.topleft)
+            for _action, side, rect in book.spread(book.page).hits]
+    shown = _pixels(app.screen)
+    for x in range(1300, 1340, 8):  # over the right page, where no line is outlined
+        driver.post(pygame.MOUSEMOTION, pos=(x, 500), rel=(8, 0), buttons=(0, 0, 0))
+        app.step(1 / 60)
+        assert app.stack.screen_kept() and not app.present(), "a frame that changed nothing was presented"
+        assert _pixels(app.screen) == shown
+    driver.post(pygame.MOUSEMOTION, pos=hits[0].center, rel=(1, 0), buttons=(0, 0, 0))
+    app.step(1 / 60)
+    assert app.present(), "the outline round the hovered line is shown"
+    assert _pixels(app.screen) != shown

@@ -507,6 +507,13 @@ class BookArt:
         self._follow_language()
         key = (page_id, context)
         spread = self._cache.get(key)
+        if spread is None and self._preparing is not None and self._preparing[0] == key:
+            steps = self._preparing[1]  # begun ahead (`prepare`): the rest of it now, not all of it again
+            try:
+                while True:
+                    next(steps)
+            except StopIteration as done:
+                self._preparing, self._ready = None, (key, done.value)
         if spread is None and self._ready is not None and self._ready[0] == key:
             spread, self._ready = self._ready[1], None  # drawn ahead (`prepare`)
             self._lending = True  # the spread it drops lends its halves to the next one drawn ahead

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 import weakref
 
 import pygame
@@ -35,7 +36,9 @@ log = logging.getLogger(__name__)
 BOOK_TOP = 26
 START_DELAY = 0.55  # a breath on Hour I before the table opens
 NOTICE_SECONDS = 5.0
-PREPARE_SECONDS = 0.0015  # of a frame, spent drawing ahead the spread of the next turn (queued, or forward)
+PREPARE_SECONDS = 0.0015  # of a frame, spent drawing ahead the spread of the next turn (queued, or forward) …
+TURNING_FRAME_SECONDS = 0.0045  # … while a page turns, only what this leaves of a frame (its drawing as the last
+PREPARE_LEAST = 0.0003  # frame's; the present, ≈ 3.5 ms, aside), and at least this
 _ART: dict[int, BookArt] = {}
 SHADOW_ALPHA = 90
 HINT_KEY = (255, 0, 255)  # no colour of the hint's box and words: where its rounded corners show what is under it
@@ -120,6 +123,8 @@ class GrimoireScene(Scene):
         self._painted = None  # (what the screen shows of a turn, the columns its leaf covered)
         self._asked: list = []  # the region repaint_region gave the stack for this frame
         self._hint: tuple | None = None  # (what the hint says, its picture)
+        self._frame_cost = 0.0  # CPU seconds of the last frame drawn, drawing ahead aside
+        self._prepared_for = 0.0  # CPU seconds this frame spent drawing ahead
         self._shown = False  # drawn once: the opening frame draws nothing ahead (it takes the contents drawn ahead)
 
     # ------------------------------------------------------------------ the book's order
@@ -472,7 +477,10 @@ class GrimoireScene(Scene):
                     self.start_timer = START_DELAY
                 self.hover = self.hit_at(self.mouse)
             elif self.queue:  # the next turn's spread, drawn ahead a little a frame
-                self.art.prepare(self.queue[0], self.context, PREPARE_SECONDS)
+                started = time.thread_time()
+                self.art.prepare(self.queue[0], self.context, max(
+                    PREPARE_LEAST, min(PREPARE_SECONDS, TURNING_FRAME_SECONDS - self._frame_cost)))
+                self._prepared_for = time.thread_time() - started
         elif self.chosen is None and self._shown:  # the book lies open: the next spread, for a turn forward
             order = self.order()
             at = order.index(self.page) if self.page in order else len(order)
@@ -575,15 +583,20 @@ class GrimoireScene(Scene):
                 self._painted = None
             columns = self._changed_region(surface)
         self._shown = True
+        self.kept_screen = columns is not None and not columns.w
         if columns is None:
             self._draw_all(surface)
-        elif not columns.w:
-            return  # the screen shows this frame already
+        elif self.kept_screen:
+            return  # the screen shows this frame already: nothing to present (App.present)
         else:
             surface.set_clip(columns)
             self._draw_all(surface)
             surface.set_clip(None)
         self._draw_hint(surface)
+        started = getattr(self.app, "frame_started", None)
+        if started is not None:  # what this frame cost but for drawing ahead (the next one costs about as much)
+            self._frame_cost = time.thread_time() - started - self._prepared_for
+        self._prepared_for = 0.0
 
     def _draw_all(self, surface: pygame.Surface, leaf: bool = True) -> None:
         if self.keeps_under:
