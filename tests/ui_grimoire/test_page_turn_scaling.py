@@ -75,3 +75,28 @@ def test_a_turn_cuts_each_face_once_and_draws_what_a_fresh_cut_draws():
                 held.append(sum(len(face._copies) for face in faces))
             assert len(faces) == 2  # the front and the back, each cut once for the whole turn
             assert 0 < max(held) <= turn.STRIPS + 2, held  # about one face of copies at a time
+
+
+def test_the_leaf_paints_over_the_whole_of_what_it_says_it_covers():
+    """GrimoireScene paints nothing of the pages under `leaf_cover`'s rectangle while a page turns:
+    every pixel of it must be the leaf's, at every angle, both ways, at the book's own page size."""
+    pygame.init()
+    size = (860, 940)
+    magenta = (255, 0, 255)
+    front, back = _striped(size, 0), _striped(size, 120)
+    covered = 0
+    for side in (+1, -1):
+        prepared = {}
+        for step in range(0, 97):
+            phi = math.pi * step / 96
+            dest = pygame.Surface((1920, 1080))
+            dest.fill(magenta)
+            cover = turn.leaf_cover(960, 538, size, phi, side)
+            turn.draw_leaf(dest, 960, 538, front, back, phi, side, prepared=prepared)
+            if cover is None:
+                continue
+            covered += 1
+            inside = dest.subsurface(cover.clip(dest.get_rect()))
+            left_bare = pygame.mask.from_threshold(inside, magenta, (1, 1, 1, 255)).count()
+            assert left_bare == 0, (side, step, cover, left_bare)
+    assert covered > 150  # (edge-on, a strip too thin to draw: nothing is said to be covered)

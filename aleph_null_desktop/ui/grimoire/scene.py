@@ -25,7 +25,7 @@ from aleph_null_desktop.storage.os_reason import reason
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import CORNER, BookArt, BookContext, OwnCards, Spread, names_of
-from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf, leaf_columns
+from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf, leaf_columns, leaf_cover
 from aleph_null_desktop.ui.scenes.stack import Scene, around
 from aleph_null_desktop.ui.table.focus import is_enter
 from aleph_null_desktop.ui.render.text import blit_text, fit_font
@@ -645,15 +645,23 @@ class GrimoireScene(Scene):
         else:
             base_left, base_right, front, back, side = b.left, a.right, a.left, b.right, -1
         # the cover is a board: the leaf that carries it carries the board on its other face too
+        cover = None
         if front is not None and back is not None and (turn.start == "cover" or turn.end == "cover"):
             front, back = art.board_leaf(front), art.board_leaf(back)
         else:  # an inner leaf: the page alone, hinged at the spine
             front_side, back_side = ("right", "left") if turn.forward else ("left", "right")
             front, back = art.leaf(front, front_side), art.leaf(back, back_side)
-        if base_left is not None:
-            base_left.blit(surface, self.left_rect.topleft)
-        if base_right is not None:
-            base_right.blit(surface, self.right_rect.topleft)
+            if leaf and front is not None and back is not None:  # opaque pages: what the leaf hides is not painted
+                cover = leaf_cover(self.spine_x, self.right_rect.centery, front.get_size(), turn.angle, side)
+        clip = surface.get_clip()
+        for piece in around(clip, cover.clip(clip) if cover is not None else None):
+            if piece.w > 0 and piece.h > 0:
+                surface.set_clip(piece)
+                if base_left is not None:
+                    base_left.blit(surface, self.left_rect.topleft)
+                if base_right is not None:
+                    base_right.blit(surface, self.right_rect.topleft)
+        surface.set_clip(clip)
         if leaf:
             draw_leaf(surface, self.spine_x, self.right_rect.centery, front, back, turn.angle, side,
                       prepared=turn.prepared)

@@ -195,6 +195,43 @@ class _LitRun:
             self.run = None
 
 
+def _strip_rect(xs, geometry, i: int, h: int, centre_y: int) -> pygame.Rect | None:
+    """Where strip i of the leaf lands (a little wider than its place, so that strips overlap by a
+    pixel), or None for a strip too thin to draw (seen edge-on)."""
+    x0, x1 = xs[i], xs[i + 1]
+    left, width = min(x0, x1), abs(x1 - x0)
+    if width < 0.5:
+        return None
+    z = (geometry[i][1] + geometry[i + 1][1]) / 2
+    height = h * (1 + PERSPECTIVE * z)
+    return pygame.Rect(math.floor(left), round(centre_y - height / 2),
+                       max(1, math.ceil(width) + 1), max(1, round(height)))
+
+
+def leaf_cover(spine_x: int, centre_y: int, size: tuple[int, int], phi: float, start_side: int,
+               strips: int = STRIPS) -> pygame.Rect | None:
+    """The rectangle the leaf paints over whole at φ when both its faces are opaque pages (what lies
+    under it need not be painted first): the rows every strip covers, across the strips side by
+    side. None when a strip is too thin to be drawn (the leaf stands edge-on)."""
+    w, h = size
+    geometry = leaf_geometry(phi, strips)
+    xs = [spine_x + start_side * g[0] * w for g in geometry]
+    rects = []
+    for i in range(strips):
+        rect = _strip_rect(xs, geometry, i, h, centre_y)
+        if rect is None:
+            return None
+        rects.append(rect)
+    rects.sort(key=lambda r: r.x)
+    right = rects[0].right
+    for rect in rects[1:]:
+        if rect.x > right:  # (strips overlap by a pixel: never, but a gap is never taken for covered)
+            return None
+        right = max(right, rect.right)
+    top, bottom = max(r.y for r in rects), min(r.bottom for r in rects)
+    return pygame.Rect(rects[0].x, top, right - rects[0].x, max(0, bottom - top))
+
+
 def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.Surface | None,
               back: pygame.Surface | None, phi: float, start_side: int, strips: int = STRIPS,
               shadow: bool = True, prepared: dict | None = None) -> tuple[float, float]:
@@ -241,13 +278,9 @@ def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.S
             other.let_go(i)
         if seen is None or seen.views[i] is None:
             continue
-        left, width = min(x0, x1), abs(x1 - x0)
-        if width < 0.5:
+        rect = _strip_rect(xs, geometry, i, h, centre_y)
+        if rect is None:
             continue
-        z = (geometry[i][1] + geometry[i + 1][1]) / 2
-        height = h * (1 + PERSPECTIVE * z)
-        rect = pygame.Rect(math.floor(left), round(centre_y - height / 2),
-                           max(1, math.ceil(width) + 1), max(1, round(height)))
         brightness, spec = _shade(theta, start_side)
         level = max(0, min(255, round(255 * brightness))) if brightness < 0.999 else None
         spec *= 0.25 + 0.75 * (i + 0.5) / strips  # the curl, not the hinge, catches the light
