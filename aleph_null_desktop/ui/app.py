@@ -25,6 +25,7 @@ from aleph_null_desktop.ui.display_mode import DisplayMode, fit_window_to_deskto
 from aleph_null_desktop.ui.render import memory
 from aleph_null_desktop.ui.frame_loop import FrameLoop
 from aleph_null_desktop.ui.gamepad import CONTROLLER_EVENTS, Gamepads
+from aleph_null_desktop.ui.grimoire.warmer import REST_GAP as WARM_REST_GAP, BookWarmer
 from aleph_null_desktop.ui.keys import remap
 from aleph_null_desktop.ui.render.fonts import Fonts
 from aleph_null_desktop.ui.render.text import blit_wrapped
@@ -93,6 +94,7 @@ class App:
         self._changed: list[pygame.Rect] | None = None  # where the screen changed since the last present; None: anywhere
         self.frame_started = time.thread_time()  # CPU time at the start of the frame (the face warmer's budget)
         self.gamepads = Gamepads()  # controllers become keys (ui.gamepad); tests replace its opener
+        self.book_warmer = BookWarmer(self)  # the Grimoire's first opening, made ahead on quiet frames and rests
         self.button_focus = ButtonFocus()  # arrows and Enter over the buttons of a screen without a focus
         style.apply(self.current_settings())  # the default look until start_session() reads the player's
         prompts.set_bindings(self.current_settings().key_bindings())  # and the default keys, named as keys
@@ -567,6 +569,7 @@ class App:
             self.stack.draw(self.screen)
             drew_focus = self.button_focus.draw(self.screen, self.stack.top)
             self._drawn_stack = tuple(map(id, self.stack.scenes))
+            self.book_warmer.warm(self.frame_started, presented=drew_focus or not self.stack.screen_kept())
             self._errors_in_a_row = 0
             if drew_focus or not self.stack.screen_kept():
                 self._screen_changed(None if drew_focus else self.stack.drawn_region())
@@ -622,7 +625,10 @@ class App:
         return max(0.0, min(times)) if times else None
 
     def next_housekeeping_in(self) -> float | None:
-        """When memory is to be released after a scene was left (without a frame), or None."""
+        """When memory is to be released after a scene was left (without a frame), or the Grimoire's
+        first opening made ahead a step further (ui.grimoire.warmer), or None."""
+        if self.book_warmer.pending():
+            return WARM_REST_GAP
         if not self._left_unreleased:
             return None
         return max(0.0, RELEASE_GAP_SECONDS - self._release_clock)
@@ -648,6 +654,7 @@ class App:
             self.request_frame()
         warning, toast = self.error_time > 0, self.toast_time > 0
         self.housekeeping(seconds)
+        self.book_warmer.warm(time.thread_time(), presented=False)
         if (warning and self.error_time == 0) or (toast and self.toast_time == 0):
             self.request_frame()  # the warning or the toast goes
 
