@@ -15,9 +15,18 @@ def _pixels(surface) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
 
-def _turn_frame_by_frame(app, book, monkeypatch) -> int:
-    """Steps the turn to its end; after each frame the book is painted whole once more (as after
-    another scene drew over it) and must look the same. Returns how many frames were partial."""
+def _same_as_whole(app, book, what) -> None:
+    """The frame just drawn is what painting the book whole draws (as after another scene drew over it)."""
+    painted = _pixels(app.screen)
+    book.on_uncover()
+    app.stack.draw(app.screen)
+    assert _pixels(app.screen) == painted, f"{what} differs from a whole paint"
+
+
+def _turn_frame_by_frame(app, book, monkeypatch, keys=()) -> int:
+    """Posts the keys, one a frame (a turn, and turns queued behind it), and steps the turns to
+    their end; every frame, the first one and the one where the page lands included, must look
+    as the book painted whole. Returns how many frames were partial."""
     partial = []
     real = GrimoireScene._changed_region
 
@@ -27,14 +36,15 @@ def _turn_frame_by_frame(app, book, monkeypatch) -> int:
         return columns
 
     monkeypatch.setattr(GrimoireScene, "_changed_region", watched)
+    for key in keys:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        app.step(1 / 60)
+        _same_as_whole(app, book, "a turn's first frame")
     assert book.turn is not None
     seen = 0
-    while book.turn is not None and seen < 200:
+    while book.turn is not None and seen < 400:
         app.step(1 / 60)
-        painted = _pixels(app.screen)
-        book.on_uncover()
-        app.stack.draw(app.screen)
-        assert _pixels(app.screen) == painted, f"frame {seen} of the turn differs from a whole paint"
+        _same_as_whole(app, book, f"frame {seen} of the turn")
         seen += 1
     assert book.turn is None
     return sum(partial)
@@ -46,12 +56,10 @@ def test_a_page_turning_over_the_table_looks_as_painted_whole(table, driver, mon
     book = driver.scene
     assert isinstance(book, GrimoireScene) and book.keeps_under
     driver.frames(5)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
-    driver.app.step(1 / 60)
-    assert _turn_frame_by_frame(driver.app, book, monkeypatch) > 20
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
-    driver.app.step(1 / 60)
-    assert _turn_frame_by_frame(driver.app, book, monkeypatch) > 20
+    assert _turn_frame_by_frame(driver.app, book, monkeypatch, [pygame.K_RIGHT]) > 20
+    assert _turn_frame_by_frame(driver.app, book, monkeypatch, [pygame.K_LEFT]) > 20
+    # turns queued behind one another: each begins in the frame the one before it lands
+    assert _turn_frame_by_frame(driver.app, book, monkeypatch, [pygame.K_RIGHT] * 3 + [pygame.K_LEFT]) > 40
 
 
 def test_a_page_turning_over_the_title_and_from_the_cover_looks_as_painted_whole(driver, monkeypatch):
@@ -61,17 +69,13 @@ def test_a_page_turning_over_the_title_and_from_the_cover_looks_as_painted_whole
     driver.key(pygame.K_F1)  # the rules over the title: the title is drawn under the book every frame
     book = driver.scene
     assert isinstance(book, GrimoireScene) and book.overlay and not book.keeps_under
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
-    app.step(1 / 60)
-    assert _turn_frame_by_frame(app, book, monkeypatch) == 0  # painted whole: the title is under it
+    assert _turn_frame_by_frame(app, book, monkeypatch, [pygame.K_RIGHT]) == 0  # painted whole: the title is under it
 
     app.show_title()
     driver.frames(2)
     book = open_new_ritual(app)  # the closed book, its own background: the cover turns open
     driver.frames(3)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
-    app.step(1 / 60)
-    assert _turn_frame_by_frame(app, book, monkeypatch) > 20
+    assert _turn_frame_by_frame(app, book, monkeypatch, [pygame.K_RETURN, pygame.K_RIGHT]) > 20
 
 
 def test_the_still_book_over_the_table_looks_as_painted_whole_as_the_mouse_and_outline_move(table, driver, monkeypatch):
@@ -103,3 +107,57 @@ def test_the_still_book_over_the_table_looks_as_painted_whole_as_the_mouse_and_o
         assert _pixels(app.screen) == painted, f"step {n} differs from a whole paint"
     assert any(region is not None and not region.w for region in regions), "the still book was painted again"
     assert app.button_focus.scene is book, "the arrows put the outline on the book"
+
+
+def _hint_drawn_there(app, book, surface) -> None:
+    """The line under the book as drawing it straight onto the screen draws it."""
+    from aleph_null_desktop.ui import theme
+    from aleph_null_desktop.ui.render.text import blit_text, fit_font
+
+    text, colour = book._hint_words()
+    font = fit_font(app.fonts, "italic", text, theme.LOGICAL_SIZE[0] - 80, 24, 16)
+    box = pygame.Rect(0, 0, font.size(text)[0] + 40, font.get_linesize() + 10)
+    box.midtop = (book.spine_x, book.top + book.art.half_size[1] + 8)
+    pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
+    if colour is not theme.TEXT:
+        pygame.draw.rect(surface, colour, box, 2, border_radius=12)
+    blit_text(surface, font, text, colour, (box.centerx, box.y + 5), "midtop")
+
+
+def test_the_line_under_the_book_is_what_drawing_it_there_draws(table, driver):
+    table(TABLE)
+    driver.key(pygame.K_F1)
+    book = driver.scene
+    app = driver.app
+    for step in range(3):
+        if step == 1:
+            book.notice("A notice for the test, in the warning's colour")
+        if step == 2:
+            driver.key(pygame.K_RIGHT)  # a turn: the hint is drawn again over the leaf's columns
+        driver.frames(2)
+        shown = _pixels(app.screen)
+        drawn = app.screen.copy()
+        _hint_drawn_there(app, book, drawn)
+        assert _pixels(drawn) == shown, f"step {step}: the hint's picture differs from drawing it"
+    assert book._hint is not None
+
+
+def test_the_still_book_over_the_table_is_not_presented_again_until_it_changes(table, driver):
+    table(TABLE)
+    driver.key(pygame.K_F1)
+    book = driver.scene
+    app = driver.app
+    driver.frames(3)
+    app.present()
+    hits = [rect.move(book.left_rect.topleft if side == "left" else book.right_rect.topleft)
+            for _action, side, rect in book.spread(book.page).hits]
+    shown = _pixels(app.screen)
+    for x in range(1300, 1340, 8):  # over the right page, where no line is outlined
+        driver.post(pygame.MOUSEMOTION, pos=(x, 500), rel=(8, 0), buttons=(0, 0, 0))
+        app.step(1 / 60)
+        assert app.stack.screen_kept() and not app.present(), "a frame that changed nothing was presented"
+        assert _pixels(app.screen) == shown
+    driver.post(pygame.MOUSEMOTION, pos=hits[0].center, rel=(1, 0), buttons=(0, 0, 0))
+    app.step(1 / 60)
+    assert app.present(), "the outline round the hovered line is shown"
+    assert _pixels(app.screen) != shown

@@ -205,3 +205,30 @@ def test_spreads_drawn_ahead_one_after_another_are_drawn_on_the_halves_the_last_
     for page in ("ref-4", "ref-5"):
         shown, new = book.spread(page), fresh.spread(page)
         assert _rgb(shown.left.image) == _rgb(new.left.image) and _rgb(shown.right.image) == _rgb(new.right.image)
+
+
+def test_a_turn_that_begins_before_its_spread_is_drawn_ahead_draws_only_the_rest_of_it(app):
+    import pygame as pg
+
+    from aleph_null_desktop.ui.grimoire.scene import open_reference
+
+    app.show_title()
+    book = open_reference(app, "contents")
+    app.step(1 / 60)
+    art = book.art
+    art._ready = art._preparing = None
+    assert not art.prepare("ref-1", book.context, 0.0)  # begun: a step of it
+    assert art._preparing is not None and art._preparing[0][0] == "ref-1"
+    drawn = []
+    real = BookArt._draw
+    BookArt._draw = lambda art, page, ctx: drawn.append(page) or real(art, page, ctx)
+    try:
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_RIGHT, mod=0, unicode="", scancode=0))
+        app.step(1 / 60)
+        assert book.turn is not None and book.turn.end == "ref-1"
+        assert drawn == [], "the spread begun ahead was drawn again from its start"
+    finally:
+        BookArt._draw = real
+    ahead = book.spread("ref-1")
+    new = BookArt(app.fonts).spread("ref-1")
+    assert _rgb(ahead.left.image) == _rgb(new.left.image) and _rgb(ahead.right.image) == _rgb(new.right.image)

@@ -38,20 +38,65 @@ def test_no_image_the_page_turn_smooths_is_one_pixel_thin(monkeypatch):
     assert not smoothed or min(min(size) for size in smoothed) >= 2, sorted(set(smoothed))[:5]
 
 
+def _striped(size, tint) -> pygame.Surface:
+    page = pygame.Surface(size)
+    for x in range(0, size[0], 10):
+        pygame.draw.line(page, ((x + tint) % 256, 90, 200 - x % 200), (x, 0), (x, size[1] - 1), 4)
+    for y in range(0, size[1], 37):
+        pygame.draw.line(page, (20, tint % 256, 60), (0, y), (size[0] - 1, y), 2)
+    return page
+
+
 def test_a_turn_cuts_each_face_once_and_draws_what_a_fresh_cut_draws():
+    """A turn's faces (LeafFace: strips copied out of the page, stretched straight onto the screen
+    and lit in runs, the shadow stretched into one image kept for the turn) draw the same pixels
+    as each strip stretched into an image of its own, lit and blitted, frame after frame, both
+    ways, inside a clip (the strips it cuts drawn the plain way) and out of it."""
     pygame.init()
-    page = pygame.Surface((500, 700))
-    for x in range(0, 500, 10):
-        pygame.draw.line(page, (x % 256, 90, 200 - x % 200), (x, 0), (x, 699), 4)
-    half = pygame.Surface((560, 760))
-    half.blit(page, (30, 30))
-    prepared = {}
-    for step in range(1, 24):
-        phi = math.pi * step / 24
-        # the scene hands a new view into the same half every frame
-        front, back = half.subsurface((30, 30, 500, 700)), half.subsurface((30, 30, 500, 700))
-        kept, fresh = pygame.Surface((1200, 800)), pygame.Surface((1200, 800))
-        turn.draw_leaf(kept, 600, 400, front, back, phi, +1, prepared=prepared)
-        turn.draw_leaf(fresh, 600, 400, front, back, phi, +1)
-        assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), step
-    assert len(prepared) == 2  # the front and the back, each cut once for the whole turn
+    for side in (+1, -1):
+        for clip in (None, pygame.Rect(380, 0, 500, 800)):
+            half = pygame.Surface((1120, 760))
+            half.blit(_striped((500, 700), 0), (30, 30))
+            half.blit(_striped((500, 700), 120), (590, 30))
+            prepared = {}
+            held = []
+            for step in range(0, 25):
+                phi = math.pi * step / 24
+                # the scene hands a new view into the same half every frame
+                front, back = half.subsurface((30, 30, 500, 700)), half.subsurface((590, 30, 500, 700))
+                kept, fresh = pygame.Surface((1200, 800)), pygame.Surface((1200, 800))
+                for dest in (kept, fresh):
+                    dest.fill((40, 60, 80))
+                    dest.set_clip(clip)
+                turn.draw_leaf(kept, 600, 400, front, back, phi, side, prepared=prepared)
+                turn.draw_leaf(fresh, 600, 400, front, back, phi, side)
+                assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), (side, clip, step)
+                faces = [face for face in prepared.values() if isinstance(face, turn.LeafFace)]
+                held.append(sum(len(face._copies) for face in faces))
+            assert len(faces) == 2  # the front and the back, each cut once for the whole turn
+            assert 0 < max(held) <= turn.STRIPS + 2, held  # about one face of copies at a time
+
+
+def test_the_leaf_paints_over_the_whole_of_what_it_says_it_covers():
+    """GrimoireScene paints nothing of the pages under `leaf_cover`'s rectangle while a page turns:
+    every pixel of it must be the leaf's, at every angle, both ways, at the book's own page size."""
+    pygame.init()
+    size = (860, 940)
+    magenta = (255, 0, 255)
+    front, back = _striped(size, 0), _striped(size, 120)
+    covered = 0
+    for side in (+1, -1):
+        prepared = {}
+        for step in range(0, 97):
+            phi = math.pi * step / 96
+            dest = pygame.Surface((1920, 1080))
+            dest.fill(magenta)
+            cover = turn.leaf_cover(960, 538, size, phi, side)
+            turn.draw_leaf(dest, 960, 538, front, back, phi, side, prepared=prepared)
+            if cover is None:
+                continue
+            covered += 1
+            inside = dest.subsurface(cover.clip(dest.get_rect()))
+            left_bare = pygame.mask.from_threshold(inside, magenta, (1, 1, 1, 255)).count()
+            assert left_bare == 0, (side, step, cover, left_bare)
+    assert covered > 150  # (edge-on, a strip too thin to draw: nothing is said to be covered)

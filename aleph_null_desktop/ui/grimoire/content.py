@@ -106,6 +106,17 @@ def font_for(fonts, style: str):
 
 def paginate(fonts, size: tuple[int, int], doc: dict | None = None) -> Reference:
     """Flows the reference onto pages of `size` (the text area, in pixels)."""
+    steps = paginate_steps(fonts, size, doc)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def paginate_steps(fonts, size: tuple[int, int], doc: dict | None = None):
+    """`paginate` a block of text at a time (a generator that returns the Reference): laid out
+    ahead over several quiet frames (ui.grimoire.warmer)."""
     doc = doc or load_reference()
     width, height = size
     pages: list[TextPage] = []
@@ -116,6 +127,7 @@ def paginate(fonts, size: tuple[int, int], doc: dict | None = None) -> Reference
     section_now = None
     blocks = list(_blocks(doc))
     for i, (section, chapter, title, style, text) in enumerate(blocks):
+        yield
         font = font_for(fonts, style)
         above, first_indent, rest_indent = STYLES[style][2:]
         lines = wrap(font, text, width - max(first_indent, rest_indent))

@@ -28,7 +28,7 @@ from aleph_null_desktop.i18n import N_, _, current_language, localized, ngettext
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.scenes.circle_words import difficulty
 from aleph_null_desktop.ui.grimoire import book
-from aleph_null_desktop.ui.grimoire.content import BULLET, Reference, font_for, paginate
+from aleph_null_desktop.ui.grimoire.content import BULLET, Reference, font_for, paginate, paginate_steps
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, fit_font, wrap
@@ -104,6 +104,18 @@ class BookContext:
 
 CORNER = 14  # the board's corner radius (draw_board)
 SPARE_HALVES = 2  # halves of dropped spreads a new spread is drawn on: one spread's
+
+
+BANDS = 6  # a page-sized blit drawn ahead (BookArt.warm_steps) is cut in this many bands of rows
+
+
+def _blit_in_bands(dest: pygame.Surface, image: pygame.Surface, pos):
+    """`dest.blit(image, pos)` a band of rows at a time (a generator: the same pixels, in steps)."""
+    w, h = image.get_size()
+    step = -(-h // BANDS)
+    for y in range(0, h, step):
+        yield
+        dest.blit(image, (pos[0], pos[1] + y), (0, y, w, min(step, h - y)))
 
 
 @dataclass
@@ -250,9 +262,40 @@ class BookArt:
     def reference(self) -> Reference:
         self._follow_language()
         if self._reference is None:
-            l, t, r, b = TEXT_INSET
-            self._reference = paginate(self.fonts, (self.page_w - l - r, self.page_h - t - b - 40))
+            self._reference = paginate(self.fonts, self._reference_area())
         return self._reference
+
+    def _reference_area(self) -> tuple[int, int]:
+        l, t, r, b = TEXT_INSET
+        return (self.page_w - l - r, self.page_h - t - b - 40)
+
+    def warmed(self) -> bool:
+        """Whether the blank halves and the reference laid out in the language of the moment are
+        made (`warm_steps`)."""
+        self._follow_language()
+        return len(self._bases) == 2 and self._reference is not None
+
+    def is_open(self) -> bool:
+        """Whether a book is open on these pages."""
+        return bool(list(self._readers))
+
+    def warm_steps(self):
+        """What the book's first opening needs and keeps, a step of a few milliseconds at a time (a
+        generator; ui.grimoire.warmer): the blank halves on their boards (the parchment drawn for
+        them is let go again while no book is open) and the reference laid out. The same pictures and
+        layout as drawn at the opening (the same steps, run there in one go)."""
+        self._follow_language()
+        language = self._language
+        had_parchment = self._parchment is not None
+        for side in ("left", "right"):
+            if side not in self._bases:
+                yield from self._base_steps(side)
+        if not had_parchment and not self.is_open():
+            self._parchment = None
+        if self._reference is None:
+            reference = yield from paginate_steps(self.fonts, self._reference_area())
+            if self._language == language and self._reference is None:  # (the language changed meanwhile: laid out again)
+                self._reference = reference
 
     def reference_spreads(self) -> list[str]:
         return [f"ref-{i // 2 + 1}" for i in range(0, len(self.reference.pages), 2)]
@@ -270,59 +313,112 @@ class BookArt:
         """A page of parchment with faint stains and darker edges (3.2 MB: kept while a book is
         open, drawn again the next time one opens)."""
         if self._parchment is None:
-            w, h = self.page_w, self.page_h
-            page = pygame.Surface((w, h))
-            page.fill(theme.PARCHMENT)
-            rng = random.Random(1618)
-            stain = pygame.Surface((w, h), pygame.SRCALPHA)
-            for _n in range(26):
-                r = rng.randint(40, 180)
-                colour = (*theme.PARCHMENT_DARK, rng.randint(10, 26))
-                pygame.draw.ellipse(stain, colour, (rng.randint(-r, w), rng.randint(-r, h), 2 * r,
-                                                    round(r * rng.uniform(1.0, 1.8))))
-            page.blit(stain, (0, 0))
-            edge = pygame.Surface((w, h), pygame.SRCALPHA)
-            for i in range(18):
-                pygame.draw.rect(edge, (120, 90, 50, 5 + i), (i, i, w - 2 * i, h - 2 * i), 1)
-            page.blit(edge, (0, 0), special_flags=0)
-            self._parchment = page
+            for _step in self._parchment_steps():
+                pass
         return self._parchment
+
+    def _parchment_steps(self):
+        """`parchment` drawn a few stains at a time (a generator; it sets `_parchment` at its end)."""
+        w, h = self.page_w, self.page_h
+        page = pygame.Surface((w, h))
+        yield
+        page.fill(theme.PARCHMENT)
+        rng = random.Random(1618)
+        stain = pygame.Surface((w, h), pygame.SRCALPHA)
+        yield
+        for n in range(26):
+            r = rng.randint(40, 180)
+            colour = (*theme.PARCHMENT_DARK, rng.randint(10, 26))
+            pygame.draw.ellipse(stain, colour, (rng.randint(-r, w), rng.randint(-r, h), 2 * r,
+                                                round(r * rng.uniform(1.0, 1.8))))
+            if n % 4 == 3:
+                yield
+        yield from _blit_in_bands(page, stain, (0, 0))
+        del stain
+        edge = pygame.Surface((w, h), pygame.SRCALPHA)
+        for i in range(18):
+            pygame.draw.rect(edge, (120, 90, 50, 5 + i), (i, i, w - 2 * i, h - 2 * i), 1)
+        yield
+        yield from _blit_in_bands(page, edge, (0, 0))
+        self._parchment = page
 
     def blank(self, side: str) -> pygame.Surface:
         """A new half image to write a page on: parchment with the gutter's shade at the spine and
         page edges outside, on its board (opaque; the board's rounded corners: `_base`). Drawn on a
         spare half when there is one."""
+        steps = self._blank_steps(side)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def _blank_steps(self, side: str):
+        """`blank` copied a band at a time (a generator that returns the half): a page drawn ahead
+        (`prepare`) takes a frame's few milliseconds at most."""
         base = self._base(side)[0]
         while self._spare:
             spare = self._spare.pop()
             if spare.get_size() == base.get_size() and spare.get_flags() == base.get_flags() \
                     and spare.get_bitsize() == base.get_bitsize():
-                spare.blit(base, (0, 0))
+                yield from _blit_in_bands(spare, base, (0, 0))
                 self.reused_halves += 1
                 return spare
-        return base.copy()
+        half = pygame.Surface(base.get_size(), 0, base)
+        yield from _blit_in_bands(half, base, (0, 0))
+        return half
 
     def _base(self, side: str) -> tuple[pygame.Surface, tuple]:
         """The blank half of one side on its board, opaque, and its board's corners (Half.corners).
         Kept, once a book was opened (2 × 3.4 MB): every spread is written on a copy, so a page is
         drawn without drawing its parchment, gutter and board again."""
-        base = self._bases.get(side)
-        if base is None:
-            composite = self.board(side)
-            composite.blit(self._blank_page(side), (0, 0))
-            half = Half.of(composite)
-            base = self._bases[side] = (half.image, half.corners)
-        return base
+        if side not in self._bases:
+            for _step in self._base_steps(side):
+                pass
+        return self._bases[side]
+
+    def _base_steps(self, side: str):
+        """`_base` drawn a step at a time (a generator; it sets `_bases[side]` at its end)."""
+        yield
+        composite = self.board(side)
+        yield
+        page = yield from self._blank_page_steps(side)
+        yield from _blit_in_bands(composite, page, (0, 0))
+        del page
+        # Half.of(composite), a band at a time
+        w, h = composite.get_size()
+        corners = tuple((composite.subsurface((x, y, CORNER, CORNER)).copy(), (x, y))
+                        for x in (0, w - CORNER) for y in (0, h - CORNER))
+        image = pygame.Surface((w, h))
+        yield from _blit_in_bands(image, composite, (0, 0))
+        del composite
+        yield
+        if pygame.display.get_surface() is not None:
+            image = image.convert()
+        self._bases[side] = (image, corners)
 
     def _blank_page(self, side: str) -> pygame.Surface:
         """Parchment with the gutter's shade and page edges, with clear margins for the board."""
+        steps = self._blank_page_steps(side)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def _blank_page_steps(self, side: str):
         half = pygame.Surface(self.half_size, pygame.SRCALPHA)
         rect = self.page_rect(side)
+        yield
         # the edges of the pages below, a few lines on the outer side
         for i in range(1, 5):
             edge = rect.move(i * (-2 if side == "left" else 2), i)
             pygame.draw.rect(half, (196 - 12 * i, 176 - 12 * i, 136 - 10 * i), edge)
-        half.blit(self.parchment(), rect)
+        yield
+        if self._parchment is None:
+            yield from self._parchment_steps()
+        yield
+        yield from _blit_in_bands(half, self.parchment(), rect.topleft)
         gutter = pygame.Surface((70, rect.h), pygame.SRCALPHA)
         for x in range(70):
             alpha = round(95 * (1 - x / 70) ** 2)
@@ -411,6 +507,13 @@ class BookArt:
         self._follow_language()
         key = (page_id, context)
         spread = self._cache.get(key)
+        if spread is None and self._preparing is not None and self._preparing[0] == key:
+            steps = self._preparing[1]  # begun ahead (`prepare`): the rest of it now, not all of it again
+            try:
+                while True:
+                    next(steps)
+            except StopIteration as done:
+                self._preparing, self._ready = None, (key, done.value)
         if spread is None and self._ready is not None and self._ready[0] == key:
             spread, self._ready = self._ready[1], None  # drawn ahead (`prepare`)
             self._lending = True  # the spread it drops lends its halves to the next one drawn ahead
@@ -437,17 +540,17 @@ class BookArt:
     def prepare(self, page_id: str, context: BookContext, seconds: float) -> bool:
         """Draws that spread ahead, a step at a time, for about `seconds` of this frame at most
         (a step: a line of a page, or a blank half): the spread a queued page turn (or the next
-        turn) will show is ready when the turn begins. Kept beside the cache (whose two spreads the
-        turn in progress shows) until `spread` asks for it; one at a time. Only the reference's
-        spreads are drawn so (the others, drawn whole in one step, when their turn begins). True
-        once it is ready."""
-        self._follow_language()
-        key = (page_id, context)
-        if self._cache.peek(key) or (self._ready is not None and self._ready[0] == key):
+        turn) will show is ready when the turn begins, and the contents when the book opens
+        (ui.grimoire.warmer). Kept beside the cache (whose two spreads the turn in progress shows)
+        until `spread` asks for it; one at a time. Only the reference's spreads and the contents are
+        drawn so (the others, drawn whole in one step, when their turn begins). True once it is ready."""
+        if self.is_ready(page_id, context):
             return True
-        if not page_id.startswith("ref-"):
+        key = (page_id, context)
+        if not page_id.startswith("ref-") and page_id != "contents":
             return False
         if self._preparing is None or self._preparing[0] != key:
+            self._ready = None  # (a spread drawn ahead for another turn, or another ritual, goes first)
             self._preparing = (key, self._spread_steps(page_id, context))
         start = time.thread_time()
         try:
@@ -459,9 +562,23 @@ class BookArt:
             self._preparing, self._ready = None, (key, done.value)
             return True
 
+    def is_ready(self, page_id: str, context: BookContext) -> bool:
+        """Whether that spread is drawn: in the cache, or drawn ahead (`prepare`)."""
+        self._follow_language()
+        key = (page_id, context)
+        return bool(self._cache.peek(key)) or (self._ready is not None and self._ready[0] == key)
+
     def _spread_steps(self, page_id: str, context: BookContext):
-        """A reference spread drawn a line at a time (a generator that returns the Spread, on its boards)."""
+        """A reference spread, or the contents, drawn a line at a time (a generator that returns the
+        Spread, on its boards)."""
         yield
+        if page_id == "contents":
+            self._lowest = 0
+            drawn = yield from self._contents_steps(context)
+            if self._lowest > self.text_rect("left").bottom:  # too full: drawn with smaller words (`_draw`)
+                drawn = self._draw(page_id, context)
+            return Spread(self._on_board(page_id, drawn.left, "left"), self._on_board(page_id, drawn.right, "right"),
+                          drawn.hits)
         n = int(page_id[4:]) - 1
         left = yield from self._text_page_steps(2 * n, "left")
         right = yield from self._text_page_steps(2 * n + 1, "right")
@@ -927,7 +1044,18 @@ class BookArt:
 
     # the reference ---------------------------------------------------------------------
     def _contents(self, ctx: BookContext = BookContext()) -> Spread:
-        left, right = self.blank("left"), self.blank("right")
+        steps = self._contents_steps(ctx)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def _contents_steps(self, ctx: BookContext):
+        """The contents spread a line at a time (a generator that returns the Spread, its halves not
+        yet on their boards): drawn ahead for the book's opening (ui.grimoire.warmer)."""
+        left = yield from self._blank_steps("left")
+        right = yield from self._blank_steps("right")
         self._head(left, "left", _("The Grimoire Verum"),
                    folio=_("Ritual code: {code}").format(code=ctx.code) if ctx.code else "")
         self._head(right, "right", _("How to read this book"))
@@ -964,6 +1092,7 @@ class BookArt:
                     pygame.draw.circle(left, theme.PARCHMENT_DARK, (x, row.y + font.get_ascent() - 2), 2)
             hits.append((action, "left", row))
             y += row_h
+            yield
         self._below(y)
         r = self.text_rect("right")
         y = self._title(right, r, _("Leafing through"), 40, r.y + 4) + 14
@@ -974,6 +1103,7 @@ class BookArt:
                      _("Esc or F1: close the book and return to where you were."),
                      _("The mouse wheel turns pages too.")):
             y = self._bullet(right, r, text, y) + 8
+            yield
         y += 24
         y = self._section(right, r, _("At the table"), y)
         for text in (_("Drag a card from your hand into play to summon it; drag a card in play onto the "
@@ -985,6 +1115,7 @@ class BookArt:
                      _("Esc backs out of a menu (on the table it pauses). Space ends the turn; Ctrl+Z "
                        "undoes; H asks for a hint, also during a choice; F11 fullscreen; F1 this book.")):
             y = self._bullet(right, r, text, y) + 8
+            yield
         return Spread(left, right, hits)
 
     def _text_page(self, index: int, side: str) -> pygame.Surface:
@@ -998,8 +1129,7 @@ class BookArt:
     def _text_page_steps(self, index: int, side: str):
         """`_text_page` a line at a time (a generator that returns the half): drawn ahead over
         several frames (`prepare`)."""
-        half = self.blank(side)
-        yield
+        half = yield from self._blank_steps(side)
         ref = self.reference
         if index >= len(ref.pages):
             return half

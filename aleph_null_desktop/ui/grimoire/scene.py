@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
+import weakref
 
 import pygame
 
@@ -23,7 +25,7 @@ from aleph_null_desktop.storage.os_reason import reason
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import CORNER, BookArt, BookContext, OwnCards, Spread, names_of
-from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf, leaf_columns
+from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf, leaf_columns, leaf_cover
 from aleph_null_desktop.ui.scenes.stack import Scene, around
 from aleph_null_desktop.ui.table.focus import is_enter
 from aleph_null_desktop.ui.render.text import blit_text, fit_font
@@ -34,9 +36,12 @@ log = logging.getLogger(__name__)
 BOOK_TOP = 26
 START_DELAY = 0.55  # a breath on Hour I before the table opens
 NOTICE_SECONDS = 5.0
-PREPARE_SECONDS = 0.0015  # of a frame, spent drawing ahead the spread of the next turn (queued, or forward)
+PREPARE_SECONDS = 0.0015  # of a frame, spent drawing ahead the spread of the next turn (queued, or forward) …
+TURNING_FRAME_SECONDS = 0.0045  # … while a page turns, only what this leaves of a frame (its drawing as the last
+PREPARE_LEAST = 0.0003  # frame's; the present, ≈ 3.5 ms, aside), and at least this
 _ART: dict[int, BookArt] = {}
 SHADOW_ALPHA = 90
+HINT_KEY = (255, 0, 255)  # no colour of the hint's box and words: where its rounded corners show what is under it
 SHADOW_RADIUS = 24
 
 
@@ -117,6 +122,10 @@ class GrimoireScene(Scene):
         self._background = None
         self._painted = None  # (what the screen shows of a turn, the columns its leaf covered)
         self._asked: list = []  # the region repaint_region gave the stack for this frame
+        self._hint: tuple | None = None  # (what the hint says, its picture)
+        self._frame_cost = 0.0  # CPU seconds of the last frame drawn, drawing ahead aside
+        self._prepared_for = 0.0  # CPU seconds this frame spent drawing ahead
+        self._shown = False  # drawn once: the opening frame draws nothing ahead (it takes the contents drawn ahead)
 
     # ------------------------------------------------------------------ the book's order
     def order(self) -> list[str]:
@@ -468,8 +477,11 @@ class GrimoireScene(Scene):
                     self.start_timer = START_DELAY
                 self.hover = self.hit_at(self.mouse)
             elif self.queue:  # the next turn's spread, drawn ahead a little a frame
-                self.art.prepare(self.queue[0], self.context, PREPARE_SECONDS)
-        elif self.chosen is None:  # the book lies open: the next spread, for a turn forward
+                started = time.thread_time()
+                self.art.prepare(self.queue[0], self.context, max(
+                    PREPARE_LEAST, min(PREPARE_SECONDS, TURNING_FRAME_SECONDS - self._frame_cost)))
+                self._prepared_for = time.thread_time() - started
+        elif self.chosen is None and self._shown:  # the book lies open: the next spread, for a turn forward
             order = self.order()
             at = order.index(self.page) if self.page in order else len(order)
             if at + 1 < len(order):
@@ -506,9 +518,10 @@ class GrimoireScene(Scene):
 
     def _changed_region(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The part of the screen that changes this frame when the rest of it still shows this
-        book's last frame: while a page turns, the columns its leaf (and the shadow it drops)
-        covered last frame and covers now; while the book lies still and shows what it showed,
-        nothing (an empty rectangle). None: the book is painted whole."""
+        book's last frame: the halves whose picture changed under the book (a turn that begins or
+        lands), and what was drawn over them last frame and is now (the columns a turning leaf and
+        its shadow cover, the outline round a hovered line); an empty rectangle when nothing
+        changed. None: the book is painted whole."""
         turn, app = self.turn, self.app
         painted, self._painted = self._painted, None
         if (self.overlay and not self.keeps_under) or app.stack.top is not self:
@@ -519,18 +532,42 @@ class GrimoireScene(Scene):
         if app.error_time > 0 or app.toast_time > 0:  # the app draws its warning over the book
             return None
         outline = app.button_focus.rect if app.button_focus.scene is self else None
-        key = (id(surface), id(self.art), current_language(), style.current(), covered and tuple(covered),
-               self._hint_words(), outline and tuple(outline))
         if turn is None:
-            spread = self.spread(self.page)
-            self._painted = (key + ("still", self.page, id(spread), id(spread.left), id(spread.right), self.hover),)
-            return None if painted is None or painted[0] != self._painted[0] else pygame.Rect(0, 0, 0, 0)
-        left, right = leaf_columns(self.spine_x, self.art.half_size[0], turn.angle, +1 if turn.forward else -1)
-        self._painted = (key + (id(turn),), left, right)
-        if painted is None or painted[0] != self._painted[0]:
+            a = b = self.spread(self.page)
+            under = (a.left, a.right)
+            over = self._hover_area()
+        else:
+            a, b = self.spread(turn.start), self.spread(turn.end)
+            under = (a.left, b.right) if turn.forward else (b.left, a.right)
+            left, right = leaf_columns(self.spine_x, self.art.half_size[0], turn.angle, +1 if turn.forward else -1)
+            over = pygame.Rect(left, 0, right - left, surface.get_height())
+        key = (id(surface), id(self.art), current_language(), style.current(), covered and tuple(covered),
+               self._hint_words(), outline and tuple(outline), a.left is not None and b.left is not None)
+        # the halves by weak reference: a half let go is never taken for a new one at its address
+        self._painted = (key, tuple(half and weakref.ref(half) for half in under), over)
+        if painted is None or painted[0] != key:
             return None
-        left, right = min(left, painted[1]), max(right, painted[2])
-        return pygame.Rect(left, 0, right - left, surface.get_height()).clip(surface.get_rect())
+        changed = [rect for was, half, rect in zip(painted[1], under, (self.left_rect, self.right_rect))
+                   if (was and was()) is not half]
+        changed += [rect for rect in (painted[2], over) if rect is not None]
+        if not changed:
+            return pygame.Rect(0, 0, 0, 0)
+        return changed[0].unionall(changed[1:]).clip(surface.get_rect())
+
+    def _hover_area(self) -> pygame.Rect | None:
+        """Where the outlines and arrows round the hovered lines are drawn (_draw_hover: every line
+        that does what the hovered one does, the contents' lines of one spread), or None."""
+        if not self.hover or self.hover[0] not in ("circle", "goto", "own", "editor"):
+            return None
+        area = None
+        for action, side, rect in self.spread(self.page).hits:
+            if action == self.hover:
+                origin = self.left_rect.topleft if side == "left" else self.right_rect.topleft
+                box = rect.move(origin).inflate(10, 6)
+                arrow = pygame.Rect(box.x - 18, box.centery - 10, 18, 21)
+                drawn = box.union(arrow).inflate(4, 4)
+                area = drawn if area is None else area.union(drawn)
+        return area
 
     def repaint_region(self, surface: pygame.Surface) -> pygame.Rect | None:
         """Over a ritual: while a page turns the leaf's columns, while the book lies still nothing
@@ -545,15 +582,21 @@ class GrimoireScene(Scene):
             if self.keeps_under:  # the stack painted what is under the book afresh: the book whole
                 self._painted = None
             columns = self._changed_region(surface)
+        self._shown = True
+        self.kept_screen = columns is not None and not columns.w
         if columns is None:
             self._draw_all(surface)
-        elif not columns.w:
-            return  # the screen shows this frame already
+        elif self.kept_screen:
+            return  # the screen shows this frame already: nothing to present (App.present)
         else:
             surface.set_clip(columns)
             self._draw_all(surface)
             surface.set_clip(None)
         self._draw_hint(surface)
+        started = getattr(self.app, "frame_started", None)
+        if started is not None:  # what this frame cost but for drawing ahead (the next one costs about as much)
+            self._frame_cost = time.thread_time() - started - self._prepared_for
+        self._prepared_for = 0.0
 
     def _draw_all(self, surface: pygame.Surface, leaf: bool = True) -> None:
         if self.keeps_under:
@@ -602,15 +645,23 @@ class GrimoireScene(Scene):
         else:
             base_left, base_right, front, back, side = b.left, a.right, a.left, b.right, -1
         # the cover is a board: the leaf that carries it carries the board on its other face too
+        cover = None
         if front is not None and back is not None and (turn.start == "cover" or turn.end == "cover"):
             front, back = art.board_leaf(front), art.board_leaf(back)
         else:  # an inner leaf: the page alone, hinged at the spine
             front_side, back_side = ("right", "left") if turn.forward else ("left", "right")
             front, back = art.leaf(front, front_side), art.leaf(back, back_side)
-        if base_left is not None:
-            base_left.blit(surface, self.left_rect.topleft)
-        if base_right is not None:
-            base_right.blit(surface, self.right_rect.topleft)
+            if leaf and front is not None and back is not None:  # opaque pages: what the leaf hides is not painted
+                cover = leaf_cover(self.spine_x, self.right_rect.centery, front.get_size(), turn.angle, side)
+        clip = surface.get_clip()
+        for piece in around(clip, cover.clip(clip) if cover is not None else None):
+            if piece.w > 0 and piece.h > 0:
+                surface.set_clip(piece)
+                if base_left is not None:
+                    base_left.blit(surface, self.left_rect.topleft)
+                if base_right is not None:
+                    base_right.blit(surface, self.right_rect.topleft)
+        surface.set_clip(clip)
         if leaf:
             draw_leaf(surface, self.spine_x, self.right_rect.centery, front, back, turn.angle, side,
                       prepared=turn.prepared)
@@ -680,14 +731,25 @@ class GrimoireScene(Scene):
         return text, colour
 
     def _draw_hint(self, surface) -> None:
+        """The line under the book, drawn once into a picture of its box (HINT_KEY where the box's
+        rounded corners leave what is under it) and blitted every frame."""
         text, colour = self._hint_words()
-        font = fit_font(self.app.fonts, "italic", text, theme.LOGICAL_SIZE[0] - 80, 24, 16)
-        box = pygame.Rect(0, 0, font.size(text)[0] + 40, font.get_linesize() + 10)
-        box.midtop = (self.spine_x, self.top + self.art.half_size[1] + 8)
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
-        if colour is not theme.TEXT:
-            pygame.draw.rect(surface, colour, box, 2, border_radius=12)
-        blit_text(surface, font, text, colour, (box.centerx, box.y + 5), "midtop")
+        key = (text, colour, colour is theme.TEXT, id(self.app.fonts), style.current(), surface.get_bitsize(),
+               surface.get_masks())
+        if self._hint is None or self._hint[0] != key:
+            font = fit_font(self.app.fonts, "italic", text, theme.LOGICAL_SIZE[0] - 80, 24, 16)
+            box = pygame.Rect(0, 0, font.size(text)[0] + 40, font.get_linesize() + 10)
+            picture = pygame.Surface(box.size, 0, surface)
+            picture.fill(HINT_KEY)
+            pygame.draw.rect(picture, theme.PANEL, box, border_radius=12)
+            if colour is not theme.TEXT:
+                pygame.draw.rect(picture, colour, box, 2, border_radius=12)
+            blit_text(picture, font, text, colour, (box.centerx, box.y + 5), "midtop")
+            picture.set_colorkey(HINT_KEY)
+            self._hint = (key, picture)
+        picture = self._hint[1]
+        box = picture.get_rect(midtop=(self.spine_x, self.top + self.art.half_size[1] + 8))
+        surface.blit(picture, box)
 
 
 def open_new_ritual(app) -> GrimoireScene:

@@ -24,6 +24,7 @@ import pygame
 
 TURN_SECONDS = 0.9
 STRIPS = 36
+COPIES_A_FRAME = 8  # strips a frame copies out of its page (LeafFace): the first frame of a turn copies no face whole
 CURL = 0.55  # radians of extra lift at the outer edge, at mid-turn
 PERSPECTIVE = 0.07  # how much taller a strip looks when it stands at its full height above the table
 LIGHT = (-0.45, 0.893)  # (x, z): from the upper left, towards the table
@@ -51,14 +52,14 @@ def _gradient(alpha: int) -> pygame.Surface:
     return strip
 
 
-_SHADOW: pygame.Surface | None = None
+_SHADOW: dict[bool, pygame.Surface] = {}
 
 
-def _shadow_strip() -> pygame.Surface:
-    global _SHADOW
-    if _SHADOW is None:
-        _SHADOW = _gradient(255)
-    return _SHADOW
+def _shadow_strip(mirrored: bool = False) -> pygame.Surface:
+    """The shadow's ramp, dark at its left end (at its right end when `mirrored`)."""
+    if mirrored not in _SHADOW:
+        _SHADOW[mirrored] = pygame.transform.flip(_gradient(255), True, False) if mirrored else _gradient(255)
+    return _SHADOW[mirrored]
 
 
 @functools.lru_cache(maxsize=8)
@@ -96,7 +97,7 @@ def _shade(theta: float, sign: int) -> tuple[float, float]:
 
 def cut_leaf(image: pygame.Surface, strips: int, spine_on_left: bool) -> list[pygame.Surface | None]:
     """The image cut into the strips a turn draws, strip i at i/strips of the way from the spine:
-    views into the image (no copy), made once per turn and per side of the leaf."""
+    views into the image (no copy)."""
     w, h = image.get_size()
     bounds = image.get_rect()
     col_w = w / strips
@@ -106,6 +107,50 @@ def cut_leaf(image: pygame.Surface, strips: int, spine_on_left: bool) -> list[py
         src = pygame.Rect(math.floor(c0), 0, max(1, math.ceil(c0 + col_w) - math.floor(c0)), h).clip(bounds)
         cut.append(image.subsurface(src) if src.w > 0 else None)
     return cut
+
+
+def _own_copy(view: pygame.Surface) -> pygame.Surface:
+    """A copy of a view, one pixel wider when its rows would be a multiple of 16 bytes (and then the
+    copy's view of the original width): SDL copies such rows with streaming stores, eight times
+    slower for a narrow image than its plain copy."""
+    w, h = view.get_size()
+    if (w * view.get_bytesize()) % 16:
+        return view.copy()
+    wide = pygame.Surface((w + 1, h), 0, view)
+    wide.blit(view, (0, 0))
+    return wide.subsurface((0, 0, w, h))
+
+
+class LeafFace:
+    """One face of the turning leaf cut into its strips once per turn (PageTurn.prepared).
+
+    A strip shown is copied out of its page once, while it shows: a view into a page is a narrow
+    column of a wide image, which stretches at half the speed of a small image of its own. A strip
+    of this face that the leaf shows from its other side lets its copy go (the leaf turns one way:
+    at any time about one face of copies is held, 3.2 MB for a page at 1080p)."""
+
+    def __init__(self, image: pygame.Surface, strips: int, spine_on_left: bool) -> None:
+        self.image = image  # (kept: the key of `prepared` is its parent's id, which must stay its own)
+        self.views = cut_leaf(image, strips, spine_on_left)
+        # an opaque face is stretched straight onto the screen; one with alpha is blended as before
+        self.opaque = not image.get_flags() & pygame.SRCALPHA and image.get_colorkey() is None \
+            and image.get_alpha() is None
+        self._copies: dict[int, pygame.Surface] = {}
+
+    def strip(self, i: int, copy: bool = True) -> pygame.Surface | None:
+        """Strip i: its own copy, made now if `copy`; else (no copy yet) the view into the page."""
+        kept = self._copies.get(i)
+        if kept is None:
+            if not copy or self.views[i] is None:
+                return self.views[i]
+            kept = self._copies[i] = _own_copy(self.views[i])
+        return kept
+
+    def has_copy(self, i: int) -> bool:
+        return i in self._copies
+
+    def let_go(self, i: int) -> None:
+        self._copies.pop(i, None)
 
 
 def leaf_columns(spine_x: int, w: int, phi: float, start_side: int, strips: int = STRIPS) -> tuple[int, int]:
@@ -118,12 +163,83 @@ def leaf_columns(spine_x: int, w: int, phi: float, start_side: int, strips: int 
             math.ceil(max(max(xs), xs[-1] + shadow)) + 4)
 
 
+def _light(surface: pygame.Surface, area: pygame.Rect | None, level: int | None, glow: int | None) -> None:
+    """A strip's light: its brightness (level of 255) and the sheen it catches (glow), or None each."""
+    if level is not None:
+        surface.fill((level, level, level), area, special_flags=pygame.BLEND_RGB_MULT)
+    if glow is not None:
+        surface.fill((glow, glow, round(glow * 0.85)), area, special_flags=pygame.BLEND_RGB_ADD)
+
+
+class _LitRun:
+    """Strips stretched side by side onto the screen with the same light and the same rows are lit
+    in one fill (a fill of a narrow strip costs per row); a strip lit otherwise lights the run
+    before it first (it covers the run's last column)."""
+
+    def __init__(self, dest: pygame.Surface) -> None:
+        self.dest = dest
+        self.run: list | None = None  # [rect, level, glow]
+
+    def add(self, rect: pygame.Rect, level: int | None, glow: int | None) -> None:
+        run = self.run
+        if run is not None and run[1] == level and run[2] == glow and run[0].y == rect.y \
+                and run[0].h == rect.h and run[0].x <= rect.x <= run[0].right:
+            run[0].union_ip(rect)
+            return
+        self.flush()
+        self.run = [pygame.Rect(rect), level, glow]
+
+    def flush(self) -> None:
+        if self.run is not None:
+            _light(self.dest, *self.run)
+            self.run = None
+
+
+def _strip_rect(xs, geometry, i: int, h: int, centre_y: int) -> pygame.Rect | None:
+    """Where strip i of the leaf lands (a little wider than its place, so that strips overlap by a
+    pixel), or None for a strip too thin to draw (seen edge-on)."""
+    x0, x1 = xs[i], xs[i + 1]
+    left, width = min(x0, x1), abs(x1 - x0)
+    if width < 0.5:
+        return None
+    z = (geometry[i][1] + geometry[i + 1][1]) / 2
+    height = h * (1 + PERSPECTIVE * z)
+    return pygame.Rect(math.floor(left), round(centre_y - height / 2),
+                       max(1, math.ceil(width) + 1), max(1, round(height)))
+
+
+def leaf_cover(spine_x: int, centre_y: int, size: tuple[int, int], phi: float, start_side: int,
+               strips: int = STRIPS) -> pygame.Rect | None:
+    """The rectangle the leaf paints over whole at φ when both its faces are opaque pages (what lies
+    under it need not be painted first): the rows every strip covers, across the strips side by
+    side. None when a strip is too thin to be drawn (the leaf stands edge-on)."""
+    w, h = size
+    geometry = leaf_geometry(phi, strips)
+    xs = [spine_x + start_side * g[0] * w for g in geometry]
+    rects = []
+    for i in range(strips):
+        rect = _strip_rect(xs, geometry, i, h, centre_y)
+        if rect is None:
+            return None
+        rects.append(rect)
+    rects.sort(key=lambda r: r.x)
+    right = rects[0].right
+    for rect in rects[1:]:
+        if rect.x > right:  # (strips overlap by a pixel: never, but a gap is never taken for covered)
+            return None
+        right = max(right, rect.right)
+    top, bottom = max(r.y for r in rects), min(r.bottom for r in rects)
+    return pygame.Rect(rects[0].x, top, right - rects[0].x, max(0, bottom - top))
+
+
 def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.Surface | None,
               back: pygame.Surface | None, phi: float, start_side: int, strips: int = STRIPS,
               shadow: bool = True, prepared: dict | None = None) -> tuple[float, float]:
     """Draws the turning leaf at angle φ (0: flat on its starting side, π: landed on the other).
     start_side is +1 when the leaf starts on the right of the spine (a forward turn), −1 on the
-    left. `prepared`: the turn's own dict, where each face's strips are cut once (PageTurn.prepared).
+    left. `prepared`: the turn's own dict, where each face's strips are cut once (PageTurn.prepared,
+    a LeafFace each) and an opaque face's strips are stretched straight onto `dest` where they lie
+    inside its clip; without it each strip is stretched into an image of its own, lit, and blitted.
     Returns the screen x span of the leaf (min, max).
 
     A strip is stretched to its width and height with the nearest pixel (pygame.transform.scale):
@@ -136,57 +252,76 @@ def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.S
     xs = [spine_x + start_side * g[0] * w for g in geometry]
     lo, hi = min(xs), max(xs)
     if shadow:
-        _drop_shadow(dest, spine_x, centre_y, w, h, phi, start_side, xs[-1])
-    memo = prepared if prepared is not None else {}
-    faces = {}
+        _drop_shadow(dest, spine_x, centre_y, w, h, phi, start_side, xs[-1], prepared)
+    faces: dict[bool, LeafFace] = {}
     for facing_front, image in ((True, front), (False, back)):
         if image is not None:
             spine_on_left = (start_side > 0) == facing_front  # which column sits at distance u from the spine
+            if prepared is None:
+                faces[facing_front] = LeafFace(image, strips, spine_on_left)
+                continue
             # a page is often a new view into its half every frame: known by the half and the place
             key = (id(image.get_parent() or image), image.get_offset(), image.get_size(), spine_on_left, strips)
-            if key not in memo:
-                memo[key] = (image, cut_leaf(image, strips, spine_on_left))  # (the image kept: the id stays its own)
-            faces[facing_front] = memo[key][1]
+            if key not in prepared:
+                prepared[key] = LeafFace(image, strips, spine_on_left)
+            faces[facing_front] = prepared[key]
+    clip = dest.get_clip()
+    lit = _LitRun(dest)
+    copies = COPIES_A_FRAME
     for i in range(strips):
         x0, x1 = xs[i], xs[i + 1]
         theta = (geometry[i][2] + geometry[i + 1][2]) / 2
-        cut = faces.get(math.cos(theta) >= 0)
-        column = cut[i] if cut is not None else None
-        if column is None:
+        shown = math.cos(theta) >= 0
+        seen = faces.get(shown)
+        other = faces.get(not shown)
+        if other is not None:
+            other.let_go(i)
+        if seen is None or seen.views[i] is None:
             continue
-        left, width = min(x0, x1), abs(x1 - x0)
-        if width < 0.5:
+        rect = _strip_rect(xs, geometry, i, h, centre_y)
+        if rect is None:
             continue
-        z = (geometry[i][1] + geometry[i + 1][1]) / 2
-        height = h * (1 + PERSPECTIVE * z)
-        strip = pygame.transform.scale(column, (max(1, math.ceil(width) + 1), max(1, round(height))))
         brightness, spec = _shade(theta, start_side)
-        if brightness < 0.999:
-            level = max(0, min(255, round(255 * brightness)))
-            strip.fill((level, level, level), special_flags=pygame.BLEND_RGB_MULT)
+        level = max(0, min(255, round(255 * brightness))) if brightness < 0.999 else None
         spec *= 0.25 + 0.75 * (i + 0.5) / strips  # the curl, not the hinge, catches the light
-        if spec > 0.02:
-            glow = round(SHEEN * spec)
-            strip.fill((glow, glow, round(glow * 0.85)), special_flags=pygame.BLEND_RGB_ADD)
-        dest.blit(strip, (math.floor(left), round(centre_y - height / 2)))
+        glow = round(SHEEN * spec) if spec > 0.02 else None
+        if prepared is not None and seen.opaque and clip.contains(rect):
+            # stretched and lit where it lands: the same pixels as a strip of its own blitted there
+            lit.add(rect, level, glow)
+            if not seen.has_copy(i):
+                copies -= 1
+            pygame.transform.scale(seen.strip(i, copy=copies >= 0), rect.size, dest.subsurface(rect))
+            continue
+        lit.flush()
+        strip = pygame.transform.scale(seen.views[i], rect.size)
+        _light(strip, None, level, glow)
+        dest.blit(strip, rect.topleft)
+    lit.flush()
     return (lo, hi)
 
 
-def _drop_shadow(dest, spine_x, centre_y, w, h, phi, start_side, edge_x) -> None:
-    """A soft shadow on the page beneath, beyond the leaf's outer edge, strongest mid-turn."""
+def _drop_shadow(dest, spine_x, centre_y, w, h, phi, start_side, edge_x, prepared: dict | None = None) -> None:
+    """A soft shadow on the page beneath, beyond the leaf's outer edge, strongest mid-turn.
+    With `prepared` (the turn's) it is stretched into one image kept for the turn (a new image of
+    its size every frame cost as much again in fresh memory)."""
     lift = math.sin(phi)
     if lift < 0.02:
         return
     width = max(2, round(w * 0.28 * lift))
     alpha = round(120 * lift)
-    strip = pygame.transform.scale(_shadow_strip(), (width, round(h * 0.96)))  # a smooth ramp: nearest is enough
-    strip.set_alpha(alpha)
     side = 1 if edge_x >= spine_x else -1
-    if side < 0:
-        strip = pygame.transform.flip(strip, True, False)
-        x = round(edge_x) - width
+    size = (width, round(h * 0.96))
+    ramp = _shadow_strip(mirrored=side < 0)
+    if prepared is None:
+        strip = pygame.transform.scale(ramp, size)  # a smooth ramp: nearest is enough
     else:
-        x = round(edge_x)
+        room = prepared.get("shadow")
+        if room is None or room.get_width() < width or room.get_height() != size[1]:
+            room = prepared["shadow"] = pygame.Surface((max(width, round(w * 0.28) + 1), size[1]), pygame.SRCALPHA)
+        strip = room.subsurface((0, 0) + size)
+        pygame.transform.scale(ramp, size, strip)
+    strip.set_alpha(alpha)
+    x = round(edge_x) - width if side < 0 else round(edge_x)
     # keep the shadow on the book: never past the outer edge of the page it falls on
     clip = pygame.Rect(spine_x - w if side < 0 else spine_x, centre_y - h // 2, w, h)
     old = dest.get_clip()

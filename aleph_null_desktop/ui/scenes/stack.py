@@ -23,6 +23,9 @@ class Scene:
     veil = 0
     # set by `draw`: True when that frame left the screen exactly as it was (nothing to present)
     kept_screen = False
+    # set by `draw` (App.step sets None before it): the regions of the screen that frame changed,
+    # all of them; None: anywhere. Only these are copied to the window (App.present)
+    drawn_region: list[pygame.Rect] | None = None
 
     def __init__(self, app) -> None:
         self.app = app
@@ -99,6 +102,7 @@ class SceneStack:
         # (key, pieces) of what is under a `keeps_under` overlay: [(picture, where)], the whole
         # screen, or the bands around what the overlay covers
         self._under: tuple | None = None
+        self._under_untouched = False  # the last `draw` restored nothing of what is under the top scene
 
     @property
     def top(self) -> Scene | None:
@@ -143,10 +147,20 @@ class SceneStack:
         return self.top.next_change() if self.top else None
 
     def screen_kept(self) -> bool:
-        """Whether the last `draw` left the screen as it was: only the top scene was drawn, and it
-        changed nothing."""
+        """Whether the last `draw` left the screen as it was: only the top scene was drawn (or a
+        `keeps_under` overlay that asked nothing of what is under it restored), and it changed nothing."""
         top = self.top
-        return top is not None and self._first_drawn() == len(self.scenes) - 1 and top.kept_screen
+        if top is None or not top.kept_screen:
+            return False
+        return self._first_drawn() == len(self.scenes) - 1 or self._under_untouched
+
+    def drawn_region(self) -> list[pygame.Rect] | None:
+        """Where the last `draw` changed the screen, when only the top scene was drawn and it said
+        (`Scene.drawn_region`); None: anywhere."""
+        top = self.top
+        if top is None or self._first_drawn() != len(self.scenes) - 1:
+            return None
+        return top.drawn_region
 
     def _first_drawn(self) -> int:
         """The lowest scene drawn: the top one and those under overlays."""
@@ -175,6 +189,7 @@ class SceneStack:
     def draw(self, surface: pygame.Surface) -> None:
         first = self._first_drawn()
         top = self.top
+        self._under_untouched = False
         if top is None or not top.keeps_under or first == len(self.scenes) - 1:
             self._under = None
             for scene in self.scenes[first:]:
@@ -187,6 +202,7 @@ class SceneStack:
                None if covered is None else tuple(covered))
         if self._under is not None and self._under[0] == key:
             region = top.repaint_region(surface)
+            self._under_untouched = region is not None and not region.w
             if region is not None:
                 surface.set_clip(region)
             for picture, where in self._under[1]:

@@ -1,0 +1,109 @@
+"""The Grimoire's opening drawn ahead (ui.grimoire.warmer): on quiet frames of the table, and while
+the loop rests, the blank halves, the reference's layout and the contents spread are made a step at
+a time, so the frame that opens the book (F1) draws none of them; and it shows exactly what a book
+drawn from nothing shows. After the book closes, the contents are drawn ahead again."""
+
+import gc
+
+import pygame
+
+from aleph_null_desktop.ui.grimoire import content, pages
+from aleph_null_desktop.ui.grimoire.pages import BookArt
+from aleph_null_desktop.ui.grimoire.scene import GrimoireScene, book_art
+
+TABLE = {"hour": 2, "power": 3, "play": ["salamander", "bell"], "hand": ["wax_candle", "undine"],
+         "deck": ["sylph", "boline"], "discard": ["chasuble"]}
+
+
+def _pixels(surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def _drawing_watched(monkeypatch) -> list:
+    """Names of what is drawn whole or laid out from here on (a spread, a blank half, the reference)."""
+    drawn = []
+    real_draw, real_base, real_paginate = BookArt._draw, BookArt._base, pages.paginate_steps
+    monkeypatch.setattr(BookArt, "_draw", lambda art, page, ctx: drawn.append(page) or real_draw(art, page, ctx))
+    monkeypatch.setattr(BookArt, "_base", lambda art, side: (side in art._bases or drawn.append("blank " + side))
+                        or real_base(art, side))
+    monkeypatch.setattr(pages, "paginate_steps", lambda *a: drawn.append("reference") or real_paginate(*a))
+    return drawn
+
+
+def test_the_book_opens_on_what_quiet_frames_drew_ahead_and_looks_as_drawn_from_nothing(table, driver, monkeypatch):
+    table(TABLE)
+    app = driver.app
+    art = book_art(app.fonts)
+    for _ in range(300):
+        if not app.book_warmer.pending():
+            break
+        driver.frames(1)
+    assert art.warmed() and art.is_ready("contents", app.book_warmer._opening()), "the table's frames drew the book ahead"
+    assert app.next_housekeeping_in() is None, "nothing left to draw ahead: the loop may sleep"
+    drawn = _drawing_watched(monkeypatch)
+    driver.key(pygame.K_F1)
+    book = driver.scene
+    assert isinstance(book, GrimoireScene) and book.page == "contents"
+    assert drawn == [], f"the opening frame drew {drawn}"
+    opened = _pixels(app.screen)
+
+    # the same book drawn from nothing: a new BookArt, every page and blank half drawn at once
+    monkeypatch.undo()
+    book.art = BookArt(app.fonts)
+    book.on_uncover()
+    app.stack.draw(app.screen)
+    app.button_focus.draw(app.screen, book)
+    assert _pixels(app.screen) == opened, "the book drawn ahead differs from one drawn from nothing"
+
+
+def test_after_the_book_closes_the_contents_are_drawn_ahead_again_while_the_loop_rests(table, driver, monkeypatch):
+    table(TABLE)
+    app = driver.app
+    art = book_art(app.fonts)
+    driver.key(pygame.K_F1)  # opened before anything was drawn ahead: drawn at once, as before
+    assert isinstance(driver.scene, GrimoireScene)
+    driver.frames(3)
+    driver.key(pygame.K_ESCAPE)
+    assert not isinstance(driver.scene, GrimoireScene)
+    gc.collect()  # the book's scene is let go: its pages with it
+    assert not art.is_open() and not art.is_ready("contents", app.book_warmer._opening())
+    rests = 0
+    while app.book_warmer.pending() and rests < 200:
+        assert app.next_housekeeping_in() is not None, "the loop must wake to draw ahead"
+        app.rest(0.05)  # the loop rests: no frame is drawn
+        rests += 1
+    assert art.warmed() and art.is_ready("contents", app.book_warmer._opening()), rests
+    assert rests > 1, "drawn ahead in steps, not at once"
+    drawn = _drawing_watched(monkeypatch)
+    driver.key(pygame.K_F1)
+    assert drawn == [], f"the opening frame drew {drawn}"
+
+
+def test_a_layout_in_steps_is_the_layout_at_once(app):
+    art = book_art(app.fonts)
+    area = art._reference_area()
+    steps = content.paginate_steps(app.fonts, area)
+    count = 0
+    while True:
+        try:
+            next(steps)
+            count += 1
+        except StopIteration as done:
+            stepped = done.value
+            break
+    assert count > 20
+    assert stepped == content.paginate(app.fonts, area)
+
+
+def test_a_blit_in_bands_is_the_blit_at_once(app):
+    image = pygame.Surface((300, 211), pygame.SRCALPHA)
+    for x in range(0, 300, 7):
+        pygame.draw.line(image, (x % 256, 200 - x % 150, 90, (x * 3) % 256), (x, 0), (x, 210), 3)
+    for flags in (0, pygame.SRCALPHA):
+        at_once, banded = pygame.Surface((400, 300), flags), pygame.Surface((400, 300), flags)
+        for dest in (at_once, banded):
+            dest.fill((30, 120, 60, 200))
+        at_once.blit(image, (17, 23))
+        steps = list(pages._blit_in_bands(banded, image, (17, 23)))
+        assert len(steps) == pages.BANDS
+        assert pygame.image.tobytes(banded, "RGBA") == pygame.image.tobytes(at_once, "RGBA"), flags
