@@ -126,3 +126,20 @@ def test_a_region_forgotten_shows_in_the_window(app, table, driver, monkeypatch)
                 driver.key(pygame.K_SPACE)
                 driver.frames(60)
             assert watch.mismatches, f"forgetting {kind} went unseen"
+
+
+def test_the_tables_first_frame_and_the_one_after_the_grimoire_are_presented_whole(app, table, driver, monkeypatch):
+    watch = PresentEveryFrame(app, monkeypatch)
+    whole = PRESENTER.whole
+    scene = table(BUSY)
+    assert PRESENTER.whole > whole  # (a new texture or the whole screen: the first frame is whole)
+    driver.post(pygame.MOUSEMOTION, pos=driver.card_centre(driver.uid("hand", "gnome")), rel=(1, 0), buttons=(0, 0, 0))
+    driver.frames(1)
+    assert scene.drawn_region  # a hover: only where the card lifted
+    driver.key(pygame.K_F1)
+    driver.frames(4)
+    whole = PRESENTER.whole
+    driver.key(pygame.K_ESCAPE)  # (the book closes in the key's frame)
+    assert driver.scene is scene
+    assert scene.drawn_region is None and PRESENTER.whole == whole + 1  # the table painted whole where the book was
+    assert not watch.mismatches, watch.mismatches
