@@ -73,6 +73,7 @@ class TablePainter:
         self.veiled_in_part = 0  # … and under an open panel
         self._part_regions: tuple = ()  # where the board's parts of this frame lie
         self._panel_inside = (None, None)  # (the open panel's look, the picture of its inside) while it is open
+        self.drawn: list[pygame.Rect] | None = None  # where the last frame changed the screen (None: anywhere)
 
     @property
     def game(self):
@@ -115,6 +116,7 @@ class TablePainter:
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface, m: Moment) -> bool:
         """The table's frame on `surface`; False when the screen was left as it was (nothing drawn)."""
+        self.drawn = None
         whole = Board.whole(m.settings, self.background)
         parts = self.board.parts(m)
         self._part_regions = tuple(p.region for p in parts)
@@ -143,6 +145,7 @@ class TablePainter:
         self._panel_shown = None
         cover = m.modal.covers() if m.modal is not None else None  # where the open panel hides the table
         circle = self.motion.circle[1] > 0  # BAPHOMET's circle turns under the cards it draws in
+        drawn = None  # where this frame drew, when it drew only there (the App presents those: Scene.drawn_region)
         over = veiled = None  # (veiled: where the table is drawn again under the open panel's veil, the rest kept)
         if circle:
             self.bare.update(surface.get_size(), whole, parts, self.background)
@@ -157,7 +160,8 @@ class TablePainter:
             last = self._over_last
             if m.modal is None and over is not None and last is not None and last[0] == id(surface):
                 self.in_part += 1
-                for rect in merged([*last[1], *over, *painted]):  # last frame's picture kept but where things moved
+                drawn = merged([*last[1], *over, *painted])
+                for rect in drawn:  # last frame's picture kept but where things moved
                     surface.blit(self.layer.surface, rect, rect)
             elif over is not None and self.veil_kept(surface, m, panel):
                 veiled = merged([*self._veiled_last[2], *over, *painted])
@@ -197,7 +201,9 @@ class TablePainter:
                 picture.blit(surface, (0, 0))
                 self._under = (shown, picture)
             self._under_last = shown
-            self.draw_panel(surface, m.modal, cover, veiled)
+            panel_kept = self.draw_panel(surface, m.modal, cover, veiled)
+            if veiled is not None and panel_kept:
+                drawn = veiled  # (the panel, drawn over them again, ends as it was: pixel for pixel)
             self._veiled_last = None
             if shown is not None and (m.big is None or m.big not in m.sprites):
                 self._panel_shown = (shown, self.panel_look(m.modal))
@@ -209,6 +215,8 @@ class TablePainter:
         if m.big is not None and m.big in m.sprites:
             self.draw_big(surface, m.big)
             self._over_last = None
+            drawn = None  # (the screen darkened around it)
+        self.drawn = drawn
         return True
 
     def seen_around(self, shown: tuple, modal) -> tuple:
@@ -233,24 +241,26 @@ class TablePainter:
         return (last is not None and last[0] == id(surface) and panel is not None and last[1] == panel
                 and self._panel_inside[0] == panel and (m.big is None or m.big not in m.sprites))
 
-    def draw_panel(self, surface, modal, cover: pygame.Rect | None, within: list[pygame.Rect] | None = None) -> None:
+    def draw_panel(self, surface, modal, cover: pygame.Rect | None, within: list[pygame.Rect] | None = None) -> bool:
         """The open panel; one that covers the table and shows what it showed last time is its
         veil and its empty panel, then its inside as it was drawn. `within`: the table was drawn
-        again only there since last frame (the veil is laid there only)."""
+        again only there since last frame (the veil is laid there only). True when the panel's inside
+        was its picture kept and its veil laid `within` only (nothing drawn elsewhere but the panel)."""
         look = self.panel_look(modal) if cover is not None else None
         if look is None:
             modal.draw(surface)
-            return
+            return False
         if self._panel_inside[0] == look and self._panel_inside[1].get_size() == cover.size:
             modal.draw_empty(surface, within)
             surface.blit(self._panel_inside[1], cover)
-            return
+            return True
         modal.draw(surface)
         inside = self._panel_inside[1]
         if inside is None or inside.get_size() != cover.size:
             inside = pygame.Surface(cover.size, 0, surface)
         inside.blit(surface, (0, 0), cover)
         self._panel_inside = (look, inside)
+        return False
 
     def panel_look(self, modal) -> tuple | None:
         """What the open panel shows (None: not known, drawn every frame)."""

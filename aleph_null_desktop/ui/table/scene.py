@@ -387,6 +387,7 @@ class TableScene(Scene):
         A frame that cost next to nothing draws one face the table may soon show."""
         self._sync_buttons()
         self.kept_screen = not self.painter.draw(surface, self.moment())
+        self.drawn_region = self.painter.drawn  # only these go to the window (App.present)
         self.warmer.warm(self.presenter, self.rects, (self.controls.hover_uid, self.controls.hover_time),
                          self.app.frame_started, presented=not self.kept_screen)
 
