@@ -8,8 +8,9 @@ over 200 summon/undo cycles.
 The window is the game's own (SCALED 1920×1080; headless with the dummy driver unless
 SDL_VIDEODRIVER says otherwise). Each frame is `app.step()` + the game's own present, timed with
 `time.thread_time()` (CPU time of this thread: unaffected by other processes on a shared
-machine). The present is `app.present()` (a whole `display.flip()`, skipped when the frame left the
-screen as it was), or `display.flip()` for a revision without it; `--flip-every-frame` flips after
+machine). The present is `app.present()` (skipped when the frame left the screen as it was; the
+regions that changed, or the whole screen, copied to the window's texture: ui.window_present), or
+`display.flip()` for a revision without it; `--flip-every-frame` flips after
 every frame all the same (what a frame costs when it changes the screen). Each scenario runs `frames` frames `repeat` times; a scenario's figures are the
 median over the repeats of each run's p50 / p99 / max.
 

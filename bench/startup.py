@@ -8,8 +8,8 @@ Budgets (DESIGN.md): <= 1.0 s from source, <= 2.0 s frozen, launch to the first 
 
 How "first frame" is observed, best first:
   hook    the game honours ALEPH_NULL_EXIT_AFTER_FIRST_FRAME=1 (quit right after the first
-          display.flip()): the time from launch to exit. Works for source and frozen alike.
-  probe   (source only) a wrapper patches pygame.display.flip to report the first frame and
+          present): the time from launch to exit. Works for source and frozen alike.
+  probe   (source only) a wrapper patches App.present to report the first frame presented and
           exit at once: exact, with no help from the game.
   bracket (frozen, without the hook) a lower bound, launch to the audio start-up log line that
           run() writes just before the title scene's first frame, and an upper bound, launch to
@@ -38,12 +38,15 @@ MARK = "ALEPH-NULL-BENCH-FIRST-FRAME"
 PROBE = f"""
 import os, sys
 import pygame
-_flip = pygame.display.flip
-def _first_flip(*a, **k):
-    _flip(*a, **k)
-    print({MARK!r}, flush=True)
-    os._exit(0)
-pygame.display.flip = _first_flip
+from aleph_null_desktop.ui.app import App
+_present = App.present
+def _first_present(self):
+    shown = _present(self)
+    if shown:
+        print({MARK!r}, flush=True)
+        os._exit(0)
+    return shown
+App.present = _first_present
 from aleph_null_desktop.cli import main
 sys.exit(main([]))
 """
@@ -127,7 +130,7 @@ def bench_source(runs: int, env: dict[str, str]) -> list[tuple[str, str, float |
         rows.append(("source", "hook: launch to exit after the first frame",
                      median_of(lambda: time_to_exit(cmd, hook_env, HOOK_TIMEOUT), runs)))
     probe = [sys.executable, "-c", PROBE]
-    rows.append(("source", "probe: launch to the first display.flip()",
+    rows.append(("source", "probe: launch to the first present",
                  median_of(lambda: time_to_line(probe, env, MARK), runs)))
     rows.append(("source", "launch to the audio start-up line (for the frozen estimate)",
                  median_of(lambda: time_to_line(cmd, env, "Audio:"), runs)))

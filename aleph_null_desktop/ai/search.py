@@ -9,18 +9,23 @@ A command that draws a card (or lets interference arrive) is a *chance* node: wh
 depends on the hidden order. Its value is the mean, over a set of deals (`deals`: determinized
 copies from the search's `samples` seeds, never the real order), of the best line found by a
 smaller search of the rest of the turn on that copy. The deals spread the next card drawn evenly
-over the deck (with no more cards in the deck than samples, each card once: a one-card draw is
-valued exactly), and every chance node with the same deck is valued on the same deals (common
-random numbers), so that two candidate moves are compared on the same imagined draws. The base
-copy is dealt from the first random number, the seeds from the next ones: a search with more
+over the deck (with no more cards in the deck than twice the samples, each card once: a one-card
+draw is valued exactly), and every chance node with the same deck is valued on the same deals
+(common random numbers), so that two candidate moves are compared on the same imagined draws.
+The base copy is dealt from the first random number, the seeds from the next ones, and the
+places of the deck dealt on top come in a prefix-stable order (`spread`): a search with more
 samples imagines the same base deal and the same first deals, and more besides.
 
 Depth by depth every node of the beam is expanded: each legal command makes a child; `EndTurn`
 is played out on a copy (the end of the turn and the next draw) and scored by `evaluate`; the
-`width` most promising children (optimistic about power not yet spent) go on. Afterwards every
+`width` most promising children (optimistic about power not yet spent) go on. When every line
+has ended and expansions and budget are left, the beam goes again twice as wide. Afterwards every
 node's value is the best end-of-turn score found below it; a node never expanded keeps the score
 of ending the turn at once. Chance nodes at the root and the `chance_top` most promising others
-get their sampled searches; the rest, and any read later, are searched when first needed.
+get their sampled searches. Then each first command's best line is completed while the budget
+lasts: a position on it never expanded is expanded, a draw on it never searched is searched (see
+`TurnSearch.provisional` for how the draws not yet searched are ranked meanwhile), so that the
+commands are compared on lines scored where they end. Any draw read later is searched then.
 
 Work is counted in nodes: every position the search makes (a command applied on a copy, the end
 of a turn played out) is one node, in the chance searches too. `SearchConfig.node_budget` caps
@@ -43,6 +48,7 @@ from aleph_null_desktop.ai.knowledge import answer_decision
 from aleph_null_desktop.engine import Activate, Choose, Command, EndTurn, Game, Summon
 
 NEG = float("-inf")
+_DECIDED = 5000.0  # a value this far from 0 is a won or lost ritual, not a position's score
 
 
 @dataclass
@@ -61,7 +67,8 @@ class Node:
 class Chance:
     parent: tuple
     cmd: Command
-    estimate: float  # one sample, no follow-up: until searched
+    estimate: float  # one sample, no follow-up, unspent power as damage: until searched
+    hope: float  # the same deal, unspent power as still to spend (see `TurnSearch.provisional`)
     value: float | None = None  # mean over samples of the best line after it
 
 
@@ -127,20 +134,40 @@ class Work:
         return max(0, self.budget - self.nodes) // max(1, parts)
 
 
-def deals(game: Game, seeds: list[int]) -> list[tuple[int, str | None]]:
+_GOLDEN = (5 ** 0.5 - 1) / 2
+_SPREADS: dict[int, tuple[int, ...]] = {}
+
+
+def spread(n: int) -> tuple[int, ...]:
+    """The places 0..n-1 of a deck in the order the deals take them: each prefix spread evenly
+    over the deck (the golden-ratio sequence from its middle, a place already taken skipped), so
+    that a search with more samples takes the same places first and then fills the gaps."""
+    order = _SPREADS.get(n)
+    if order is None:
+        taken: dict[int, None] = {}
+        x = 0.5
+        while len(taken) < n:
+            taken.setdefault(int(x * n), None)
+            x = (x + _GOLDEN) % 1.0
+        order = _SPREADS[n] = tuple(taken)
+    return order
+
+
+def deals(game: Game, seeds: list[int], samples: int | None = None) -> list[tuple[int, str | None]]:
     """The deals a chance node is valued on: (seed, card id dealt on top of the deck).
 
-    The next card drawn is spread evenly over the deck instead of left to chance: with no more
-    cards in the deck than seeds, one deal per card (so a one-card draw is valued exactly); else
-    one deal per seed, each taking the card at evenly spaced places of the deck sorted by id.
-    Positions with the same deck get the same deals (common random numbers)."""
+    The next card drawn is spread evenly over the deck (sorted by id) instead of left to chance:
+    `samples` deals (default: one per seed), each on a place of the deck `spread` gives; with no
+    more cards in the deck than seeds, one deal per card (so a one-card draw is valued exactly).
+    Prefix-stable: the first k deals of a search with more seeds (the same first seeds) are the
+    k deals of the smaller one. Positions with the same deck get the same deals (common random
+    numbers)."""
     ids = sorted(inst.card_id for inst in game.zone("deck"))
-    n, k = len(ids), len(seeds)
-    if not n:
-        return [(seed, None) for seed in seeds]
-    if n <= k:
-        return list(zip(seeds, ids))
-    return [(seed, ids[(2 * j + 1) * n // (2 * k)]) for j, seed in enumerate(seeds)]
+    n = len(ids) if len(ids) <= len(seeds) else min(len(seeds), samples or len(seeds))
+    if not ids:
+        return [(seed, None) for seed in seeds[:n or samples or len(seeds)]]
+    order = spread(len(ids))
+    return [(seed, ids[order[j]]) for j, seed in enumerate(seeds[:n])]
 
 
 class TurnSearch:
@@ -153,11 +180,14 @@ class TurnSearch:
         self.w = weights
         self.chance_enabled = chance
         base_seed = rng.getrandbits(64)  # drawn first: a search with more samples imagines the same base deal
-        self.seeds = [rng.getrandbits(64) for _ in range(self.cfg.samples)]
+        # twice the samples: a deck of up to that many cards is dealt once per card
+        self.seeds = [rng.getrandbits(64) for _ in range(2 * self.cfg.samples)]
         base = game.determinized(random.Random(base_seed)) if chance else game
         self.root = base.public_key()
         self.nodes: dict[tuple, Node] = {}
         self.chances: dict[tuple, Chance] = {}
+        self.gains: dict = {}  # command signature (None: any) -> what searching its draws added to their hopes
+        self.hopeful = False  # while lines are completed: a draw not yet searched is valued by `provisional`
         self.expansions = 0
         self.work = work if work is not None else Work(self.cfg.node_budget)
         self._add(self.root, base)
@@ -175,6 +205,10 @@ class TurnSearch:
             queue = root_chances + others[:self.cfg.chance_top]
             for n, k in enumerate(queue):
                 self._search_chance(k, self.work.share(len(queue) - n))
+            self._back_up()
+            self.hopeful = True
+            self._complete_lines()
+            self.hopeful = False
             self._back_up()
 
     # ------------------------------------------------------------------ building
@@ -210,7 +244,8 @@ class TurnSearch:
             if self.chance_enabled and c.outcome is None and _reveals(events):
                 ck = (key, sig)
                 if ck not in self.chances:
-                    self.chances[ck] = Chance(key, cmd, evaluate(c, self.w, mid_turn="pessimistic"))
+                    hope, estimate = evaluate_mid_turn(c, self.w)
+                    self.chances[ck] = Chance(key, cmd, estimate, hope)
                 child = ("chance", ck)
             else:
                 ck = c.public_key()
@@ -224,23 +259,15 @@ class TurnSearch:
         return fresh
 
     def _beam(self) -> None:
-        cfg = self.cfg
-        frontier = [self.root]
-        for depth in range(cfg.max_depth):
-            if not frontier:
-                break
-            fresh: list[tuple] = []
-            for key in frontier:
-                if depth and (self.expansions >= cfg.max_expansions or self._late()):
-                    break
-                fresh.extend(self._expand(key))
-            if self.expansions >= cfg.max_expansions or self._late():
-                break
-            if depth:
-                fresh.sort(key=lambda k: -self.nodes[k].rank)
-                frontier = fresh[:cfg.width]
-            else:
-                frontier = fresh  # every first command is looked at
+        """The beam, every first command looked at, the `width` most promising positions at each
+        depth after that; while expansions and budget are left, again twice as wide (the positions
+        expanded already reused), so that a turn whose lines soon end leaves no budget unused."""
+        width = self.cfg.width
+        while True:
+            before = self.expansions
+            if not self._pass(width, every_first=True) or self.expansions == before:
+                return
+            width *= 2
 
     def _widening_beam(self) -> None:
         """The beam again and again from the root, width 1, 2, 4, … up to `width`, the positions
@@ -253,21 +280,75 @@ class TurnSearch:
             w *= 2
         widths.append(cfg.width)
         for width in widths:
-            frontier = [self.root]
-            for _depth in range(cfg.max_depth):
-                if not frontier:
+            if not self._pass(width):
+                return
+
+    def _pass(self, width: int, every_first: bool = False) -> bool:
+        """The beam from the root: at each depth the `width` most promising positions the last
+        depth's lead to (a position reached again by another order of the same commands competes
+        again, already expanded or not). False when the expansions or the budget ran out."""
+        cfg = self.cfg
+        frontier = [self.root]
+        for depth in range(cfg.max_depth):
+            if not frontier:
+                break
+            fresh: dict[tuple, None] = {}
+            for key in frontier:
+                node = self.nodes[key]
+                if not node.expanded:
+                    if self.expansions >= cfg.max_expansions or self._late():
+                        return False
+                    self._expand(key)
+                for kind, child in node.children.values():
+                    if kind == "node" and not self.nodes[child].terminal:
+                        fresh[child] = None
+            ranked = sorted(fresh, key=lambda k: -self.nodes[k].rank)
+            frontier = ranked if every_first and depth == 0 else ranked[:width]
+        return True
+
+    def _complete_lines(self) -> None:
+        """Each first command's best line followed to its end while the budget lasts: a position on
+        it never expanded is expanded, a draw on it never searched is searched, until every line
+        ends where the end of the turn, a searched draw or the end of the ritual was scored. (A
+        position never expanded is valued as if the turn ended at once, a draw never searched by
+        one deal with nothing after it: neither is what the line is worth.)"""
+        root = self.nodes[self.root]
+        for _round in range(self.cfg.max_expansions):
+            if self._late():
+                return
+            todo = [end for end in (self._line_end(child) for child in dict.fromkeys(root.children.values()))
+                    if end is not None]
+            if not todo:
+                return
+            for n, (kind, key) in enumerate(dict.fromkeys(todo)):
+                if self._late():
                     break
-                fresh: dict[tuple, None] = {}
-                for key in frontier:
-                    node = self.nodes[key]
-                    if not node.expanded:
-                        if self.expansions >= cfg.max_expansions or self._late():
-                            return
-                        self._expand(key)
-                    for kind, child in node.children.values():
-                        if kind == "node" and not self.nodes[child].terminal:
-                            fresh[child] = None
-                frontier = sorted(fresh, key=lambda k: -self.nodes[k].rank)[:width]
+                if kind == "node":
+                    self._expand(key)
+                else:
+                    self._search_chance(key, self.work.share(len(todo) - n))
+            self._back_up()
+
+    def _line_end(self, child: tuple) -> tuple | None:
+        """Where the best line from `child` stops short: ("node", key) of a position never
+        expanded, ("chance", key) of a draw never searched; None if it ends where it was scored."""
+        for _step in range(4 * self.cfg.max_depth):
+            kind, key = child
+            if kind == "chance":
+                return None if self.chances[key].value is not None else child
+            node = self.nodes[key]
+            if node.terminal:
+                return None
+            if not node.expanded:
+                return child
+            best, child = node.end_value, None
+            for c in node.children.values():
+                v = self.child_value(c)
+                if v > best:
+                    best, child = v, c
+            if child is None:
+                return None
+        return None
 
     def _late(self) -> bool:
         return self.work.spent
@@ -279,11 +360,11 @@ class TurnSearch:
         if chance.value is not None:
             return chance.value
         if self._late():
-            return chance.estimate
+            return self.provisional(ck)
         parent = self.nodes[chance.parent].game
         sub = SearchConfig(width=self.cfg.sub_width, max_expansions=self.cfg.sub_expansions,
                            max_depth=self.cfg.max_depth)
-        plan = deals(parent, self.seeds)
+        plan = deals(parent, self.seeds, self.cfg.samples)
         start = self.work.nodes
         total = 0.0
         done = 0
@@ -305,7 +386,23 @@ class TurnSearch:
             total += inner.nodes[inner.root].value
         self.work.cap = None
         chance.value = total / done
+        if max(abs(chance.value), abs(chance.hope)) < _DECIDED:
+            for sig in (ck[1], None):
+                self.gains.setdefault(sig, []).append(chance.value - chance.hope)
         return chance.value
+
+    def provisional(self, ck: tuple) -> float:
+        """A draw not yet searched. Its one deal with nothing after it and unspent power as damage
+        (`estimate`) is far below what searching it gives, so lines that draw later would never
+        look worth completing next to a draw searched already. While lines are completed (`hopeful`),
+        the same deal with unspent power still to spend plus the median of what searching the same
+        command's draws added to theirs (else any draw's); the values decided on use `estimate`."""
+        chance = self.chances[ck]
+        gains = self.gains.get(ck[1]) or self.gains.get(None)
+        if not self.hopeful or not gains:
+            return chance.estimate
+        ordered = sorted(gains)
+        return min(chance.hope + ordered[len(ordered) // 2], _DECIDED)
 
     # ------------------------------------------------------------------ values
 
@@ -313,7 +410,7 @@ class TurnSearch:
         kind, key = child
         if kind == "chance":
             ch = self.chances[key]
-            return ch.value if ch.value is not None else ch.estimate
+            return ch.value if ch.value is not None else self.provisional(key)
         return self.nodes[key].value
 
     def _back_up(self) -> None:

@@ -30,6 +30,7 @@ from aleph_null_desktop.ui.keys import remap
 from aleph_null_desktop.ui.render.fonts import Fonts
 from aleph_null_desktop.ui.render.text import blit_wrapped
 from aleph_null_desktop.ui.scenes.stack import SceneStack
+from aleph_null_desktop.ui.window_present import PRESENTER
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,10 @@ RELEASE_GAP_SECONDS = 0.5  # memory is released this long after the last scene w
 WINDOW_SHOWN_AGAIN = frozenset((pygame.VIDEOEXPOSE, pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
                                 pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESTORED,
                                 pygame.WINDOWMAXIMIZED, pygame.WINDOWDISPLAYCHANGED))
+# the renderer lost its textures (a graphics driver reset): the window's texture is made again
+RENDERER_RESET = frozenset((pygame.RENDER_TARGETS_RESET, pygame.RENDER_DEVICE_RESET))
 ERRORS_BEFORE_RESET = 30  # the same scene failing frame after frame: go back to the title
+MAX_REGIONS = 64  # more regions changed between two presents (frames not presented): the whole screen
 
 
 class App:
@@ -87,6 +91,7 @@ class App:
         self._redraw = True  # something changed outside a frame: the next one is drawn (request_frame())
         self._drawn_stack: tuple = ()  # the scenes of the last frame: a change of scene is drawn
         self._present_due = True  # the screen holds a picture the window does not show yet (present())
+        self._changed: list[pygame.Rect] | None = None  # where the screen changed since the last present; None: anywhere
         self.frame_started = time.thread_time()  # CPU time at the start of the frame (the face warmer's budget)
         self.gamepads = Gamepads()  # controllers become keys (ui.gamepad); tests replace its opener
         self.book_warmer = BookWarmer(self)  # the Grimoire's first opening, made ahead on quiet frames and rests
@@ -465,8 +470,9 @@ class App:
     def toggle_fullscreen(self) -> bool:
         """Fullscreen ⇄ windowed (at desktop size even without a window manager); False, and
         the reason shown, when the display refuses."""
+        PRESENTER.forget()  # (pygame may make its renderer again, freeing the textures made for it)
         refused = self.display_mode.toggle()
-        self._present_due = True  # the window changed: shown again whole
+        self._present_due, self._changed = True, None  # the window changed: shown again whole
         if refused:
             self.report(refused)
             return False
@@ -550,19 +556,25 @@ class App:
             for event in events:
                 if event.type in WINDOW_SHOWN_AGAIN:
                     self._present_due = True
+                elif event.type in RENDERER_RESET:
+                    PRESENTER.forget()
+                    self._screen_changed(None)
                 self.handle_event(event)
             for event in self.gamepads.update(dt):  # a direction held on the pad repeats
                 self.handle_event(event)
             self.stack.update(dt)
+            top = self.stack.top
+            if top is not None:
+                top.drawn_region = None  # (a scene that does not say where it drew: anywhere)
             self.stack.draw(self.screen)
             drew_focus = self.button_focus.draw(self.screen, self.stack.top)
             self._drawn_stack = tuple(map(id, self.stack.scenes))
             self.book_warmer.warm(self.frame_started, presented=drew_focus or not self.stack.screen_kept())
             self._errors_in_a_row = 0
             if drew_focus or not self.stack.screen_kept():
-                self._present_due = True
+                self._screen_changed(None if drew_focus else self.stack.drawn_region())
         except Exception as exc:  # the top-level guard: never crash to the desktop
-            self._present_due = True
+            self._screen_changed(None)
             self.failed_frames += 1
             self.last_failure = traceback.format_exc()
             log.error("error in a frame:\n%s", self.last_failure)
@@ -574,21 +586,32 @@ class App:
         self.housekeeping(dt)
         if self.error_time > 0:
             self._draw_error()
-            self._present_due = True
+            self._screen_changed(None)
         if self.toast_time > 0:
             self._draw_toast()
-            self._present_due = True
+            self._screen_changed(None)
+
+    def _screen_changed(self, regions: list[pygame.Rect] | None) -> None:
+        """The frame changed the screen in these regions (None: anywhere): the next present shows them."""
+        self._present_due = True
+        if regions is None or (self._changed is not None and len(self._changed) + len(regions) > MAX_REGIONS):
+            self._changed = None
+        elif self._changed is not None:
+            self._changed.extend(regions)
 
     def present(self) -> bool:
         """Shows the frame just drawn in the window; nothing when the frame left the screen as it
         was (and the window was not uncovered or resized meanwhile). True if it presented.
 
-        Always the whole screen: with SCALED, pygame-ce's `display.update(rects)` presents the whole
-        texture just as `flip()` does (display.c: pg_update → pg_flip when a renderer is in use)."""
+        Only the regions that changed since the last present are copied to the window's texture
+        when the scene said where it drew (`Scene.drawn_region`), else the whole screen
+        (ui.window_present). (pygame-ce's `display.update(rects)` is no help with SCALED: it
+        presents the whole screen just as `flip()` does, display.c: pg_update → pg_flip.)"""
         if not self._present_due:
             return False
         self._present_due = False
-        pygame.display.flip()
+        regions, self._changed = self._changed, []
+        PRESENTER.present(self.screen, regions)
         return True
 
     # ------------------------------------------------------------------ the loop at rest (ui.frame_loop)
@@ -742,6 +765,7 @@ def open_window() -> pygame.Surface:
         # desktop. The player's own environment wins. (Headless drivers keep the defaults.)
         os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")  # the name pygame reads: fractional scale
         os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")  # SDL's own hint: smooth filtering
+    PRESENTER.forget()  # (set_mode frees the renderer and its textures)
     with warnings.catch_warnings(record=True) as caught:  # "no fast renderer": SDL falls back; fine
         warnings.simplefilter("always")
         screen = pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)

@@ -19,7 +19,7 @@ from aleph_null_desktop.rituals.record import ritual_record
 from aleph_null_desktop.storage.rituals import replay_ritual
 
 
-def planted_ritual(seed: int = 3, circle: str = "adept") -> tuple[dict, int]:
+def planted_ritual(seed: int = 1, circle: str = "adept") -> tuple[dict, int]:
     """The expert's ritual but for one move: in turn 3 or later, with power it would still spend,
     the turn is ended at once (unspent power is damage, R5.2). Returns (ritual file, the move's index)."""
     game, player, rng = new_game(seed=seed, circle=circle), ExpertPlayer(), random.Random(player_seed(seed))

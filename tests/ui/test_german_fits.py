@@ -1,5 +1,5 @@
 """German fits: every card face, button, dialog and Grimoire page drawn in German, watching every
-line that is fitted or wrapped into a width (ui.render.text.fit_font and wrap, wherever they are used)
+line that is fitted or wrapped into a width (ui.render.text.fit_font, fit_font_steps and wrap, wherever they are used)
 and every glyph drawn. A line wider than its box or a character the font lacks fails the test."""
 
 from __future__ import annotations
@@ -98,6 +98,13 @@ class TextWatch:
             return font
         return watched
 
+    def fit_font_steps(self, original):  # (the same fit, a size a step: a card face drawn ahead)
+        def watched(fonts, role, text, width, size, min_size=10):
+            font = yield from original(fonts, role, text, width, size, min_size)
+            self._laid_out(font, text, width)
+            return font
+        return watched
+
 
 WATCH: list[TextWatch] = []
 
@@ -118,7 +125,8 @@ def watch(app, monkeypatch):
     ui_text._wrapped.clear()
     ui_text._rendered.clear()
     w = TextWatch()
-    originals = {"wrap": ui_text.wrap, "fit_font": ui_text.fit_font, "blit_text": ui_text.blit_text}
+    originals = {"wrap": ui_text.wrap, "fit_font": ui_text.fit_font, "fit_font_steps": ui_text.fit_font_steps,
+                 "blit_text": ui_text.blit_text}
     for name, module in list(sys.modules.items()):
         if not name.startswith("aleph_null_desktop") or module is None:
             continue

@@ -99,3 +99,54 @@ def test_frames_kept_under_the_interference_panel_are_the_table_drawn_whole(tabl
     assert scene.modal is spotlight
     assert not stale, stale
     assert kept >= 20
+
+
+def test_frames_drawn_in_part_under_the_interference_panel_are_the_table_drawn_whole(table, driver):
+    """The turn ends into an Interference while the cards fly, the Hour's banner shows and the
+    Grimoire's page turns under the panel: runs of frames drawn again only where things moved
+    (the veil laid there only), with the mouse now and then over the panel's buttons, each run
+    ending on the screen the table drawn whole from nothing shows."""
+    rng = random.Random(5)
+    scene = table(dict(BUSY, power=0, tokens=0, deck=["sexton", "wax_candle"], discard=[]))
+    driver.key(pygame.K_SPACE)
+    spotlight = scene.modal
+    assert type(spotlight).__name__ == "InterferenceSpotlight"
+    spots = [b.rect.center for b in spotlight.buttons] + [(200, 200), (1700, 900)]
+    stale, in_part = [], 0
+    for step in range(30):
+        if rng.random() < 0.3:
+            x, y = rng.choice(spots)
+            driver.post(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 0), buttons=(0, 0, 0))
+        before = scene.painter.veiled_in_part
+        driver.frames(rng.choice([1, 2, 3, 5]), dt=rng.choice([1 / 60, 1 / 30]))
+        in_part += scene.painter.veiled_in_part - before
+        if shown(driver.app) != pygame.image.tobytes(fresh_picture(scene), "RGB"):
+            stale.append(step)
+        driver.frames(1)  # (whole again after the fresh picture)
+    assert scene.modal is spotlight
+    assert not stale, stale
+    assert in_part >= 20
+
+
+def test_frames_drawn_in_part_while_the_hour_turns_are_the_table_drawn_whole(table, driver):
+    """The turn ends short of cards, no Interference: the Hour's banner grows and fades, the
+    Grimoire's page turns and the drawn cards fly, each frame drawn again only where they are
+    and were; at random moments the screen is what the table drawn whole from nothing shows."""
+    rng = random.Random(11)
+    scene = table(dict(BUSY, power=0, tokens=0, deck=["sylph", "gnome"], discard=[], set_aside=[]))
+    hour = scene.game.hour
+    driver.key(pygame.K_SPACE)
+    assert scene.modal is None and scene.game.hour == hour + 1
+    stale, in_part, banner, turning = [], 0, 0, 0
+    for step in range(30):
+        before = scene.painter.in_part
+        driver.frames(rng.choice([1, 2, 4]), dt=rng.choice([1 / 60, 1 / 30]))
+        in_part += scene.painter.in_part - before
+        banner += scene.motion.banner[1] > 0
+        turning += scene.grimoire.turning
+        if shown(driver.app) != pygame.image.tobytes(fresh_picture(scene), "RGB"):
+            stale.append(step)
+        driver.frames(1)  # (whole again after the fresh picture)
+    assert not stale, stale
+    assert banner >= 5 and turning >= 2
+    assert in_part >= 20

@@ -665,11 +665,13 @@ class EditScene(Scene):
             return
         # the screen shows the last frame: only the fields drawn over the picture are restored
         restore = [f.rect.clip(FORM) for f in fields] if shown is not None and shown == self._screen else None
-        self.still.show(surface, self._picture_signature(), self.paint, self.background, self._still_parts(), restore)
+        blitted = self.still.show(surface, self._picture_signature(), self.paint, self.background, self._still_parts(),
+                                  restore)
         old_clip = surface.get_clip()
         surface.set_clip(FORM.clip(old_clip))
-        self._draw_fields(surface)
+        self._draw_fields(surface)  # (inside the rectangles restored)
         surface.set_clip(old_clip)
+        self.drawn_region = blitted  # only these go to the window (App.present)
 
     def _screen_now(self, surface) -> tuple | None:
         """What, besides this scene, is on the screen this frame (the focus outline), or None when

@@ -17,7 +17,7 @@ from aleph_null_desktop.ui.render import cues
 from aleph_null_desktop.ui.render.art import ART, art_name
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
-from aleph_null_desktop.ui.render.text import fit_font, wrap, wrap_breaking
+from aleph_null_desktop.ui.render.text import fit_font, fit_font_steps, wrap, wrap_breaking
 
 
 def is_custom(card) -> bool:
@@ -189,7 +189,7 @@ class CardRenderer:
         inner = self._draw_frame(s, card, unit, frame)
         inner.h -= min(self.feet.get(width, 0), inner.h // 3)  # below it: room kept clear (a pile's badge)
         band = pygame.Rect(inner.x, inner.y, inner.w, round(36 * unit))
-        name_lines = self._name_lines(card, band, unit, room=round(inner.h * NAME_ROOM))
+        name_lines = yield from self._name_lines_steps(card, band, unit, room=round(inner.h * NAME_ROOM))
         band.h = max(band.h, len(name_lines) * self.fonts.get("title", self._least(unit)).get_linesize()
                      + round(6 * unit))
         if in_play and width < FULL_FACE_W:  # crowded play: every card its text form alike, words at its top
@@ -223,7 +223,7 @@ class CardRenderer:
             if beside_quill:  # the type line ends at the quill's disc in the corner
                 type_words = self._type_words(card, _type_text_width(inner.w, unit, True), unit)
             if not name_lines:  # no rules below: a long name may take half the face
-                name_lines = self._name_lines(card, band, unit, room=round(inner.h * COMPACT_NAME_ROOM))
+                name_lines = yield from self._name_lines_steps(card, band, unit, room=round(inner.h * COMPACT_NAME_ROOM))
                 band.h = max(band.h, len(name_lines) * self.fonts.get("title", self._least(unit)).get_linesize()
                              + round(6 * unit))
             art_bottom = inner.bottom - round(30 * unit)
@@ -235,7 +235,9 @@ class CardRenderer:
             self._draw_art(s, card, art, frame, unit)
         yield
         type_rect = pygame.Rect(inner.x, art.bottom, inner.w, round(26 * unit))
-        self._draw_type_line(s, card, type_rect, type_words, frame, unit, beside_quill)  # no words fit: the icon alone
+        type_font = yield from self._type_font_steps(type_rect, type_words, unit, beside_quill)
+        yield
+        self._draw_type_line(s, card, type_rect, type_words, type_font, frame, unit)  # no words fit: the icon alone
         if blocks is not None:
             self._draw_rules(s, blocks, flavour, text_box, unit)
         if style.current().colour_cues and art.h:  # (the badges lie on the picture)
@@ -312,13 +314,13 @@ class CardRenderer:
         pygame.draw.rect(s, theme.PARCHMENT, inner, border_radius=max(2, radius - 4))
         return inner
 
-    def _name_lines(self, card: CardDef, band: pygame.Rect, unit: float, room: int = 0) -> list:
+    def _name_lines_steps(self, card: CardDef, band: pygame.Rect, unit: float, room: int = 0):
         """The name beside the cost gem at MIN_TEXT or more: in one line, or two, or (a long name: a
         German compound is broken with a hyphen) in as many as `room` pixels of height hold, at
-        least two; [] if it cannot."""
+        least two; [] if it cannot. (A generator that returns them: a step a size tried.)"""
         width = band.w - max(2 * GEM_MIN_R + 6, round(44 * unit))
         least = self._least(unit)
-        font = fit_font(self.fonts, "title", card.name, width, max(least, round(18 * unit)), least)
+        font = yield from fit_font_steps(self.fonts, "title", card.name, width, max(least, round(18 * unit)), least)
         if font.size(card.name)[0] <= width:
             return [(font, card.name)]
         font = self.fonts.get("title", least)
@@ -366,16 +368,21 @@ class CardRenderer:
                 return [words]
         return []
 
-    def _draw_type_line(self, s, card: CardDef, rect: pygame.Rect, words: list[str], frame, unit: float,
-                        beside_quill: bool = False) -> None:
+    def _type_font_steps(self, rect: pygame.Rect, words: list[str], unit: float, beside_quill: bool):
+        """The type line's font (a generator that returns it, a step a size tried), None without words."""
+        if not words:
+            return None
+        return (yield from fit_font_steps(self.fonts, "italic", words[0], _type_text_width(rect.w, unit, beside_quill),
+                                          max(self._least(unit), round(16 * unit)), self._least(unit)))
+
+    def _draw_type_line(self, s, card: CardDef, rect: pygame.Rect, words: list[str], font, frame,
+                        unit: float) -> None:
         pygame.draw.line(s, frame, rect.bottomleft, rect.bottomright, max(1, round(2 * unit)))
         icon = pygame.Rect(rect.x + round(4 * unit), rect.centery - round(9 * unit), round(18 * unit), round(18 * unit))
         draw_icon(s, theme.TYPE_ICON.get(card.type, ""), icon, theme.INK_SOFT)
         if not words:
             return
         text = words[0]
-        font = fit_font(self.fonts, "italic", text, _type_text_width(rect.w, unit, beside_quill),
-                        max(self._least(unit), round(16 * unit)), self._least(unit))
         image = font.render(text, True, theme.INK_SOFT)
         s.blit(image, image.get_rect(midleft=(icon.right + round(5 * unit), rect.centery)))
 

@@ -44,10 +44,10 @@ class StillPicture:
 
     def show(self, target: pygame.Surface, signature: Hashable, paint: Callable[[pygame.Surface], None],
              ground: pygame.Surface, parts: dict[Hashable, StillPart],
-             restore: list[pygame.Rect] | None = None) -> None:
+             restore: list[pygame.Rect] | None = None) -> list[pygame.Rect] | None:
         """`restore`: the target still shows this picture as the last `show` left it but for these
         rectangles (what its owner drew over it): only they and the parts painted again are
-        blitted. None: the whole picture is."""
+        blitted. None: the whole picture is. Returns the rectangles blitted, None for all of it."""
         size = target.get_size()
         if self.surface is None or self.surface.get_size() != size:
             self.surface = screen_picture(size)
@@ -72,7 +72,8 @@ class StillPicture:
         self.states = {name: part.state for name, part in parts.items()}
         if restore is None or changed is None:
             target.blit(surface, (0, 0))
-            return
+            return None
         self.partial += 1
         for rect in changed + restore:
             target.blit(surface, rect, rect)
+        return changed + restore

@@ -200,12 +200,25 @@ FITTED_MAX = 4096  # entries kept (then forgotten together): a screen fits a few
 def fit_font(fonts, role: str, text: str, width: int, size: int, min_size: int = 10):
     """The largest font of the role, at most `size`, in which `text` fits on one line (measured
     once for the same words, font and width: each size tried is a measurement)."""
+    steps = fit_font_steps(fonts, role, text, width, size, min_size)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def fit_font_steps(fonts, role: str, text: str, width: int, size: int, min_size: int = 10):
+    """`fit_font` one size at a time: a generator that pauses after each size that did not fit
+    and returns the font. (A size not loaded yet costs about a millisecond to load and measure; a
+    long name on a large card may try thirty.)"""
     key = (weakref.ref(fonts.get(role, size)), text, width, min_size)
     fitted = _fitted.get(key)
     if fitted is None:
         fitted = size
         while fitted > min_size and fonts.get(role, fitted).size(text)[0] > width:
             fitted -= 1
+            yield
         if len(_fitted) >= FITTED_MAX:
             _fitted.clear()
         _fitted[key] = fitted

@@ -12,21 +12,25 @@ def darken(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
-def darken_around(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150, radius: int = 0) -> None:
+def darken_around(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150, radius: int = 0,
+                  within: list[pygame.Rect] | None = None) -> None:
     """`darken` everywhere but inside `rect`, which an opaque panel with corners rounded by `radius`
     is about to cover (the corner squares are darkened: the panel leaves their outer pixels showing).
-    The pixels under the panel are not touched: a third less work for a panel over a third of the screen."""
+    The pixels under the panel are not touched: a third less work for a panel over a third of the screen.
+    `within`: only there (rectangles that do not overlap), the rest of the screen darkened already."""
     rect = pygame.Rect(rect).clip(surface.get_rect())
     if not rect.w or not rect.h:
-        darken(surface, alpha)
-        return
+        areas = [surface.get_rect()]
+    else:
+        w, h = surface.get_size()
+        r = min(radius, rect.w // 2, rect.h // 2)
+        areas = [(0, 0, w, rect.top), (0, rect.bottom, w, h - rect.bottom),
+                 (0, rect.top, rect.left, rect.h), (rect.right, rect.top, w - rect.right, rect.h)]
+        if r > 0:
+            areas += [(x, y, r, r) for x in (rect.left, rect.right - r) for y in (rect.top, rect.bottom - r)]
     keep = 255 - alpha
-    w, h = surface.get_size()
-    r = min(radius, rect.w // 2, rect.h // 2)
-    areas = [(0, 0, w, rect.top), (0, rect.bottom, w, h - rect.bottom),
-             (0, rect.top, rect.left, rect.h), (rect.right, rect.top, w - rect.right, rect.h)]
-    if r > 0:
-        areas += [(x, y, r, r) for x in (rect.left, rect.right - r) for y in (rect.top, rect.bottom - r)]
+    areas = [pygame.Rect(area) for area in areas if area[2] > 0 and area[3] > 0]
+    if within is not None:
+        areas = [area.clip(part) for area in areas for part in within if area.colliderect(part)]
     for area in areas:
-        if area[2] > 0 and area[3] > 0:
-            surface.fill((keep, keep, keep), area, special_flags=pygame.BLEND_RGB_MULT)
+        surface.fill((keep, keep, keep), area, special_flags=pygame.BLEND_RGB_MULT)

@@ -23,6 +23,9 @@ class Scene:
     veil = 0
     # set by `draw`: True when that frame left the screen exactly as it was (nothing to present)
     kept_screen = False
+    # set by `draw` (App.step sets None before it): the regions of the screen that frame changed,
+    # all of them; None: anywhere. Only these are copied to the window (App.present)
+    drawn_region: list[pygame.Rect] | None = None
 
     def __init__(self, app) -> None:
         self.app = app
@@ -150,6 +153,14 @@ class SceneStack:
         if top is None or not top.kept_screen:
             return False
         return self._first_drawn() == len(self.scenes) - 1 or self._under_untouched
+
+    def drawn_region(self) -> list[pygame.Rect] | None:
+        """Where the last `draw` changed the screen, when only the top scene was drawn and it said
+        (`Scene.drawn_region`); None: anywhere."""
+        top = self.top
+        if top is None or self._first_drawn() != len(self.scenes) - 1:
+            return None
+        return top.drawn_region
 
     def _first_drawn(self) -> int:
         """The lowest scene drawn: the top one and those under overlays."""

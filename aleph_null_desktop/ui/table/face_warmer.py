@@ -86,12 +86,15 @@ class FaceWarmer:
             return [(w, False) for w, _in_play in play_w(n)]
 
         pile = [(panels.pile_card_rect(rects["discard"]).w, False)]
-        plan = [(("hand",), play_w(play + 1) + pile + hand_w(hand - 1) + hand_w(hand + 1) + hand_w(hand + 2)
-                 + play_w(play + 2)),
-                (("play",), play_w(play - 1) + play_w(play + 1) + pile + play_w(play - 2)),
-                (("deck", "set_aside"), hand_w(hand + 1) + hand_w(hand + 2) + play_w(play + 1) + pile),
-                (("discard",), hand_w(hand + 1)),
-                (("play",), leaving_w(play) + [(w, True) for w, _face in pile])]  # (held over a pile: its size)
+        plan = [(("hand",), play_w(play + 1) + pile + hand_w(hand - 1) + hand_w(hand + 1)),  # what one command shows …
+                (("play",), play_w(play - 1) + play_w(play + 1) + pile),
+                (("set_aside",), hand_w(hand + 1) + hand_w(hand + 2) + play_w(play + 1) + pile),
+                (("deck",), hand_w(hand + 1) + hand_w(hand + 2)),
+                (("play",), leaving_w(play) + [(w, True) for w, _face in pile]),  # (held over a pile: its size)
+                (("hand",), hand_w(hand + 2) + play_w(play + 2)),  # … then what two may show
+                (("play",), play_w(play - 2)),
+                (("deck",), play_w(play + 1) + pile),
+                (("discard",), hand_w(hand + 1))]
         wanted = [(c.card_id, SPOTLIGHT_CARD_W, False) for zone in ("set_aside", "deck") for c in game.zone(zone)
                   if game.cards[c.card_id].is_interference]  # drawn, it is shown large at once
         for zones, widths in plan:

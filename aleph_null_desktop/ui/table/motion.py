@@ -206,17 +206,23 @@ class TableMotion:
         self.circle = (centre, max(0.0, left - dt), total)
 
     # ------------------------------------------------------------------ drawing
-    def draw_tokens(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        drawn = []
+    def token_areas(self) -> list[pygame.Rect]:
+        """Where the tokens in flight are drawn now (those that set off)."""
+        discs = []
         for flight in self.tokens:
             if flight.delay > 0:
                 continue
             x, y = flight.pos
             disc = pygame.Rect(0, 0, 50, 50)
             disc.center = (round(x), round(y))
+            discs.append(disc)
+        return discs
+
+    def draw_tokens(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        drawn = self.token_areas()
+        for disc in drawn:
             pygame.draw.circle(surface, theme.POWER, disc.center, 24)
             draw_icon(surface, "token", disc.inflate(-8, -8), theme.INK)
-            drawn.append(disc)
         return drawn
 
     def banner_area(self, centre) -> pygame.Rect | None:

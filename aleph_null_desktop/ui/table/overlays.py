@@ -37,9 +37,11 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=PANEL_RADIUS)
 
 
-def _veiled_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150) -> None:
-    """The table darkened around an opaque panel (not under it), then the panel."""
-    darken_around(surface, rect, alpha, PANEL_RADIUS)
+def _veiled_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150,
+                  within: list[pygame.Rect] | None = None) -> None:
+    """The table darkened around an opaque panel (not under it), then the panel. `within`: the
+    table was drawn again only there (the rest is darkened already)."""
+    darken_around(surface, rect, alpha, PANEL_RADIUS, within)
     _panel(surface, rect)
 
 
@@ -90,9 +92,10 @@ class Modal:
         """Everything the panel shows, for a frame that may leave it as it is; None: not known."""
         return None
 
-    def draw_empty(self, surface: pygame.Surface) -> None:
+    def draw_empty(self, surface: pygame.Surface, within: list[pygame.Rect] | None = None) -> None:
         """The veil and the panel without what it shows (a panel that `covers` the table: `draw`
-        is this, then its contents inside `covers()`)."""
+        is this, then its contents inside `covers()`). `within`: the table under the veil was drawn
+        again only in these rectangles (not overlapping), the rest of the screen is as this drew it."""
 
     def close(self) -> None:
         self.done = True
@@ -630,8 +633,8 @@ class InterferenceSpotlight(Modal):
         return (self.carddef.id, tuple(self.rect), self.words(), self.focus, self.keyboard,
                 tuple((tuple(b.rect), b.label, b.detail, b.enabled, b.hot, b.key_hint) for b in self.buttons))
 
-    def draw_empty(self, surface: pygame.Surface) -> None:
-        _veiled_panel(surface, self.rect, 170)
+    def draw_empty(self, surface: pygame.Surface, within: list[pygame.Rect] | None = None) -> None:
+        _veiled_panel(surface, self.rect, 170, within)
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.view.fonts

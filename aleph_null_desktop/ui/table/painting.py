@@ -68,6 +68,9 @@ class TablePainter:
         self._under: tuple = (None, None)  # (look, picture) of the table under an open panel
         self._under_last = None  # the table's look under the panel last frame
         self._panel_shown = None  # (the table's look around the open panel, the panel's look) on the screen
+        self._veiled_last = None  # (screen, the open panel's look, where things were drawn over `still`) last frame
+        self.in_part = 0  # frames drawn again only where things changed, no panel open (tests watch it) …
+        self.veiled_in_part = 0  # … and under an open panel
         self._part_regions: tuple = ()  # where the board's parts of this frame lie
         self._panel_inside = (None, None)  # (the open panel's look, the picture of its inside) while it is open
 
@@ -99,6 +102,7 @@ class TablePainter:
         self._over_last = None
         self._shown = None
         self._panel_shown = None
+        self._veiled_last = None
 
     def refresh(self) -> None:
         """Every cached picture painted again from nothing on the next frame (tests compare)."""
@@ -115,7 +119,7 @@ class TablePainter:
         parts = self.board.parts(m)
         self._part_regions = tuple(p.region for p in parts)
         cards = self.card_looks(m)
-        shown = None
+        shown = panel = None
         if m.on_top:
             shown = (whole, tuple(p.signature for p in parts), cards, self.over_look(m), id(surface))
             if m.modal is None and shown == self._shown:
@@ -131,7 +135,7 @@ class TablePainter:
                     return False  # the panel and the table around it as they were
                 if shown == self._under[0]:
                     surface.blit(self._under[1], (0, 0))  # the table under the open panel, as it was
-                    self._over_last = None
+                    self._over_last = self._veiled_last = None
                     self.draw_panel(surface, m.modal, m.modal.covers())
                     self._shown, self._panel_shown = None, (shown, panel)
                     return True
@@ -139,6 +143,7 @@ class TablePainter:
         self._panel_shown = None
         cover = m.modal.covers() if m.modal is not None else None  # where the open panel hides the table
         circle = self.motion.circle[1] > 0  # BAPHOMET's circle turns under the cards it draws in
+        over = veiled = None  # (veiled: where the table is drawn again under the open panel's veil, the rest kept)
         if circle:
             self.bare.update(surface.get_size(), whole, parts, self.background)
             surface.blit(self.bare.surface, (0, 0))
@@ -147,17 +152,25 @@ class TablePainter:
         else:  # the board and the cards lying still, cached together; what moves is drawn over them
             self.bare.release()
             painted = self.layer.update(surface.get_size(), whole, parts + self.still_parts(m, cards), self.background)
-            over = self.over_rects(m, cards) if shown is not None and m.modal is None else None
+            if shown is not None and (m.modal is None or cover is not None):
+                over = self.over_rects(m, cards, under_panel=m.modal is not None)
             last = self._over_last
-            if over is not None and last is not None and last[0] == id(surface):
+            if m.modal is None and over is not None and last is not None and last[0] == id(surface):
+                self.in_part += 1
                 for rect in merged([*last[1], *over, *painted]):  # last frame's picture kept but where things moved
                     surface.blit(self.layer.surface, rect, rect)
+            elif over is not None and self.veil_kept(surface, m, panel):
+                veiled = merged([*self._veiled_last[2], *over, *painted])
+                self.veiled_in_part += 1
+                for rect in veiled:  # (what the panel covers is kept too)
+                    for band in _around(rect, cover):
+                        surface.blit(self.layer.surface, band, band)
             elif cover is not None:
                 for rect in _around(surface.get_rect(), cover):  # (the panel covers the rest)
                     surface.blit(self.layer.surface, rect, rect)
             else:
                 surface.blit(self.layer.surface, (0, 0))
-            self._over_last = (id(surface), over) if over is not None else None
+            self._over_last = (id(surface), over) if over is not None and m.modal is None else None
         self.grimoire.draw(surface)  # the page above the tokens, turning with the Hours
         self.paint_effects(surface, self.effects_look(), self.bare if circle else self.layer)
         if circle:
@@ -177,16 +190,19 @@ class TablePainter:
             if m.tip:
                 self.draw_card_tip(surface, m)
         else:
-            if shown is not None and shown == self._under_last:  # settled: kept while the panel is open
+            if veiled is None and shown is not None and shown == self._under_last:  # settled: kept while the panel is open
                 picture = self._under[1]
                 if picture is None or picture.get_size() != surface.get_size():
                     picture = screen_picture(surface.get_size())
                 picture.blit(surface, (0, 0))
                 self._under = (shown, picture)
             self._under_last = shown
-            self.draw_panel(surface, m.modal, cover)
+            self.draw_panel(surface, m.modal, cover, veiled)
+            self._veiled_last = None
             if shown is not None and (m.big is None or m.big not in m.sprites):
                 self._panel_shown = (shown, self.panel_look(m.modal))
+                if over is not None and self._panel_shown[1] is not None:
+                    self._veiled_last = (id(surface), self._panel_shown[1], over)
         if m.modal is None:
             self._under = (None, None)
             self._panel_inside = (None, None)
@@ -209,15 +225,24 @@ class TablePainter:
             over = over[:4] + ("under the panel",) + over[5:]
         return whole, parts, cards, over, surface
 
-    def draw_panel(self, surface, modal, cover: pygame.Rect | None) -> None:
+    def veil_kept(self, surface, m: Moment, panel) -> bool:
+        """Whether last frame drew this same open panel over this screen, its inside kept, and
+        knew where it drew over the table: then only where things change is drawn again, and
+        veiled (`draw_panel`'s `within`)."""
+        last = self._veiled_last
+        return (last is not None and last[0] == id(surface) and panel is not None and last[1] == panel
+                and self._panel_inside[0] == panel and (m.big is None or m.big not in m.sprites))
+
+    def draw_panel(self, surface, modal, cover: pygame.Rect | None, within: list[pygame.Rect] | None = None) -> None:
         """The open panel; one that covers the table and shows what it showed last time is its
-        veil and its empty panel, then its inside as it was drawn."""
+        veil and its empty panel, then its inside as it was drawn. `within`: the table was drawn
+        again only there since last frame (the veil is laid there only)."""
         look = self.panel_look(modal) if cover is not None else None
         if look is None:
             modal.draw(surface)
             return
         if self._panel_inside[0] == look and self._panel_inside[1].get_size() == cover.size:
-            modal.draw_empty(surface)
+            modal.draw_empty(surface, within)
             surface.blit(self._panel_inside[1], cover)
             return
         modal.draw(surface)
@@ -246,17 +271,24 @@ class TablePainter:
             m.tip and (m.hover, tuple(m.sprites[m.hover].rect), self.presenter.unusable.get(m.hover)), m.big,
         )
 
-    def over_rects(self, m: Moment, cards) -> list[pygame.Rect] | None:
+    def over_rects(self, m: Moment, cards, under_panel: bool = False) -> list[pygame.Rect] | None:
         """Where the table draws over the cached picture of the board and the still cards this
         frame; None while something is shown whose extent is not known here (the whole picture is
-        then blitted)."""
-        if (self.grimoire.turning or self.motion.tokens or self.motion.banner[1] > 0 or self.focus.visible
-                or m.disabled or m.tip):
+        then blitted). `under_panel`: an open panel hides the focus and the tips (not drawn)."""
+        if not under_panel and (self.focus.visible or m.disabled or m.tip):
             return None
         r = self.rects
         shaken = r["damage"].inflate(24 + 2 * SHAKE_PIXELS, 12 + 2 * SHAKE_PIXELS)  # (paint_effects' area, moved)
         rects = [self.grimoire.rect.inflate(8, 8), r["power"].inflate(40, 40), shaken,
                  r["tokens"].inflate(12, 12), r["deck"].inflate(20, 20)]  # the page and the effects
+        rects += self.motion.token_areas()
+        if self.grimoire.turning:
+            rects.append(self.grimoire.rect.inflate(24, 12).move(-12, 0))  # (the turning leaf's clip)
+        if self.motion.banner[1] > 0:
+            banner = self.motion.banner_area(r["play"].center)
+            if banner is None:
+                return None  # (its plate is made when it is first drawn)
+            rects.append(banner)
         _all, _still, moving = cards
         for step in moving:
             if step[0] == "mark":
@@ -533,7 +565,9 @@ class TablePainter:
 
 
 def _around(screen: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
-    """The screen but `hole`, in four bands (empty ones left out)."""
+    """The screen (or any rectangle) but `hole`, in four bands (empty ones left out)."""
+    if not screen.colliderect(hole):
+        return [screen]
     hole = hole.clip(screen)
     bands = [pygame.Rect(screen.x, screen.y, screen.w, hole.top - screen.y),
              pygame.Rect(screen.x, hole.bottom, screen.w, screen.bottom - hole.bottom),

@@ -1,0 +1,86 @@
+"""The window shows the screen after every present (ui.window_present: a texture of the screen's
+own format, only the changed regions copied when a scene says where it drew): through random play
+on the table, after fullscreen is toggled, and where the texture path fails (display.flip then)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from aleph_null_desktop.ui import window_present
+from aleph_null_desktop.ui.window_present import PRESENTER, WindowPresenter
+from tests.drivers.window_picture import PresentEveryFrame, window_pixels
+
+BUSY = {"hour": 3, "power": 4, "tokens": 1, "play": ["salamander", "golem", "book_of_pacts", "boline"],
+        "hand": ["wax_candle", "sylph", "gnome", "undine"], "deck": ["learned_tanist", "bell", "besom"],
+        "discard": ["chasuble"], "set_aside": ["ill_omen"]}
+
+
+def test_the_window_shows_the_table_after_every_present_of_random_play(app, table, driver, monkeypatch):
+    watch = PresentEveryFrame(app, monkeypatch)
+    scene = table(BUSY)
+    rng = random.Random(5)
+    for _ in range(40):
+        if scene is not driver.scene or scene.game.outcome is not None:
+            break
+        roll = rng.random()
+        cards = [c.uid for zone in ("hand", "play") for c in scene.game.zone(zone)]
+        if roll < 0.4 and cards:
+            x, y = map(round, driver.card_centre(rng.choice(cards)))
+            for n in range(4):
+                driver.post(pygame.MOUSEMOTION, pos=(x + 3 * n, y), rel=(3, 0), buttons=(0, 0, 0))
+                driver.frames(1)
+        elif roll < 0.55 and cards:
+            driver.click(driver.card_centre(rng.choice(cards)), button=rng.choice([1, 3]))
+        elif roll < 0.7 and scene.game.zone("hand"):
+            driver.drag(driver.card_centre(rng.choice(scene.game.zone("hand")).uid), driver.zone_centre("play"))
+        elif roll < 0.8:
+            driver.key(pygame.K_z, pygame.KMOD_CTRL)
+        else:
+            driver.key(rng.choice([pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RIGHT, pygame.K_SPACE]))
+        driver.frames(rng.choice([1, 3]))
+    for k in (pygame.K_F1, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_ESCAPE):  # the Grimoire
+        driver.key(k)
+        driver.frames(4)
+    assert not PRESENTER.failed
+    assert watch.presented > 20
+    assert not watch.mismatches, f"the window differs from the screen after frames {watch.mismatches}"
+
+
+def test_after_fullscreen_is_toggled_the_window_shows_the_screen(app, table, driver, monkeypatch):
+    table(BUSY)
+    app.present()
+    forgotten = []
+    monkeypatch.setattr(PRESENTER, "forget", lambda: forgotten.append(1) or WindowPresenter.forget(PRESENTER))
+    app.toggle_fullscreen()  # (the dummy display may refuse: the texture goes all the same)
+    assert forgotten
+    driver.frames(1)
+    assert app.present()
+    assert window_pixels() == pygame.image.tobytes(app.screen, "RGB")
+    app.toggle_fullscreen()
+    driver.frames(1)
+    app.present()
+    assert window_pixels() == pygame.image.tobytes(app.screen, "RGB")
+    app.error_message, app.error_time = "", 0.0  # (the dummy display refuses fullscreen, and says so)
+
+
+def test_where_the_texture_fails_the_window_is_flipped(app, table, driver, monkeypatch):
+    presenter = WindowPresenter()
+    monkeypatch.setattr(window_present, "PRESENTER", presenter)
+    monkeypatch.setattr("aleph_null_desktop.ui.app.PRESENTER", presenter)
+
+    def broken(*_args):
+        raise pygame.error("no texture today")
+
+    monkeypatch.setattr(presenter, "_open", broken)
+    flips = []
+    flip = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(1) or flip())
+    table(BUSY)
+    assert app.present()
+    assert presenter.failed and flips == [1]
+    driver.post(pygame.MOUSEMOTION, pos=driver.card_centre(driver.uid("hand", "gnome")), rel=(1, 0), buttons=(0, 0, 0))
+    driver.frames(1)
+    assert app.present() and flips == [1, 1]
+    assert not app.error_text
