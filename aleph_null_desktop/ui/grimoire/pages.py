@@ -106,6 +106,8 @@ CORNER = 14  # the board's corner radius (draw_board)
 SPARE_HALVES = 2  # halves of dropped spreads a new spread is drawn on: one spread's
 
 
+DOT_R = 2  # the radius of a dot of the contents' leaders
+DOT_KEY = (255, 0, 255)  # no pixel of a dot
 BANDS = 6  # a page-sized blit drawn ahead (BookArt.warm_steps) is cut in this many bands of rows
 
 
@@ -211,6 +213,8 @@ class BookArt:
         self._preparing: tuple | None = None  # (key, steps) of the spread being drawn ahead (`prepare`)
         self._ready: tuple | None = None  # (key, Spread) drawn ahead, until `spread` asks for it
         self._bases: dict[str, tuple[pygame.Surface, tuple]] = {}  # side -> blank half on its board, corners
+        self._dot_picture: pygame.Surface | None = None  # a dot of the contents' leaders (`_dot`)
+        self._warm_words: tuple | None = None  # (language, True) once the contents' words were drawn ahead
         self._reference: Reference | None = None
         self._language = current_language()
 
@@ -273,7 +277,8 @@ class BookArt:
         """Whether the blank halves and the reference laid out in the language of the moment are
         made (`warm_steps`)."""
         self._follow_language()
-        return len(self._bases) == 2 and self._reference is not None
+        return len(self._bases) == 2 and self._reference is not None \
+            and self._warm_words == (self._language, True)
 
     def is_open(self) -> bool:
         """Whether a book is open on these pages."""
@@ -296,6 +301,9 @@ class BookArt:
             reference = yield from paginate_steps(self.fonts, self._reference_area())
             if self._language == language and self._reference is None:  # (the language changed meanwhile: laid out again)
                 self._reference = reference
+        if self._warm_words != (language, self._reference is not None):
+            yield from self._contents_steps(BookContext(), onto=(pygame.Surface((1, 1)), pygame.Surface((1, 1))))
+            self._warm_words = (language, self._reference is not None)
 
     def reference_spreads(self) -> list[str]:
         return [f"ref-{i // 2 + 1}" for i in range(0, len(self.reference.pages), 2)]
@@ -1051,11 +1059,27 @@ class BookArt:
             except StopIteration as done:
                 return done.value
 
-    def _contents_steps(self, ctx: BookContext):
+    def _dot(self) -> pygame.Surface:
+        """One dot of the contents' leaders: the pixels `pygame.draw.circle(…, DOT_R)` draws round
+        the picture's centre, the rest colour-keyed (blitted, 500 of them cost a fifth of drawing them)."""
+        if self._dot_picture is None:
+            dot = pygame.Surface((2 * DOT_R + 1, 2 * DOT_R + 1))
+            dot.fill(DOT_KEY)
+            pygame.draw.circle(dot, theme.PARCHMENT_DARK, (DOT_R, DOT_R), DOT_R)
+            dot.set_colorkey(DOT_KEY)
+            self._dot_picture = dot
+        return self._dot_picture
+
+    def _contents_steps(self, ctx: BookContext, onto: tuple | None = None):
         """The contents spread a line at a time (a generator that returns the Spread, its halves not
-        yet on their boards): drawn ahead for the book's opening (ui.grimoire.warmer)."""
-        left = yield from self._blank_steps("left")
-        right = yield from self._blank_steps("right")
+        yet on their boards): drawn ahead as a turn goes back to it. `onto`: two surfaces to draw
+        on instead of blank halves (the warmer draws onto two pixels: the fonts are loaded and the
+        words rasterised once, at no cost in pages)."""
+        if onto is not None:
+            left, right = onto
+        else:
+            left = yield from self._blank_steps("left")
+            right = yield from self._blank_steps("right")
         self._head(left, "left", _("The Grimoire Verum"),
                    folio=_("Ritual code: {code}").format(code=ctx.code) if ctx.code else "")
         self._head(right, "right", _("How to read this book"))
@@ -1088,8 +1112,8 @@ class BookArt:
                 num = num_font.render(_("p. {n}").format(n=number), True, theme.INK_SOFT)
                 left.blit(num, num.get_rect(topright=(row.right, row.y + 2)))
                 dots_from, dots_to = row.x + image.get_width() + 10, row.right - num.get_width() - 10
-                for x in range(dots_from, dots_to, 12):
-                    pygame.draw.circle(left, theme.PARCHMENT_DARK, (x, row.y + font.get_ascent() - 2), 2)
+                dot_y = row.y + font.get_ascent() - 2 - DOT_R
+                left.blits([(self._dot(), (x - DOT_R, dot_y)) for x in range(dots_from, dots_to, 12)], doreturn=False)
             hits.append((action, "left", row))
             y += row_h
             yield

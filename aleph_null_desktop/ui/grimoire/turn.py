@@ -24,7 +24,6 @@ import pygame
 
 TURN_SECONDS = 0.9
 STRIPS = 36
-COPIES_A_FRAME = 8  # strips a frame copies out of its page (LeafFace): the first frame of a turn copies no face whole
 CURL = 0.55  # radians of extra lift at the outer edge, at mid-turn
 PERSPECTIVE = 0.07  # how much taller a strip looks when it stands at its full height above the table
 LIGHT = (-0.45, 0.893)  # (x, z): from the upper left, towards the table
@@ -109,48 +108,17 @@ def cut_leaf(image: pygame.Surface, strips: int, spine_on_left: bool) -> list[py
     return cut
 
 
-def _own_copy(view: pygame.Surface) -> pygame.Surface:
-    """A copy of a view, one pixel wider when its rows would be a multiple of 16 bytes (and then the
-    copy's view of the original width): SDL copies such rows with streaming stores, eight times
-    slower for a narrow image than its plain copy."""
-    w, h = view.get_size()
-    if (w * view.get_bytesize()) % 16:
-        return view.copy()
-    wide = pygame.Surface((w + 1, h), 0, view)
-    wide.blit(view, (0, 0))
-    return wide.subsurface((0, 0, w, h))
-
-
 class LeafFace:
-    """One face of the turning leaf cut into its strips once per turn (PageTurn.prepared).
-
-    A strip shown is copied out of its page once, while it shows: a view into a page is a narrow
-    column of a wide image, which stretches at half the speed of a small image of its own. A strip
-    of this face that the leaf shows from its other side lets its copy go (the leaf turns one way:
-    at any time about one face of copies is held, 3.2 MB for a page at 1080p)."""
+    """One face of the turning leaf cut into its strips once per turn (PageTurn.prepared): views
+    into its page, and whether it is opaque (then its strips are stretched straight onto the screen).
+    (A strip copied out of its page stretches faster, 1 ms a frame at most, but a face of copies held
+    through a turn, 3.2 MB, is what the session's peak memory, over 150 MB then, cannot spare.)"""
 
     def __init__(self, image: pygame.Surface, strips: int, spine_on_left: bool) -> None:
         self.image = image  # (kept: the key of `prepared` is its parent's id, which must stay its own)
         self.views = cut_leaf(image, strips, spine_on_left)
-        # an opaque face is stretched straight onto the screen; one with alpha is blended as before
         self.opaque = not image.get_flags() & pygame.SRCALPHA and image.get_colorkey() is None \
             and image.get_alpha() is None
-        self._copies: dict[int, pygame.Surface] = {}
-
-    def strip(self, i: int, copy: bool = True) -> pygame.Surface | None:
-        """Strip i: its own copy, made now if `copy`; else (no copy yet) the view into the page."""
-        kept = self._copies.get(i)
-        if kept is None:
-            if not copy or self.views[i] is None:
-                return self.views[i]
-            kept = self._copies[i] = _own_copy(self.views[i])
-        return kept
-
-    def has_copy(self, i: int) -> bool:
-        return i in self._copies
-
-    def let_go(self, i: int) -> None:
-        self._copies.pop(i, None)
 
 
 def leaf_columns(spine_x: int, w: int, phi: float, start_side: int, strips: int = STRIPS) -> tuple[int, int]:
@@ -161,6 +129,7 @@ def leaf_columns(spine_x: int, w: int, phi: float, start_side: int, strips: int 
     shadow = w * 0.28 * math.sin(phi) + 2
     return (math.floor(min(min(xs), xs[-1] - shadow)) - 3,
             math.ceil(max(max(xs), xs[-1] + shadow)) + 4)
+
 
 
 def _light(surface: pygame.Surface, area: pygame.Rect | None, level: int | None, glow: int | None) -> None:
@@ -267,15 +236,11 @@ def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.S
             faces[facing_front] = prepared[key]
     clip = dest.get_clip()
     lit = _LitRun(dest)
-    copies = COPIES_A_FRAME
     for i in range(strips):
         x0, x1 = xs[i], xs[i + 1]
         theta = (geometry[i][2] + geometry[i + 1][2]) / 2
         shown = math.cos(theta) >= 0
         seen = faces.get(shown)
-        other = faces.get(not shown)
-        if other is not None:
-            other.let_go(i)
         if seen is None or seen.views[i] is None:
             continue
         rect = _strip_rect(xs, geometry, i, h, centre_y)
@@ -288,9 +253,7 @@ def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.S
         if prepared is not None and seen.opaque and clip.contains(rect):
             # stretched and lit where it lands: the same pixels as a strip of its own blitted there
             lit.add(rect, level, glow)
-            if not seen.has_copy(i):
-                copies -= 1
-            pygame.transform.scale(seen.strip(i, copy=copies >= 0), rect.size, dest.subsurface(rect))
+            pygame.transform.scale(seen.views[i], rect.size, dest.subsurface(rect))
             continue
         lit.flush()
         strip = pygame.transform.scale(seen.views[i], rect.size)

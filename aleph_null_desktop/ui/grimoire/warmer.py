@@ -2,13 +2,12 @@
 
 Opening the book the first time in a session needs what it then keeps: the two blank halves on
 their boards (every spread is written on copies of them) and the reference laid out (the contents
-page lists its chapters' pages); and every opening needs the contents spread it opens at (let go
-when the book closes). Made at the opening, they made that frame 90 ms (20 ms for the contents
-alone). `BookWarmer` makes them, and the contents again after each closing (held meanwhile:
-6.8 MB), a step at a time (3 ms at most each, 65 ms in all): on a frame presented that has cost
+page lists its chapters' pages). Made at the opening, they made that frame 90 ms. `BookWarmer`
+makes them a step at a time (3 ms at most each, 65 ms in all): on a frame presented that has cost
 next to nothing so far, on a frame that left the screen as it was (as the table's face warmer), and
 while the loop rests (`App.rest`), which it asks to do every `REST_GAP` seconds until all is made:
-once a session, and again after a change of language or look.
+once a session, and again after a change of language or look. (The contents spread itself is not
+drawn ahead: held while the table is played, its 6.8 MB took bench/session.py's peak over 150 MB.)
 """
 
 from __future__ import annotations
@@ -31,42 +30,29 @@ class BookWarmer:
 
         return book_art(self.app.fonts)
 
-    def _opening(self):
-        """The context the book opens with over the scene on top (ui.grimoire.scene.open_reference)."""
-        from aleph_null_desktop.ui.grimoire.pages import BookContext
-
-        top = self.app.stack.top
-        return BookContext.of_game(getattr(top, "game", None), getattr(top, "circle_id", None))
-
     def pending(self) -> bool:
         """Whether steps remain (a book open makes what it needs itself: none are taken then)."""
         art = self._art()
-        return not art.is_open() and not (art.warmed() and art.is_ready("contents", self._opening()))
+        return not art.warmed() and not art.is_open()
 
     def warm(self, frame_start: float, presented: bool = True) -> bool:
         """Takes steps if this frame has cost next to nothing so far, a few milliseconds at most;
         True once all is made."""
         art = self._art()
-        if art.is_open():
-            return False
-        opening = self._opening()
-        if art.warmed() and art.is_ready("contents", opening):
+        if art.warmed():
             self._steps = None
             return True
         spent = (time.thread_time() - frame_start) * 1000
-        if presented and spent >= QUIET_MS:
+        if art.is_open() or (presented and spent >= QUIET_MS):
             return False
+        if self._steps is None or self._steps[0] is not art:
+            self._steps = (art, art.warm_steps())
         until = STEPS_MS if presented else IDLE_STEPS_MS
-        if not art.warmed():
-            if self._steps is None or self._steps[0] is not art:
-                self._steps = (art, art.warm_steps())
-            while spent < until:
-                try:
-                    next(self._steps[1])
-                except StopIteration:
-                    self._steps = None  # (the language changed meanwhile: begun again on a later frame)
-                    break
-                spent = (time.thread_time() - frame_start) * 1000
-        if art.warmed() and spent < until:  # the contents, the page the book opens at
-            return art.prepare("contents", opening, (until - spent) / 1000)
+        while spent < until:
+            try:
+                next(self._steps[1])
+            except StopIteration:
+                self._steps = None  # (the language changed meanwhile: begun again on a later frame)
+                return art.warmed()
+            spent = (time.thread_time() - frame_start) * 1000
         return False
