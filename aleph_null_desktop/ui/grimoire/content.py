@@ -14,6 +14,7 @@ from functools import cache
 
 from aleph_null_desktop.i18n import N_, SOURCE_LANGUAGE, _, current_language
 from aleph_null_desktop.resources import asset_path
+from aleph_null_desktop.ui.render.stepwise import finish
 from aleph_null_desktop.ui.render.text import wrap
 
 # style -> (font role, size, space above, indent of the first line, indent of the rest)
@@ -106,12 +107,7 @@ def font_for(fonts, style: str):
 
 def paginate(fonts, size: tuple[int, int], doc: dict | None = None) -> Reference:
     """Flows the reference onto pages of `size` (the text area, in pixels)."""
-    steps = paginate_steps(fonts, size, doc)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return finish(paginate_steps(fonts, size, doc))
 
 
 def paginate_steps(fonts, size: tuple[int, int], doc: dict | None = None):

@@ -30,6 +30,7 @@ from aleph_null_desktop.ui.scenes.circle_words import difficulty
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.content import BULLET, Reference, font_for, paginate, paginate_steps
 from aleph_null_desktop.ui.render.icons import draw_icon
+from aleph_null_desktop.ui.render.stepwise import finish
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, fit_font, wrap
 
@@ -354,12 +355,7 @@ class BookArt:
         """A new half image to write a page on: parchment with the gutter's shade at the spine and
         page edges outside, on its board (opaque; the board's rounded corners: `_base`). Drawn on a
         spare half when there is one."""
-        steps = self._blank_steps(side)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return finish(self._blank_steps(side))
 
     def _blank_steps(self, side: str):
         """`blank` copied a band at a time (a generator that returns the half): a page drawn ahead
@@ -407,12 +403,7 @@ class BookArt:
 
     def _blank_page(self, side: str) -> pygame.Surface:
         """Parchment with the gutter's shade and page edges, with clear margins for the board."""
-        steps = self._blank_page_steps(side)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return finish(self._blank_page_steps(side))
 
     def _blank_page_steps(self, side: str):
         half = pygame.Surface(self.half_size, pygame.SRCALPHA)
@@ -516,12 +507,8 @@ class BookArt:
         key = (page_id, context)
         spread = self._cache.get(key)
         if spread is None and self._preparing is not None and self._preparing[0] == key:
-            steps = self._preparing[1]  # begun ahead (`prepare`): the rest of it now, not all of it again
-            try:
-                while True:
-                    next(steps)
-            except StopIteration as done:
-                self._preparing, self._ready = None, (key, done.value)
+            # begun ahead (`prepare`): the rest of it now, not all of it again
+            self._preparing, self._ready = None, (key, finish(self._preparing[1]))
         if spread is None and self._ready is not None and self._ready[0] == key:
             spread, self._ready = self._ready[1], None  # drawn ahead (`prepare`)
             self._lending = True  # the spread it drops lends its halves to the next one drawn ahead
@@ -1052,12 +1039,7 @@ class BookArt:
 
     # the reference ---------------------------------------------------------------------
     def _contents(self, ctx: BookContext = BookContext()) -> Spread:
-        steps = self._contents_steps(ctx)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return finish(self._contents_steps(ctx))
 
     def _dot(self) -> pygame.Surface:
         """One dot of the contents' leaders: the pixels `pygame.draw.circle(…, DOT_R)` draws round
@@ -1143,12 +1125,7 @@ class BookArt:
         return Spread(left, right, hits)
 
     def _text_page(self, index: int, side: str) -> pygame.Surface:
-        steps = self._text_page_steps(index, side)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return finish(self._text_page_steps(index, side))
 
     def _text_page_steps(self, index: int, side: str):
         """`_text_page` a line at a time (a generator that returns the half): drawn ahead over

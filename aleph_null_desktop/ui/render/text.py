@@ -7,6 +7,7 @@ import weakref
 
 import pygame
 
+from aleph_null_desktop.ui.render.stepwise import finish
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 
 # Budgets in ui.render.caches. Keys hold fonts weakly: a font that is gone (an App replaced, a size the
@@ -200,12 +201,7 @@ FITTED_MAX = 4096  # entries kept (then forgotten together): a screen fits a few
 def fit_font(fonts, role: str, text: str, width: int, size: int, min_size: int = 10):
     """The largest font of the role, at most `size`, in which `text` fits on one line (measured
     once for the same words, font and width: each size tried is a measurement)."""
-    steps = fit_font_steps(fonts, role, text, width, size, min_size)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return finish(fit_font_steps(fonts, role, text, width, size, min_size))
 
 
 def fit_font_steps(fonts, role: str, text: str, width: int, size: int, min_size: int = 10):
