@@ -9,6 +9,7 @@ whether the picture on the screen may be left as it is."""
 
 from __future__ import annotations
 
+import time
 from typing import NamedTuple
 
 import pygame
@@ -28,6 +29,7 @@ from aleph_null_desktop.ui.table.card_tips import draw_card_tip
 from aleph_null_desktop.ui.table.face_warmer import BIG_W
 
 SHADOW = (8, 5, 4)
+HIDDEN_QUIET_MS = 1.5  # a frame that has cost less than this so far paints what changed under the open panel
 
 
 class Moment(NamedTuple):
@@ -115,8 +117,19 @@ class TablePainter:
 
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface, m: Moment) -> bool:
-        """The table's frame on `surface`; False when the screen was left as it was (nothing drawn)."""
+        """The table's frame on `surface`; False when the screen was left as it was (nothing drawn).
+        What changed under an open panel (the Hour's new cards and piles under the Interference)
+        is painted into the cached picture later, on frames with time to spare: never on the
+        screen meanwhile, the panel hides it."""
+        started = time.thread_time()
+        drew = self._frame(surface, m)
+        if self.layer.hidden:
+            self.layer.paint_hidden(lambda: (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS)
+        return drew
+
+    def _frame(self, surface: pygame.Surface, m: Moment) -> bool:
         self.drawn = None
+        self.motion.banner_plate(self.fonts)  # (its area known before this frame's regions are)
         whole = Board.whole(m.settings, self.background)
         parts = self.board.parts(m)
         self._part_regions = tuple(p.region for p in parts)
@@ -154,7 +167,8 @@ class TablePainter:
             self.layer.invalidate()  # not kept up to date meanwhile: painted whole when used again
         else:  # the board and the cards lying still, cached together; what moves is drawn over them
             self.bare.release()
-            painted = self.layer.update(surface.get_size(), whole, parts + self.still_parts(m, cards), self.background)
+            painted = self.layer.update(surface.get_size(), whole, parts + self.still_parts(m, cards), self.background,
+                                        hide=cover)
             if shown is not None and (m.modal is None or cover is not None):
                 over = self.over_rects(m, cards, under_panel=m.modal is not None)
             last = self._over_last
