@@ -170,7 +170,7 @@ class TablePainter:
             painted = self.layer.update(surface.get_size(), whole, parts + self.still_parts(m, cards), self.background,
                                         hide=cover)
             if shown is not None and (m.modal is None or cover is not None):
-                over = self.over_rects(m, cards, under_panel=m.modal is not None)
+                over = self.over_rects(m, cards, under_panel=m.modal is not None, cover=cover)
             last = self._over_last
             if m.modal is None and over is not None and last is not None and last[0] == id(surface):
                 self.in_part += 1
@@ -265,8 +265,16 @@ class TablePainter:
             modal.draw(surface)
             return False
         if self._panel_inside[0] == look and self._panel_inside[1].get_size() == cover.size:
-            modal.draw_empty(surface, within)
-            surface.blit(self._panel_inside[1], cover)
+            if within is None:
+                modal.draw_empty(surface)
+                surface.blit(self._panel_inside[1], cover)
+                return True
+            clip = surface.get_clip()
+            for rect in within:  # the rest of the screen (the panel's inside too) is as it was
+                surface.set_clip(rect.clip(clip))
+                modal.draw_empty(surface, [rect])
+                surface.blit(self._panel_inside[1], cover)
+            surface.set_clip(clip)
             return True
         modal.draw(surface)
         inside = self._panel_inside[1]
@@ -295,10 +303,12 @@ class TablePainter:
             m.tip and (m.hover, tuple(m.sprites[m.hover].rect), self.presenter.unusable.get(m.hover)), m.big,
         )
 
-    def over_rects(self, m: Moment, cards, under_panel: bool = False) -> list[pygame.Rect] | None:
+    def over_rects(self, m: Moment, cards, under_panel: bool = False,
+                   cover: pygame.Rect | None = None) -> list[pygame.Rect] | None:
         """Where the table draws over the cached picture of the board and the still cards this
         frame; None while something is shown whose extent is not known here (the whole picture is
-        then blitted). `under_panel`: an open panel hides the focus and the tips (not drawn)."""
+        then blitted). `under_panel`: an open panel hides the focus and the tips (not drawn);
+        `cover`: where it hides the table (the banner and the cards wholly under it are not drawn)."""
         if not under_panel and (self.focus.visible or m.disabled or m.tip):
             return None
         r = self.rects
@@ -312,12 +322,14 @@ class TablePainter:
             banner = self.motion.banner_area(r["play"].center)
             if banner is None:
                 return None  # (its plate is made when it is first drawn)
-            rects.append(banner)
+            if cover is None or not cover.contains(banner):
+                rects.append(banner)
         _all, _still, moving = cards
         for step in moving:
             if step[0] == "mark":
                 return None
-            rects.append(step[-1])
+            if cover is None or not cover.contains(step[-1]):
+                rects.append(step[-1])
         return rects
 
     # ------------------------------------------------------------------ the cards
