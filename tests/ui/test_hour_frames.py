@@ -100,3 +100,16 @@ def test_a_layer_leaves_what_changed_under_a_panel_until_asked_and_then_equals_a
     assert not layer.hidden
     whole.update(size, "look", parts((0, 0, 200)), background)
     assert pygame.image.tobytes(layer.surface, "RGB") == pygame.image.tobytes(whole.surface, "RGB")
+
+
+def test_the_frame_the_interference_opens_over_the_hour_is_the_table_painted_whole(app, table, driver, monkeypatch):
+    """The panel opens over the table drawn last frame: the table is drawn again only where it
+    changed before the veil, and the screen is what the table painted whole from nothing shows."""
+    watch = PresentEveryFrame(app, monkeypatch)
+    scene = table(HOUR_INTO_INTERFERENCE)
+    driver.post(pygame.MOUSEMOTION, pos=(900, 520), rel=(1, 0), buttons=(0, 0, 0))
+    driver.frames(2)
+    driver.key(pygame.K_SPACE)
+    assert type(scene.modal).__name__ == "InterferenceSpotlight"
+    assert shown(app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
+    assert not watch.mismatches, f"the window differs from the screen after frames {watch.mismatches}"

@@ -183,9 +183,11 @@ class TablePainter:
                 for rect in veiled:  # (what the panel covers is kept too)
                     for band in _around(rect, cover):
                         surface.blit(self.layer.surface, band, band)
-            elif cover is not None:
-                for rect in _around(surface.get_rect(), cover):  # (the panel covers the rest)
-                    surface.blit(self.layer.surface, rect, rect)
+            elif cover is not None:  # (the panel covers the rest) a panel opening over the table drawn last frame:
+                opened = over is not None and last is not None and last[0] == id(surface)
+                for rect in merged([*last[1], *over, *painted]) if opened else [surface.get_rect()]:
+                    for band in _around(rect, cover):  # … drawn again where it changed, then veiled whole
+                        surface.blit(self.layer.surface, band, band)
             else:
                 surface.blit(self.layer.surface, (0, 0))
             self._over_last = (id(surface), over) if over is not None and m.modal is None else None
