@@ -91,7 +91,7 @@ def screens(app, driver):
         driver.key(pygame.K_SPACE)
 
     def table_panel(click_on):  # a panel the table opens on a click: a pile, a question (a card's
-        # actions lie over the table like a tip, its words partly under them: tests/ui/test_action_menu_scale.py)
+        # actions lie over the table like a tip, its words partly under them: tests/ui/test_table_panels_scale.py)
         def open_():
             app.play(Game.from_scenario(PANELS), "adept")
             driver.frames(4, dt=0.5)  # the cards have come to rest

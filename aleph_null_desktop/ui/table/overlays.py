@@ -498,6 +498,9 @@ def plan_steps(words: str) -> list[str]:
     return ["• " + step.strip() for step in steps if step.strip()]
 
 
+PILE_CARD_W = 170  # a pile's cards at 100 %: larger with the UI scale, smaller when many must fit
+
+
 class PileViewer(Modal):
     """Face-up piles to look through (discard, sacrificed); set-aside interference face down."""
 
@@ -553,7 +556,7 @@ class PileViewer(Modal):
             surface.blit(text, text.get_rect(center=area.center))
             return
         font = fonts.get("body", 17)
-        for inst, slot in zip(cards, play_slots(area, len(cards), card_w=170)):
+        for inst, slot in zip(cards, play_slots(area, len(cards), card_w=style.scaled(PILE_CARD_W))):
             carddef = game.cards[inst.card_id]
             if self.zone == "set_aside":
                 surface.blit(self.view.renderer.back(round(slot.w)), slot)

@@ -1,5 +1,6 @@
-"""A card's action menu grows with "Size of text and cards": at 150 % its buttons say their moves in
-words half as large again, in German too, and the card's name fits inside the menu."""
+"""The table's panels grow with "Size of text and cards": at 150 % a card's action menu says its
+moves in words half as large again (in German too) with the card's name inside it, and the pile
+viewer shows its cards larger."""
 
 from __future__ import annotations
 
@@ -65,3 +66,42 @@ def test_a_long_name_fits_inside_the_menu_at_150_percent(app, driver, table, mon
     app.stack.top.painter.refresh()
     driver.frames(1)
     assert drawn and max(drawn) <= menu.rect.w - 28, (drawn, menu.rect.w)
+
+
+def _pile_cards(app, driver, table, scale: float) -> list[pygame.Rect]:
+    """Where the discard pile's cards lie in the pile viewer at `scale`: the card faces blitted."""
+    app.change_settings(ui_scale=scale)
+    scene = table({**TABLE, "discard": ["wax_candle", "incense", "sylph"]})
+    driver.frames(4, dt=0.5)
+    driver.click(driver.zone_centre("discard"))
+    driver.frames(2)
+    assert isinstance(scene.modal, overlays.PileViewer)
+    widths, inside = [], []
+    face, draw = scene.renderer.face, scene.modal.draw
+
+    def watched(card_id, width, *args, **kwargs):
+        if inside:
+            widths.append(width)
+        return face(card_id, width, *args, **kwargs)
+
+    def drawing(surface):
+        inside.append(True)
+        try:
+            draw(surface)
+        finally:
+            inside.clear()
+
+    scene.renderer.face, scene.modal.draw = watched, drawing
+    try:
+        scene.painter.refresh()
+        driver.frames(1)
+    finally:
+        del scene.renderer.face
+    return widths
+
+
+def test_the_pile_viewer_shows_larger_cards_at_150_percent(app, driver, table):
+    at_100 = _pile_cards(app, driver, table, 1.0)
+    at_150 = _pile_cards(app, driver, table, 1.5)
+    assert len(at_150) == len(at_100) == 3  # the pile's three cards, drawn by the viewer
+    assert min(at_150) >= 1.45 * max(at_100), (at_100, at_150)
