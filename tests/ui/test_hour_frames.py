@@ -113,3 +113,27 @@ def test_the_frame_the_interference_opens_over_the_hour_is_the_table_painted_who
     assert type(scene.modal).__name__ == "InterferenceSpotlight"
     assert shown(app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
     assert not watch.mismatches, f"the window differs from the screen after frames {watch.mismatches}"
+
+
+def test_the_table_asks_for_frames_until_what_changed_under_the_panel_is_painted(app, table, driver):
+    """Everything still but the table under the panel not yet painted: the frame loop is asked for
+    frames (else the panel's closing frame would paint it), and no longer once it is painted."""
+    scene = table(HOUR_INTO_INTERFERENCE)
+    driver.key(pygame.K_SPACE)
+    scene.fast_forward()
+    while scene.grimoire.turning:
+        scene.grimoire.update(60.0)
+    for pulse in scene.motion.pulses.values():
+        pulse.update(60.0)
+    layer = scene.painter.layer
+    assert layer.hidden and not scene.motion.active and not scene.cards.moving and not scene.motion.glowing
+    assert not scene.controls.settling()
+    assert scene.next_change() == 0.0
+    for _ in range(20):  # (the cards landed at once: the first frames draw them, then there is time)
+        driver.frames(1)
+        if not layer.hidden:
+            break
+        assert scene.next_change() == 0.0
+    assert not layer.hidden
+    assert scene.next_change() != 0.0
+    assert shown(app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
