@@ -161,3 +161,27 @@ def test_the_still_book_over_the_table_is_not_presented_again_until_it_changes(t
     app.step(1 / 60)
     assert app.present(), "the outline round the hovered line is shown"
     assert _pixels(app.screen) != shown
+
+
+def test_the_window_shows_each_turning_frame_over_the_table_though_only_the_leafs_columns_are_presented(
+        table, driver, monkeypatch):
+    from aleph_null_desktop.ui.window_present import PRESENTER
+    from tests.drivers.window_picture import PresentEveryFrame
+
+    watch = PresentEveryFrame(driver.app, monkeypatch)
+    table(TABLE)
+    driver.key(pygame.K_F1)
+    book = driver.scene
+    driver.frames(5)
+    whole, partial = PRESENTER.whole, PRESENTER.partial
+    for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT):  # a turn, one queued behind it, one back
+        driver.key(key)
+        driver.frames(4)
+        assert book.turn is not None and book.drawn_region, "a turning frame says where it drew"
+        assert all(rect.w < 1100 for rect in book.drawn_region), "only the leaf's columns, not the screen"
+    while book.turn is not None:
+        driver.frames(1)
+    driver.post(pygame.MOUSEMOTION, pos=(1300, 500), rel=(1, 0), buttons=(0, 0, 0))
+    driver.frames(2)
+    assert PRESENTER.partial - partial > 40 and PRESENTER.whole == whole, (PRESENTER.whole - whole)
+    assert not watch.mismatches, f"the window differs from the screen after frames {watch.mismatches}"

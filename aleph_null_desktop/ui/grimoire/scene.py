@@ -592,7 +592,9 @@ class GrimoireScene(Scene):
             surface.set_clip(columns)
             self._draw_all(surface)
             surface.set_clip(None)
-        self._draw_hint(surface)
+        hint = self._draw_hint(surface)
+        if columns is not None:  # only there did the frame change the screen (App.present)
+            self.drawn_region = [pygame.Rect(columns), hint]
         started = getattr(self.app, "frame_started", None)
         if started is not None:  # what this frame cost but for drawing ahead (the next one costs about as much)
             self._frame_cost = time.thread_time() - started - self._prepared_for
@@ -730,9 +732,9 @@ class GrimoireScene(Scene):
             text = _("← → or click a page to turn  ·  Home: contents  ·  Esc or F1: close the book")
         return text, colour
 
-    def _draw_hint(self, surface) -> None:
+    def _draw_hint(self, surface) -> pygame.Rect:
         """The line under the book, drawn once into a picture of its box (HINT_KEY where the box's
-        rounded corners leave what is under it) and blitted every frame."""
+        rounded corners leave what is under it) and blitted every frame. Returns where."""
         text, colour = self._hint_words()
         key = (text, colour, colour is theme.TEXT, id(self.app.fonts), style.current(), surface.get_bitsize(),
                surface.get_masks())
@@ -750,6 +752,7 @@ class GrimoireScene(Scene):
         picture = self._hint[1]
         box = picture.get_rect(midtop=(self.spine_x, self.top + self.art.half_size[1] + 8))
         surface.blit(picture, box)
+        return box
 
 
 def open_new_ritual(app) -> GrimoireScene:
