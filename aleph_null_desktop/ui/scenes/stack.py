@@ -12,7 +12,7 @@ import pygame
 
 from aleph_null_desktop.i18n import current_language
 from aleph_null_desktop.ui import style
-from aleph_null_desktop.ui.render.veil import darken
+from aleph_null_desktop.ui.render.veil import darken, darken_around
 
 
 class Scene:
@@ -218,8 +218,8 @@ class SceneStack:
                     self._forget(scene)
                     scene.on_uncover()
                 scene.draw(surface)
-            if top.veil:
-                darken(surface, top.veil)
+            if top.veil:  # (not where the top scene paints over whole: the book's pages)
+                darken_around(surface, covered, top.veil) if covered is not None else darken(surface, top.veil)
             self._under = None  # (the old picture goes before the new one is made)
             self._under = (key, [(surface.subsurface(band).copy(), band.topleft)
                                  for band in around(surface.get_rect(), covered) if band.w and band.h])
