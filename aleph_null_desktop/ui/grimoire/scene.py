@@ -477,7 +477,8 @@ class GrimoireScene(Scene):
                 elif self.chosen is not None:
                     self.start_timer = START_DELAY
                 self.hover = self.hit_at(self.mouse)
-            elif self.queue:  # the next turn's spread, drawn ahead a little a frame
+            elif self.queue and self._frame_cost < TURNING_FRAME_SECONDS:  # the next turn's spread, drawn
+                # ahead a little a frame where the turn leaves room (else once it has landed: `_next_turn`)
                 self._prepare_queued(min(PREPARE_SECONDS, TURNING_FRAME_SECONDS - self._frame_cost))
         elif self.queue:  # a turn landed before the next one's spread was drawn ahead
             self._next_turn(WAITING_FRAME_SECONDS)  # (such a frame draws next to nothing)
@@ -503,11 +504,11 @@ class GrimoireScene(Scene):
     def _next_turn(self, seconds: float = 0.0) -> None:
         """The first queued turn begins, once the spread it shows is drawn: a spread drawn ahead a
         step at a time (the reference's, the contents) that is not ready yet is drawn further for
-        `seconds`, and the book rests on the page it landed on until a frame finishes it (drawing
+        `seconds`, and the book rests on the page it landed on until a frame has finished it (drawing
         it whole as the turn began cost that frame 6 ms)."""
         page = self.queue[0]
-        if self.art.can_prepare(page) and not self.art.is_ready(page, self.context) \
-                and not self._prepare_queued(seconds):
+        if self.art.can_prepare(page) and not self.art.is_ready(page, self.context):
+            self._prepare_queued(seconds)  # (finished: the turn begins next frame, its first frame drawn whole)
             return
         self._start_turn(self.queue.pop(0))
 
