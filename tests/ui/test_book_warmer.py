@@ -112,3 +112,30 @@ def test_a_dot_of_the_contents_is_the_circle_it_stands_for(app):
         pygame.draw.circle(drawn, theme.PARCHMENT_DARK, (x, 19), pages.DOT_R)
         blitted.blit(art._dot(), (x - pages.DOT_R, 19 - pages.DOT_R))
     assert pygame.image.tobytes(blitted, "RGB") == pygame.image.tobytes(drawn, "RGB")
+
+
+def test_a_step_that_fails_is_logged_once_and_the_warmer_gives_up_without_failing_frames(table, driver, monkeypatch, caplog):
+    import logging
+
+    calls = []
+
+    def broken_steps(art):
+        calls.append(1)
+        yield
+        raise RuntimeError("a page that cannot be drawn")
+
+    monkeypatch.setattr(BookArt, "warm_steps", broken_steps)
+    table(TABLE)
+    app = driver.app
+    with caplog.at_level(logging.WARNING, logger="aleph_null_desktop.ui.grimoire.warmer"):
+        driver.frames(60)
+        for _ in range(10):
+            app.rest(0.05)
+    assert calls == [1], "begun once, then given up"
+    assert app.failed_frames == 0 and not app.error_text
+    said = [r for r in caplog.records if r.name == "aleph_null_desktop.ui.grimoire.warmer"]
+    assert len(said) == 1 and "a page that cannot be drawn" in said[0].getMessage()
+    assert app.book_warmer.gave_up and not app.book_warmer.pending()
+    assert app.next_housekeeping_in() is None, "the loop need not wake for it any more"
+    driver.key(pygame.K_F1)  # the book still opens: it makes what it needs itself
+    assert isinstance(driver.scene, GrimoireScene) and driver.scene.page == "contents"

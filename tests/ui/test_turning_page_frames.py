@@ -42,11 +42,11 @@ def _turn_frame_by_frame(app, book, monkeypatch, keys=()) -> int:
         _same_as_whole(app, book, "a turn's first frame")
     assert book.turn is not None
     seen = 0
-    while book.turn is not None and seen < 400:
+    while (book.turn is not None or book.queue) and seen < 400:  # (it may rest a frame between two turns)
         app.step(1 / 60)
         _same_as_whole(app, book, f"frame {seen} of the turn")
         seen += 1
-    assert book.turn is None
+    assert book.turn is None and not book.queue
     return sum(partial)
 
 
@@ -161,3 +161,60 @@ def test_the_still_book_over_the_table_is_not_presented_again_until_it_changes(t
     app.step(1 / 60)
     assert app.present(), "the outline round the hovered line is shown"
     assert _pixels(app.screen) != shown
+
+
+def test_the_window_shows_each_turning_frame_over_the_table_though_only_the_leafs_columns_are_presented(
+        table, driver, monkeypatch):
+    from aleph_null_desktop.ui.window_present import PRESENTER
+    from tests.drivers.window_picture import PresentEveryFrame
+
+    watch = PresentEveryFrame(driver.app, monkeypatch)
+    table(TABLE)
+    driver.key(pygame.K_F1)
+    book = driver.scene
+    driver.frames(5)
+    whole, partial = PRESENTER.whole, PRESENTER.partial
+    for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT):  # a turn, one queued behind it, one back
+        driver.key(key)
+        driver.frames(4)
+        assert book.turn is not None and book.drawn_region, "a turning frame says where it drew"
+        assert all(rect.w < 1100 for rect in book.drawn_region), "only the leaf's columns, not the screen"
+    while book.turn is not None or book.queue:
+        driver.frames(1)
+    driver.post(pygame.MOUSEMOTION, pos=(1300, 500), rel=(1, 0), buttons=(0, 0, 0))
+    driver.frames(2)
+    assert PRESENTER.partial - partial > 40 and PRESENTER.whole == whole, (PRESENTER.whole - whole)
+    assert not watch.mismatches, f"the window differs from the screen after frames {watch.mismatches}"
+
+
+def test_a_queued_turn_begins_once_its_spread_is_drawn_ahead_never_finishing_it_at_once(table, driver, monkeypatch):
+    from aleph_null_desktop.ui.grimoire.pages import BookArt
+
+    table(TABLE)
+    driver.key(pygame.K_F1)
+    book = driver.scene
+    for _ in range(100):  # the book lies open: the next spread is drawn ahead (for the first turn)
+        driver.frames(1)
+        if book.art.is_ready(book.order()[1], book.context):
+            break
+    finished_at_once, real = [], BookArt.spread
+
+    def spread(art, page_id, context=None):
+        preparing = art._preparing
+        if preparing is not None and preparing[0][0] == page_id and not art._cache.peek(preparing[0]):
+            finished_at_once.append(page_id)
+        return real(art, page_id, context) if context is not None else real(art, page_id)
+
+    monkeypatch.setattr(BookArt, "spread", spread)
+    driver.key(pygame.K_RIGHT)
+    rested, frames, keys = 0, 0, 1
+    while (book.turn is not None or book.queue) and frames < 600:
+        if keys < 4 and book.turn is not None and book.turn.t > 0.85 and not book.queue:
+            driver.key(pygame.K_RIGHT)  # the next page asked for as this one lands: little time to draw it ahead
+            keys += 1
+        driver.frames(1, dt=1 / 60)
+        frames += 1
+        rested += book.turn is None and bool(book.queue)
+    assert book.turn is None and not book.queue and book.page == book.order()[4]
+    assert finished_at_once == [], finished_at_once
+    assert rested < 40, "the book waits a few frames at most between two turns"

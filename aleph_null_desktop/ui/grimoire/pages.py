@@ -542,7 +542,7 @@ class BookArt:
         if self.is_ready(page_id, context):
             return True
         key = (page_id, context)
-        if not page_id.startswith("ref-") and page_id != "contents":
+        if not self.can_prepare(page_id):
             return False
         if self._preparing is None or self._preparing[0] != key:
             self._ready = None  # (a spread drawn ahead for another turn, or another ritual, goes first)
@@ -556,6 +556,11 @@ class BookArt:
         except StopIteration as done:
             self._preparing, self._ready = None, (key, done.value)
             return True
+
+    @staticmethod
+    def can_prepare(page_id: str) -> bool:
+        """Whether `prepare` draws that spread ahead a step at a time (the reference's, the contents)."""
+        return page_id.startswith("ref-") or page_id == "contents"
 
     def is_ready(self, page_id: str, context: BookContext) -> bool:
         """Whether that spread is drawn: in the cache, or drawn ahead (`prepare`)."""

@@ -39,6 +39,7 @@ NOTICE_SECONDS = 5.0
 PREPARE_SECONDS = 0.0015  # of a frame, spent drawing ahead the spread of the next turn (queued, or forward) …
 TURNING_FRAME_SECONDS = 0.0045  # … while a page turns, only what this leaves of a frame (its drawing as the last
 PREPARE_LEAST = 0.0003  # frame's; the present, ≈ 3.5 ms, aside), and at least this
+WAITING_FRAME_SECONDS = 0.004  # … and while the book waits on a landed page for the next turn's spread
 _ART: dict[int, BookArt] = {}
 SHADOW_ALPHA = 90
 HINT_KEY = (255, 0, 255)  # no colour of the hint's box and words: where its rounded corners show what is under it
@@ -148,7 +149,7 @@ class GrimoireScene(Scene):
             return
         if not self.art.page_exists(page_id):  # unknown pages fail here, before anything moves
             raise KeyError(f"no page {page_id!r} in the Grimoire")
-        if self.turn is None:
+        if self.turn is None and not self.queue:
             self._start_turn(page_id)
         else:
             self.queue.append(page_id)
@@ -472,15 +473,15 @@ class GrimoireScene(Scene):
                 self.page = self.turn.end
                 self.turn = None
                 if self.queue:
-                    self._start_turn(self.queue.pop(0))
+                    self._next_turn()
                 elif self.chosen is not None:
                     self.start_timer = START_DELAY
                 self.hover = self.hit_at(self.mouse)
-            elif self.queue:  # the next turn's spread, drawn ahead a little a frame
-                started = time.thread_time()
-                self.art.prepare(self.queue[0], self.context, max(
-                    PREPARE_LEAST, min(PREPARE_SECONDS, TURNING_FRAME_SECONDS - self._frame_cost)))
-                self._prepared_for = time.thread_time() - started
+            elif self.queue and self._frame_cost < TURNING_FRAME_SECONDS:  # the next turn's spread, drawn
+                # ahead a little a frame where the turn leaves room (else once it has landed: `_next_turn`)
+                self._prepare_queued(min(PREPARE_SECONDS, TURNING_FRAME_SECONDS - self._frame_cost))
+        elif self.queue:  # a turn landed before the next one's spread was drawn ahead
+            self._next_turn(WAITING_FRAME_SECONDS)  # (such a frame draws next to nothing)
         elif self.chosen is None and self._shown:  # the book lies open: the next spread, for a turn forward
             order = self.order()
             at = order.index(self.page) if self.page in order else len(order)
@@ -492,10 +493,29 @@ class GrimoireScene(Scene):
                 self.start_timer = None
                 self.start_ritual(self.deal)
 
+    def _prepare_queued(self, seconds: float) -> bool:
+        """The spread of the first queued turn drawn ahead for `seconds` at most (and at least
+        PREPARE_LEAST); True once it is ready."""
+        started = time.thread_time()
+        ready = self.art.prepare(self.queue[0], self.context, max(PREPARE_LEAST, seconds))
+        self._prepared_for += time.thread_time() - started
+        return ready
+
+    def _next_turn(self, seconds: float = 0.0) -> None:
+        """The first queued turn begins, once the spread it shows is drawn: a spread drawn ahead a
+        step at a time (the reference's, the contents) that is not ready yet is drawn further for
+        `seconds`, and the book rests on the page it landed on until a frame has finished it (drawing
+        it whole as the turn began cost that frame 6 ms)."""
+        page = self.queue[0]
+        if self.art.can_prepare(page) and not self.art.is_ready(page, self.context):
+            self._prepare_queued(seconds)  # (finished: the turn begins next frame, its first frame drawn whole)
+            return
+        self._start_turn(self.queue.pop(0))
+
     def next_change(self) -> float | None:
         """Frames while a page turns (or the library is read again); then the chosen ritual's start
         or the end of a notice."""
-        if self.turn is not None or (self._library_stale and self.app.stack.top is self):
+        if self.turn is not None or self.queue or (self._library_stale and self.app.stack.top is self):
             return 0.0
         if self.shelf is not None and self.shelf.loading:
             return 0.1  # the card packs are being read: looked at again soon
@@ -592,7 +612,9 @@ class GrimoireScene(Scene):
             surface.set_clip(columns)
             self._draw_all(surface)
             surface.set_clip(None)
-        self._draw_hint(surface)
+        hint = self._draw_hint(surface)
+        if columns is not None:  # only there did the frame change the screen (App.present)
+            self.drawn_region = [pygame.Rect(columns), hint]
         started = getattr(self.app, "frame_started", None)
         if started is not None:  # what this frame cost but for drawing ahead (the next one costs about as much)
             self._frame_cost = time.thread_time() - started - self._prepared_for
@@ -730,9 +752,9 @@ class GrimoireScene(Scene):
             text = _("← → or click a page to turn  ·  Home: contents  ·  Esc or F1: close the book")
         return text, colour
 
-    def _draw_hint(self, surface) -> None:
+    def _draw_hint(self, surface) -> pygame.Rect:
         """The line under the book, drawn once into a picture of its box (HINT_KEY where the box's
-        rounded corners leave what is under it) and blitted every frame."""
+        rounded corners leave what is under it) and blitted every frame. Returns where."""
         text, colour = self._hint_words()
         key = (text, colour, colour is theme.TEXT, id(self.app.fonts), style.current(), surface.get_bitsize(),
                surface.get_masks())
@@ -750,6 +772,7 @@ class GrimoireScene(Scene):
         picture = self._hint[1]
         box = picture.get_rect(midtop=(self.spine_x, self.top + self.art.half_size[1] + 8))
         surface.blit(picture, box)
+        return box
 
 
 def open_new_ritual(app) -> GrimoireScene:

@@ -8,11 +8,17 @@ next to nothing so far, on a frame that left the screen as it was (as the table'
 while the loop rests (`App.rest`), which it asks to do every `REST_GAP` seconds until all is made:
 once a session, and again after a change of language or look. (The contents spread itself is not
 drawn ahead: held while the table is played, its 6.8 MB took bench/session.py's peak over 150 MB.)
+A step that fails is said once in the log and the warmer gives up for the session: it runs inside
+the frame's guard, and a step failing every frame would fail every frame (the book then makes what
+it needs as it opens).
 """
 
 from __future__ import annotations
 
+import logging
 import time
+
+log = logging.getLogger(__name__)
 
 QUIET_MS = 1.0  # a frame presented that has cost less than this so far takes steps (each ≤ 3 ms) …
 STEPS_MS = 2.0  # … until it has cost this much (the present: ≈ 4 ms)
@@ -24,6 +30,7 @@ class BookWarmer:
     def __init__(self, app) -> None:
         self.app = app
         self._steps: tuple | None = None  # (the BookArt, its warm_steps in progress)
+        self.gave_up = False  # a step failed: nothing is drawn ahead any more
 
     def _art(self):
         from aleph_null_desktop.ui.grimoire.scene import book_art
@@ -32,12 +39,24 @@ class BookWarmer:
 
     def pending(self) -> bool:
         """Whether steps remain (a book open makes what it needs itself: none are taken then)."""
+        if self.gave_up:
+            return False
         art = self._art()
         return not art.warmed() and not art.is_open()
 
     def warm(self, frame_start: float, presented: bool = True) -> bool:
         """Takes steps if this frame has cost next to nothing so far, a few milliseconds at most;
-        True once all is made."""
+        True once all is made (or it gave up)."""
+        if self.gave_up:
+            return True
+        try:
+            return self._warm(frame_start, presented)
+        except Exception as exc:  # (the frame goes on: the book makes what it needs as it opens)
+            self.gave_up, self._steps = True, None
+            log.warning("the Grimoire is not drawn ahead any more: %s: %s", type(exc).__name__, exc, exc_info=True)
+            return True
+
+    def _warm(self, frame_start: float, presented: bool) -> bool:
         art = self._art()
         if art.warmed():
             self._steps = None

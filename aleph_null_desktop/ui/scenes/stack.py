@@ -12,7 +12,7 @@ import pygame
 
 from aleph_null_desktop.i18n import current_language
 from aleph_null_desktop.ui import style
-from aleph_null_desktop.ui.render.veil import darken
+from aleph_null_desktop.ui.render.veil import darken, darken_around
 
 
 class Scene:
@@ -103,6 +103,7 @@ class SceneStack:
         # screen, or the bands around what the overlay covers
         self._under: tuple | None = None
         self._under_untouched = False  # the last `draw` restored nothing of what is under the top scene
+        self._under_only_in = False  # the last `draw` restored what is under the top scene only where it asked
 
     @property
     def top(self) -> Scene | None:
@@ -155,10 +156,11 @@ class SceneStack:
         return self._first_drawn() == len(self.scenes) - 1 or self._under_untouched
 
     def drawn_region(self) -> list[pygame.Rect] | None:
-        """Where the last `draw` changed the screen, when only the top scene was drawn and it said
-        (`Scene.drawn_region`); None: anywhere."""
+        """Where the last `draw` changed the screen, when only the top scene was drawn (or a
+        `keeps_under` overlay that had what is under it restored only in its `repaint_region`,
+        which its `drawn_region` then holds) and it said (`Scene.drawn_region`); None: anywhere."""
         top = self.top
-        if top is None or self._first_drawn() != len(self.scenes) - 1:
+        if top is None or (self._first_drawn() != len(self.scenes) - 1 and not self._under_only_in):
             return None
         return top.drawn_region
 
@@ -189,7 +191,7 @@ class SceneStack:
     def draw(self, surface: pygame.Surface) -> None:
         first = self._first_drawn()
         top = self.top
-        self._under_untouched = False
+        self._under_untouched = self._under_only_in = False
         if top is None or not top.keeps_under or first == len(self.scenes) - 1:
             self._under = None
             for scene in self.scenes[first:]:
@@ -203,6 +205,7 @@ class SceneStack:
         if self._under is not None and self._under[0] == key:
             region = top.repaint_region(surface)
             self._under_untouched = region is not None and not region.w
+            self._under_only_in = region is not None
             if region is not None:
                 surface.set_clip(region)
             for picture, where in self._under[1]:
@@ -215,8 +218,8 @@ class SceneStack:
                     self._forget(scene)
                     scene.on_uncover()
                 scene.draw(surface)
-            if top.veil:
-                darken(surface, top.veil)
+            if top.veil:  # (not where the top scene paints over whole: the book's pages)
+                darken_around(surface, covered, top.veil) if covered is not None else darken(surface, top.veil)
             self._under = None  # (the old picture goes before the new one is made)
             self._under = (key, [(surface.subsurface(band).copy(), band.topleft)
                                  for band in around(surface.get_rect(), covered) if band.w and band.h])
