@@ -2,7 +2,8 @@
 flies with a face of it already drawn (no face is drawn on the frame a command starts a motion),
 the Grimoire's page and the panels' effects that did not change are left on the screen as they
 were, regions far apart are not joined into one that covers the screen between them, and the log
-wraps only the lines it shows. After every frame the screen is the table drawn whole from nothing."""
+shows a command's lines from the frame after the command's and wraps only the lines it shows. After
+every frame the screen is the table drawn whole from nothing."""
 
 import pygame
 
@@ -85,9 +86,29 @@ def test_the_log_wraps_only_the_lines_it_shows(table, driver, monkeypatch):
     scene = table(BUSY)
     for n in range(200):
         scene.log.add(f"Line {n} of a long ritual: something was drawn, summoned or sacrificed.")
+    driver.frames(2)
     wrapped = []
     wrap = log_panel.wrap
     monkeypatch.setattr(log_panel, "wrap", lambda font, text, width: (wrapped.append(text), wrap(font, text, width))[1])
     rows, _rules, _label = scene.log.layout(driver.app.fonts, scene.rects["log"])
     assert rows[-1][0].endswith("sacrificed.") and rows[-1][1]  # the newest line, at the bottom
     assert len(wrapped) <= len(rows) + 1
+
+
+def test_the_log_shows_a_commands_lines_from_the_next_frame_on(table, driver):
+    scene = table(BUSY)
+    log = scene.log
+    before = log.added
+    layer = scene.painter.layer
+    assert scene.submit(Summon(driver.uid("hand", "wax_candle")))
+    assert log.added > before
+    painted = layer.painted["log"]
+    driver.frames(1)  # the command's frame: the log as it was
+    assert log.hidden() == log.added - before and layer.painted["log"] == painted
+    assert shown(driver.app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
+    driver.frames(1)  # (the frame after the fresh picture: whole)
+    assert log.hidden() == 0 and layer.painted["log"] > painted
+    rows, _rules, _label = log.layout(driver.app.fonts, scene.rects["log"])
+    assert "Wax Candle" in " ".join(row for row, _newest, _y in rows[-3:])
+    driver.frames(1)
+    assert shown(driver.app) == pygame.image.tobytes(fresh_picture(scene), "RGB")

@@ -58,6 +58,8 @@ class LogPanel:
         self._said_in = current_language()
         self.on_add = None  # called with every line added (the table speaks it)
         self.added = 0  # lines added since the start: with `scroll`, what the panel shows (its look)
+        self.shown: int | None = None  # of those, how many the panel shows (None: all; see `next_frame`)
+        self._at_last_frame: int | None = None
 
     def add(self, text) -> None:
         """A line: a text, or an i18n Message / Deferred said in the language of the moment."""
@@ -70,6 +72,19 @@ class LogPanel:
             self._said.append(str(text))
             del self._said[:-MAX_LINES]
         self.scroll = 0
+
+    def next_frame(self) -> None:
+        """A frame of the table begins: the lines that came before the last one began are shown
+        from this one on, those that came since (with the command of this frame) from the next.
+        (The frame a command comes in draws what the command moved, the board's panels it changed
+        and the cards it lays out again; the log's new lines, drawn with them, made that frame the
+        slowest of a motion.)"""
+        self.shown = self.added if self._at_last_frame is None else self._at_last_frame
+        self._at_last_frame = self.added
+
+    def hidden(self) -> int:
+        """The newest lines not shown yet."""
+        return 0 if self.shown is None else max(0, min(self.added - self.shown, len(self.entries)))
 
     @property
     def lines(self) -> list[str]:
@@ -93,7 +108,7 @@ class LogPanel:
         font = fonts.get("body", 18)
         inner = pygame.Rect(rect.x + 14, rect.y + 44, rect.w - 28, rect.h - 56)
         lines, entries = self.lines, self.entries
-        end = len(lines) - self.scroll
+        end = len(lines) - self.hidden() - self.scroll
         label = None
         if self.scroll:
             label = pygame.Rect(0, 0, *fonts.get("italic", 15).size(_(self.SCROLLED)))
