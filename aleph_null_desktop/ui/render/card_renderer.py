@@ -3,7 +3,8 @@ action rows (cost → effect) and the † line. Faces are kept per (card, width,
 
 Faces are drawn only at the widths cards rest at (hand, play, piles, the large view) and kept in
 a least-recently-used cache bounded in bytes (ui.render.caches "card_faces"); a card in flight is its resting face scaled (`face_scaled`),
-so a motion never draws, nor keeps, a face per in-between width."""
+so a motion never draws, nor keeps, a face per in-between width (while that face is not drawn yet, a face of
+the card already drawn stands in for it: `stand_in`)."""
 
 from __future__ import annotations
 
