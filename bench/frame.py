@@ -25,7 +25,7 @@ Scenarios, all on a busy table (12 cards in play, 7 in hand, full piles, a long 
   drag       a hand card is dragged across the table (drop zones glowing)
   zoom       a card is opened large (right-click), read, closed; the mouse goes to the next one
              and rests on it 8 frames (133 ms) before it is opened
-  animation  summon / sacrifice / draw / undo cycles, the cards flying
+  animation  summon / sacrifice / draw / undo cycles, the cards flying (each command 10 frames apart)
   hour       the turn ends with the deck running short: the Hour changes
   hour-first-frame  only the first frame after that Space (the Hour's new page, track and banner),
              one a table, max(10, frames / 60) tables
@@ -178,26 +178,32 @@ class Bench:
         return summons[:1] + sacrifices[:1]
 
     def animation(self, frames: int) -> list[float]:
+        """Every 20 frames a step: a summon then (10 frames later) a sacrifice, or two undos 10 frames
+        apart, or Incense's draw; each command has frames of its own, as a player's do (two in one
+        frame fast-forward the first motion to sizes no player sees)."""
         self.open(BUSY)
         times = []
         step = 0
         while len(times) < frames:
             table = self.table
             if step % 3 == 2 and table.game.can_undo:
-                key(pygame.K_z, pygame.KMOD_CTRL)
-                key(pygame.K_z, pygame.KMOD_CTRL)
+                commands = [None, None]  # Ctrl+Z, twice
             elif step % 7 == 6:  # a draw cannot be undone: open a fresh table afterwards
-                draw = [c for c in table.game.legal_commands() if isinstance(c, Activate)
-                        and c.action == "fumigate"]  # Incense: scrapped, two cards drawn
-                if draw:
-                    table.submit(draw[0])
+                commands = [c for c in table.game.legal_commands() if isinstance(c, Activate)
+                            and c.action == "fumigate"][:1]  # Incense: scrapped, two cards drawn
             else:
-                for cmd in self._cycle_commands():
-                    table.submit(cmd)
-            while table.modal is not None and table.game.pending is not None:  # answer what it asks
-                table.submit(table.game.legal_commands()[0])
-            for _ in range(20):
-                times.append(self.frame())
+                commands = self._cycle_commands()
+            for n in range(2):
+                if n < len(commands):
+                    if commands[n] is None:
+                        if table.game.can_undo:
+                            key(pygame.K_z, pygame.KMOD_CTRL)
+                    elif n == 0 or commands[n] in table.game.legal_commands():
+                        table.submit(commands[n])
+                    while table.modal is not None and table.game.pending is not None:  # answer what it asks
+                        table.submit(table.game.legal_commands()[0])
+                for _ in range(10):
+                    times.append(self.frame())
             if not table.game.can_undo or table.game.outcome is not None:
                 self.open(BUSY)
             step += 1

@@ -3,7 +3,8 @@ action rows (cost → effect) and the † line. Faces are kept per (card, width,
 
 Faces are drawn only at the widths cards rest at (hand, play, piles, the large view) and kept in
 a least-recently-used cache bounded in bytes (ui.render.caches "card_faces"); a card in flight is its resting face scaled (`face_scaled`),
-so a motion never draws, nor keeps, a face per in-between width."""
+so a motion never draws, nor keeps, a face per in-between width (while that face is not drawn yet, a face of
+the card already drawn stands in for it: `stand_in`)."""
 
 from __future__ import annotations
 
@@ -126,13 +127,37 @@ class CardRenderer:
         return self._faces.peek(self._key(card_id, width, in_play))
 
     def face_scaled(self, card_id: str, base_width: int, size, in_play: bool = False) -> pygame.Surface:
-        """The face drawn at `base_width` (a resting size), scaled to `size`: a card in motion."""
-        base = self.face(card_id, base_width, in_play=in_play)
+        """The face drawn at `base_width` (a resting size), scaled to `size`: a card in motion. While
+        that face is not drawn yet, a face of the card already drawn stands in for it (`stand_in`):
+        drawing a face costs 3–12 ms, too much for the frame that starts a motion; the card lands
+        on its own face."""
         size = (max(1, round(size[0])), max(1, round(size[1])))
+        key = self._key(card_id, base_width, in_play)
+        base = self._faces.get(key)
+        if base is None and size != card_size(base_width):
+            base = self.stand_in(card_id, base_width, in_play)
+        if base is None:
+            base = self.face(card_id, base_width, in_play=in_play)
         if size == base.get_size():
             return base
         # each in-between size is seen for one frame of a motion: scaled fast, and not kept
         return pygame.transform.scale(base, size)
+
+    def stand_in(self, card_id: str, width: int, in_play: bool = False) -> pygame.Surface | None:
+        """A face of the card already in the cache, for a card in flight whose own face is not:
+        the same width the other way (in play or not), else the nearest wider one (scaled down
+        reads better than up), else the widest narrower one; None when none is drawn."""
+        lang, look = current_language(), style.current()
+        best, best_rank = None, None
+        for key in self._faces.keys():
+            if key[0] != card_id or key[2] != lang or key[3] != look:
+                continue
+            other = key[1]
+            rank = (0, key[4] != in_play) if other == width else \
+                (1, other - width, key[4] != in_play) if other > width else (2, width - other, key[4] != in_play)
+            if best_rank is None or rank < best_rank:
+                best, best_rank = key, rank
+        return None if best is None else self._faces.get(best)
 
     def cached_faces(self) -> int:
         return len(self._faces)

@@ -138,8 +138,51 @@ class PanelLayer:
         target.blit(self.surface, (0, 0))
 
 
+def untouched(groups: dict[str, list[pygame.Rect]], changed: set[str], restored: list[pygame.Rect]) -> set[str]:
+    """The names of `groups` (each regions drawn over a cached picture every frame) that may be left
+    on the screen as they are: not `changed`, and touching neither a region `restored` from the
+    picture nor a group drawn again (which is restored first)."""
+    again = set(changed)
+    touched = list(restored) + [rect for name in again for rect in groups[name]]
+    grew = True
+    while grew:
+        grew = False
+        for name, rects in groups.items():
+            if name not in again and any(rect.collidelist(touched) >= 0 for rect in rects):
+                again.add(name)
+                touched += rects
+                grew = True
+    return set(groups) - again
+
+
+WASTE = 0.08  # two overlapping regions become the rectangle around them when it is at most this much larger than they are
+
+
 def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """The rectangles, those that overlap joined into one (until none overlap)."""
+    """The rectangles, two that overlap joined into the rectangle around them when it covers
+    little more than they do (until no two join): those left may overlap (copied or painted
+    twice there, which is cheaper than the screen between them)."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        rect = pygame.Rect(rect)
+        joined = True
+        while joined:
+            joined = False
+            for other in out:
+                if other.colliderect(rect):
+                    around, both = rect.union(other), rect.clip(other)
+                    if around.w * around.h <= (rect.w * rect.h + other.w * other.h - both.w * both.h) * (1 + WASTE):
+                        out.remove(other)
+                        rect = around
+                        joined = True
+                        break
+        out.append(rect)
+    return out
+
+
+def covering(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The rectangles, those that overlap joined into one (until none overlap): for what may be
+    laid only once on each pixel (a translucent veil)."""
     out: list[pygame.Rect] = []
     for rect in rects:
         rect = pygame.Rect(rect)

@@ -99,6 +99,10 @@ class SurfaceCache:
     def nbytes(self) -> int:
         return self.bytes
 
+    def keys(self) -> list:
+        """The keys, least recently used first (without counting as a use)."""
+        return list(self._entries)
+
     def values(self):
         return [value for value, _ in self._entries.values()]
 

@@ -165,13 +165,13 @@ class KeysPanel(Panel):
 
 
 class LogBoardPanel(Panel):
-    """The log: keyed on how many lines it was given and how far it is scrolled back."""
+    """The log: keyed on how many lines it shows (of those it was given) and how far it is scrolled back."""
 
     name = "log"
 
     def look(self, m):
         log = self.board.log
-        return log.added, log.scroll, _("What happened")
+        return log.added - log.hidden(), log.scroll, _("What happened")
 
     def region(self, look):
         return self.board.rects["log"]

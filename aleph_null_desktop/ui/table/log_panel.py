@@ -58,6 +58,8 @@ class LogPanel:
         self._said_in = current_language()
         self.on_add = None  # called with every line added (the table speaks it)
         self.added = 0  # lines added since the start: with `scroll`, what the panel shows (its look)
+        self.shown: int | None = None  # of those, how many the panel shows (None: all; see `next_frame`)
+        self._at_last_frame: int | None = None
 
     def add(self, text) -> None:
         """A line: a text, or an i18n Message / Deferred said in the language of the moment."""
@@ -70,6 +72,19 @@ class LogPanel:
             self._said.append(str(text))
             del self._said[:-MAX_LINES]
         self.scroll = 0
+
+    def next_frame(self) -> None:
+        """A frame of the table begins: the lines that came before the last one began are shown
+        from this one on, those that came since (with the command of this frame) from the next.
+        (The frame a command comes in draws what the command moved, the board's panels it changed
+        and the cards it lays out again; the log's new lines, drawn with them, made that frame the
+        slowest of a motion.)"""
+        self.shown = self.added if self._at_last_frame is None else self._at_last_frame
+        self._at_last_frame = self.added
+
+    def hidden(self) -> int:
+        """The newest lines not shown yet."""
+        return 0 if self.shown is None else max(0, min(self.added - self.shown, len(self.entries)))
 
     @property
     def lines(self) -> list[str]:
@@ -92,25 +107,27 @@ class LogPanel:
         its rule above it; while scrolled back the label has the bottom row to itself."""
         font = fonts.get("body", 18)
         inner = pygame.Rect(rect.x + 14, rect.y + 44, rect.w - 28, rect.h - 56)
-        wrapped: list[tuple[str, bool, bool]] = []  # (row, newest line, first row of a turn)
         lines, entries = self.lines, self.entries
-        end = len(lines) - self.scroll
-        for i in range(max(0, end - 60), end):
-            newest = self.scroll == 0 and i == end - 1
-            turn = len(entries) == len(lines) and isinstance(entries[i], TurnLine)
-            wrapped.extend((part, newest, turn and k == 0) for k, part in enumerate(wrap(font, lines[i], inner.w - 10)))
+        end = len(lines) - self.hidden() - self.scroll
         label = None
         if self.scroll:
             label = pygame.Rect(0, 0, *fonts.get("italic", 15).size(_(self.SCROLLED)))
             label.bottomright = (rect.right - 12, rect.bottom - 4)
             inner.h = label.y - 4 - inner.y
-        picked, height = [], 0
-        for part, newest, turn in reversed(wrapped):
-            h = font.get_linesize() + (TURN_GAP if turn else 0)
-            if height + h > inner.h:
-                break
-            picked.append((part, newest, turn))
-            height += h
+        picked, height = [], 0  # (row, newest line, first row of a turn), newest first
+        for i in range(end - 1, max(0, end - 60) - 1, -1):  # the newest lines, as many as fit
+            newest = self.scroll == 0 and i == end - 1
+            turn = len(entries) == len(lines) and isinstance(entries[i], TurnLine)
+            parts = wrap(font, lines[i], inner.w - 10)
+            for k in range(len(parts) - 1, -1, -1):
+                h = font.get_linesize() + (TURN_GAP if turn and k == 0 else 0)
+                if height + h > inner.h:
+                    break
+                picked.append((parts[k], newest, turn and k == 0))
+                height += h
+            else:
+                continue
+            break
         rows, rules, y = [], [], inner.bottom - height
         for n, (part, newest, turn) in enumerate(reversed(picked)):
             if turn:

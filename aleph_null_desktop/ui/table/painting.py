@@ -17,7 +17,7 @@ import pygame
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.icons import draw_icon
-from aleph_null_desktop.ui.render.layer import Part, PanelLayer, merged, screen_picture
+from aleph_null_desktop.ui.render.layer import Part, PanelLayer, covering, merged, screen_picture, untouched
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
@@ -30,6 +30,7 @@ from aleph_null_desktop.ui.table.face_warmer import BIG_W
 
 SHADOW = (8, 5, 4)
 HIDDEN_QUIET_MS = 1.5  # a frame that has cost less than this so far paints what changed under the open panel
+EFFECTS = frozenset({"power", "damage", "tokens", "deck"})  # the panels `paint_effects` draws on
 
 
 class Moment(NamedTuple):
@@ -65,7 +66,7 @@ class TablePainter:
                            hint_text=hint_text, tints=self.tints, circle_id=circle_id)
         self.layer = PanelLayer()  # the board's panels and the cards lying still, each redrawn only when it changes
         self.bare = PanelLayer()  # the board alone, while BAPHOMET's circle turns under the cards (else released)
-        self._over_last = None  # (screen, where things were drawn over `still` last frame) when known
+        self._over_last = None  # (screen, where things moved over `still` last frame, `fixed_looks`, `fixed_overs`) when known
         self._shown = None  # the look of the picture on the screen, when it may be left as it is
         self._under: tuple = (None, None)  # (look, picture) of the table under an open panel
         self._under_last = None  # the table's look under the panel last frame
@@ -160,6 +161,7 @@ class TablePainter:
         circle = self.motion.circle[1] > 0  # BAPHOMET's circle turns under the cards it draws in
         drawn = None  # where this frame drew, when it drew only there (the App presents those: Scene.drawn_region)
         over = veiled = None  # (veiled: where the table is drawn again under the open panel's veil, the rest kept)
+        fixed, looks, kept = self.fixed_overs(), self.fixed_looks(), set()  # (kept: fixed groups left on the screen as they are)
         if circle:
             self.bare.update(surface.get_size(), whole, parts, self.background)
             surface.blit(self.bare.surface, (0, 0))
@@ -169,30 +171,38 @@ class TablePainter:
             self.bare.release()
             painted = self.layer.update(surface.get_size(), whole, parts + self.still_parts(m, cards), self.background,
                                         hide=cover)
+            moving = None
             if shown is not None and (m.modal is None or cover is not None):
-                over = self.over_rects(m, cards, under_panel=m.modal is not None, cover=cover)
+                moving = self.moving_rects(m, cards, under_panel=m.modal is not None, cover=cover)
+                over = None if moving is None else [*(r for rects in fixed.values() for r in rects), *moving]
             last = self._over_last
             if m.modal is None and over is not None and last is not None and last[0] == id(surface):
                 self.in_part += 1
-                drawn = merged([*last[1], *over, *painted])
+                changed = {name for name in fixed if looks[name] != last[2][name]}
+                restored = [*last[1], *moving, *painted, *(r for name in changed for r in last[3][name])]  # (where they were)
+                kept = untouched(fixed, changed, restored)
+                drawn = merged([*restored, *(r for name, rects in fixed.items() if name not in kept for r in rects)])
                 for rect in drawn:  # last frame's picture kept but where things moved
                     surface.blit(self.layer.surface, rect, rect)
             elif over is not None and self.veil_kept(surface, m, panel):
-                veiled = merged([*self._veiled_last[2], *over, *painted])
+                veiled = covering([*self._veiled_last[2], *over, *painted])  # (the veil is laid there once)
                 self.veiled_in_part += 1
                 for rect in veiled:  # (what the panel covers is kept too)
                     for band in _around(rect, cover):
                         surface.blit(self.layer.surface, band, band)
             elif cover is not None:  # (the panel covers the rest) a panel opening over the table drawn last frame:
                 opened = over is not None and last is not None and last[0] == id(surface)
-                for rect in merged([*last[1], *over, *painted]) if opened else [surface.get_rect()]:
+                was = [*last[1], *(r for rects in last[3].values() for r in rects)] if opened else []
+                for rect in merged([*was, *over, *painted]) if opened else [surface.get_rect()]:
                     for band in _around(rect, cover):  # … drawn again where it changed, then veiled whole
                         surface.blit(self.layer.surface, band, band)
             else:
                 surface.blit(self.layer.surface, (0, 0))
-            self._over_last = (id(surface), over) if over is not None and m.modal is None else None
-        self.grimoire.draw(surface)  # the page above the tokens, turning with the Hours
-        self.paint_effects(surface, self.effects_look(), self.bare if circle else self.layer)
+            self._over_last = (id(surface), moving, looks, fixed) if over is not None and m.modal is None else None
+        if "page" not in kept:
+            self.grimoire.draw(surface)  # the page above the tokens, turning with the Hours
+        self.paint_effects(surface, self.effects_look(), self.bare if circle else self.layer,
+                           only=EFFECTS - kept)
         if circle:
             self.draw_zone_hint(surface)
             self.motion.draw_circle(surface, self.fonts)
@@ -305,21 +315,45 @@ class TablePainter:
             m.tip and (m.hover, tuple(m.sprites[m.hover].rect), self.presenter.unusable.get(m.hover)), m.big,
         )
 
+    def fixed_overs(self) -> dict[str, list[pygame.Rect]]:
+        """Where what is drawn over the board in the same places every frame lies: the Grimoire's
+        page (and its turning leaf) and the effects on the panels (the power's value, the glows,
+        the damage panel's shake). A group that shows what it showed last frame, where nothing
+        else was drawn again, is left on the screen as it is."""
+        r = self.rects
+        shaken = r["damage"].inflate(24 + 2 * SHAKE_PIXELS, 12 + 2 * SHAKE_PIXELS)  # (paint_effects' area, moved)
+        page = [self.grimoire.rect.inflate(8, 8)]
+        if self.grimoire.turning:
+            page.append(self.grimoire.rect.inflate(24, 12).move(-12, 0))  # (the turning leaf's clip)
+        return {"page": page, "power": [r["power"].inflate(40, 40)], "damage": [shaken],
+                "tokens": [r["tokens"].inflate(12, 12)], "deck": [r["deck"].inflate(20, 20)]}
+
+    def fixed_looks(self) -> dict[str, tuple]:
+        """What each of `fixed_overs` shows."""
+        grimoire, turn = self.grimoire, self.grimoire.turn
+        text, shake, levels = self.effects_look()
+        levels = dict(zip(self.motion.pulses, levels))
+        return {"page": (grimoire.page, grimoire.context, turn and (turn.start, turn.end, turn.angle)),
+                "power": (text, levels["power"]), "damage": (shake, levels["damage"]),
+                "tokens": levels["tokens"], "deck": levels["deck"]}
+
     def over_rects(self, m: Moment, cards, under_panel: bool = False,
                    cover: pygame.Rect | None = None) -> list[pygame.Rect] | None:
         """Where the table draws over the cached picture of the board and the still cards this
         frame; None while something is shown whose extent is not known here (the whole picture is
         then blitted). `under_panel`: an open panel hides the focus and the tips (not drawn);
         `cover`: where it hides the table (the banner and the cards wholly under it are not drawn)."""
+        moving = self.moving_rects(m, cards, under_panel, cover)
+        return None if moving is None else [*(r for rects in self.fixed_overs().values() for r in rects), *moving]
+
+    def moving_rects(self, m: Moment, cards, under_panel: bool = False,
+                     cover: pygame.Rect | None = None) -> list[pygame.Rect] | None:
+        """Where the table draws over the cached picture this frame besides `fixed_overs`: the
+        tokens in flight, the Hour's banner, the cards in motion (None as in `over_rects`)."""
         if not under_panel and (self.focus.visible or m.disabled or m.tip):
             return None
         r = self.rects
-        shaken = r["damage"].inflate(24 + 2 * SHAKE_PIXELS, 12 + 2 * SHAKE_PIXELS)  # (paint_effects' area, moved)
-        rects = [self.grimoire.rect.inflate(8, 8), r["power"].inflate(40, 40), shaken,
-                 r["tokens"].inflate(12, 12), r["deck"].inflate(20, 20)]  # the page and the effects
-        rects += self.motion.token_areas()
-        if self.grimoire.turning:
-            rects.append(self.grimoire.rect.inflate(24, 12).move(-12, 0))  # (the turning leaf's clip)
+        rects = self.motion.token_areas()
         if self.motion.banner[1] > 0:
             banner = self.motion.banner_area(r["play"].center)
             if banner is None:
@@ -356,14 +390,16 @@ class TablePainter:
 
     def card_look(self, uid: int, rect, base_width: int, marks, region: pygame.Rect | None = None) -> tuple:
         """One card of hand or play as it is drawn: ("card", uid, face, width, in play, rect, veiled,
-        to choose, warned, the region it draws in — by default the card, its marks and its tag)."""
+        to choose, warned, the region it draws in — by default the card, its ring and its tag)."""
         targets, unusable, hinted = marks
         game = self.game
         card_id = game.card(uid).card_id
         veiled = (uid not in targets if targets else unusable.get(uid) is not None) and uid != hinted
         chosen = uid in targets and uid != hinted
         warned = not chosen and game.cards[card_id].is_interference and game.zone_of(uid) == "hand"
-        region = pygame.Rect(rect).inflate(14, 14) if region is None else pygame.Rect(region)
+        if region is None:  # the card (and its ring when it has one)
+            region = pygame.Rect(rect).inflate(*((14, 14) if chosen or warned else (6, 6)))
+        region = pygame.Rect(region)
         if chosen:
             region.union_ip(self.tag_box(self.choose_tag(), pygame.Rect(rect).inflate(12, 12)))
         in_play = game.zone_of(uid) == "play"
@@ -390,7 +426,7 @@ class TablePainter:
                 continue
             lying = self.is_still(uid, m)
             rect = pygame.FRect(sprite.rect)
-            region = None if lying else self.moved_region(sprite)
+            region = self.moved_region(sprite) if uid == m.hover else None  # (lifted, with its shadow)
             if uid == m.hover and not sprite.moving:
                 rect.y -= self.lift_of(uid, rect)
                 add(("shadow", tuple(pygame.Rect(rect).move(8, 14)), region))
@@ -551,21 +587,23 @@ class TablePainter:
         return (self.motion.power.text, self.motion.damage_shake.offset,
                 tuple(pulse.level for pulse in self.motion.pulses.values()))
 
-    def paint_effects(self, surface: pygame.Surface, look, base: PanelLayer) -> None:
+    def paint_effects(self, surface: pygame.Surface, look, base: PanelLayer, only=EFFECTS) -> None:
+        """`only`: the panels whose effects are drawn (the others' are on the screen as they were)."""
         text, shake, levels = look
         levels = dict(zip(self.motion.pulses, levels))
         r = self.rects
-        if shake != (0, 0):
+        if shake != (0, 0) and "damage" in only:
             area = r["damage"].inflate(24, 12)
             surface.blit(self.background, area, area)
             surface.blit(base.surface, area.move(shake), area)
         power = levels["power"]
-        font = panels.counter_value_font(self.fonts, r["power"], _("virtual power"), 34 + round(10 * power))
-        blit_text(surface, font, text, theme.TEXT, (r["power"].x + 54, r["power"].y + 2 - round(5 * power)))
+        if "power" in only:
+            font = panels.counter_value_font(self.fonts, r["power"], _("virtual power"), 34 + round(10 * power))
+            blit_text(surface, font, text, theme.TEXT, (r["power"].x + 54, r["power"].y + 2 - round(5 * power)))
         for name, rect, radius in (("power", r["power"], 10), ("damage", r["damage"].move(shake), 10),
                                    ("tokens", r["tokens"], 8), ("deck", r["deck"].inflate(10, 10), 12)):
             level = levels[name]
-            if level > 0:
+            if level > 0 and name in only:
                 edge = theme.BLOOD if name == "damage" else theme.PANEL_EDGE
                 colour = [round(a + (b - a) * level) for a, b in zip(edge, theme.CANDLE)]
                 pygame.draw.rect(surface, colour, rect, 2 + round(3 * level), border_radius=radius)

@@ -335,6 +335,7 @@ class TableScene(Scene):
         self.judgement_timer = 0.0
 
     def update(self, dt: float) -> None:
+        self.log.next_frame()
         self.motion.update(dt, self.speed)
         self.controls.update(dt)
         self.cards.update(dt)
