@@ -30,6 +30,9 @@ BUSY = {"hour": 6, "tokens": 2, "damage": 3, "power": 2,
         "discard": ["wax_candle", "incense"], "sacrificed": ["salamander"],
         "set_aside": ["ill_omen"], "deck": ["wax_candle"] * 10}
 
+PANELS = {"hour": 4, "tokens": 1, "play": KEYS + ["wealthy_tanist"], "hand": ["salamander", "baphomet", "incense"],
+          "discard": ["wax_candle", "incense"], "damage": 2, "power": 1}
+
 
 def _library():
     from aleph_null_desktop.editor import CardDraft, Library
@@ -83,6 +86,18 @@ def screens(app, driver):
             scene.page, scene.turn, scene.queue = page, None, []
         return open_
 
+    def interference_drawn():  # the turn ends and the next turn draws an interference card: its panel
+        app.play(Game.from_scenario({"deck": ["ill_omen"] + ["wax_candle"] * 5}), "adept")
+        driver.key(pygame.K_SPACE)
+
+    def table_panel(click_on):  # a panel the table opens on a click: a pile, a question (a card's
+        # actions lie over the table like a tip, its words partly under them: tests/ui/test_table_panels_scale.py)
+        def open_():
+            app.play(Game.from_scenario(PANELS), "adept")
+            driver.frames(4, dt=0.5)  # the cards have come to rest
+            driver.click(click_on())
+        return open_
+
     def editor():
         library = _library()
         app.show_title()
@@ -92,6 +107,9 @@ def screens(app, driver):
     listed = [("title", app.show_title),
               ("table, sparse", table(SPARSE)),
               ("table, busy", table(BUSY)),
+              ("table, an interference drawn", interference_drawn),
+              ("table, the discard pile", table_panel(lambda: driver.zone_centre("discard"))),
+              ("table, ending the turn with damage", table_panel(lambda: driver.zone_centre("end_turn"))),
               ("settings", fresh(lambda: SettingsScene(app))),
               ("statistics", fresh(lambda: StatisticsScene(app))),
               ("achievements", fresh(lambda: AchievementsScene(app))),

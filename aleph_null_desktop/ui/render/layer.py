@@ -63,6 +63,8 @@ class PanelLayer:
         self.redraws = 0  # frames in which anything of it was painted (the bench and tests watch it)
         self.changed: Counter[str] = Counter()  # parts painted because what they show changed
         self.painted: Counter[str] = Counter()  # parts painted at all (changed, or beside a change)
+        self.hidden: list[pygame.Rect] = []  # regions out of date, left while a panel hid them (`update`)
+        self._last: tuple = ((), None)  # (the parts, the background) of the last update
 
     def invalidate(self) -> None:
         self.signature = object()
@@ -71,12 +73,15 @@ class PanelLayer:
         """Lets the picture go (while nothing shows it); the next `update` paints it whole again."""
         self.surface = None
         self.shown, self.regions = {}, {}
+        self.hidden, self._last = [], ((), None)
         self.invalidate()
 
     def update(self, size: tuple[int, int], signature: Hashable, parts: list[Part],
-               background: pygame.Surface, dirty: list[pygame.Rect] = ()) -> list[pygame.Rect]:
+               background: pygame.Surface, dirty: list[pygame.Rect] = (),
+               hide: pygame.Rect | None = None) -> list[pygame.Rect]:
         """Brings the picture up to date; `dirty`: regions to paint again whatever changed (where
-        the background changed). Returns the regions painted."""
+        the background changed). `hide`: where an opaque panel hides the picture: what changed
+        there is left (in `hidden`) for `paint_hidden` or a later update. Returns the regions painted."""
         if self.surface is None or self.surface.get_size() != size:
             self.surface = screen_picture(size)
             self.invalidate()
@@ -93,10 +98,32 @@ class PanelLayer:
             self.changed.update(p.name for p in changed)
         self.shown = {p.name: p.signature for p in parts}
         self.regions = {p.name: p.region for p in parts}
+        self._last = (parts, background)
+        if self.hidden:
+            dirty, self.hidden = merged([*dirty, *self.hidden]), []
+        if hide is not None:
+            self.hidden = [region.clip(hide) for region in dirty if region.colliderect(hide)]
+            dirty = [band for region in dirty for band in around(region, hide)]
         if not dirty:
             return []
         self.redraws += 1
-        for region in dirty:
+        self._paint(dirty, parts, background)
+        return dirty
+
+    def paint_hidden(self, more: Callable[[], bool]) -> list[pygame.Rect]:
+        """Paints the regions left under a panel (`hidden`) one at a time while `more()` says the
+        frame has time for another. Returns the regions painted."""
+        painted = []
+        parts, background = self._last
+        while self.hidden and self.surface is not None and more():
+            region = self.hidden.pop(0)
+            self._paint([region], parts, background)
+            painted.append(region)
+        return painted
+
+    def _paint(self, regions: list[pygame.Rect], parts: list[Part], background: pygame.Surface) -> None:
+        surface = self.surface
+        for region in regions:
             surface.set_clip(region)
             surface.blit(background, region, region)
             for part in parts:
@@ -104,7 +131,6 @@ class PanelLayer:
                     part.paint(surface)
                     self.painted[part.name] += 1
         surface.set_clip(None)
-        return dirty
 
     def blit(self, target: pygame.Surface, signature: Hashable, parts: list[Part],
              background: pygame.Surface, dirty: list[pygame.Rect] = ()) -> None:
@@ -128,3 +154,16 @@ def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
                     break
         out.append(rect)
     return out
+
+
+def around(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """`rect` but `hole`, in up to four bands (empty ones left out)."""
+    rect = pygame.Rect(rect)
+    if not rect.colliderect(hole):
+        return [rect]
+    hole = hole.clip(rect)
+    bands = [pygame.Rect(rect.x, rect.y, rect.w, hole.top - rect.y),
+             pygame.Rect(rect.x, hole.bottom, rect.w, rect.bottom - hole.bottom),
+             pygame.Rect(rect.x, hole.top, hole.left - rect.x, hole.h),
+             pygame.Rect(hole.right, hole.top, rect.right - hole.right, hole.h)]
+    return [band for band in bands if band.w > 0 and band.h > 0]

@@ -231,6 +231,21 @@ class TableMotion:
             return None
         return self._banner_card[1].get_rect(center=centre)
 
+    def banner_plate(self, fonts) -> pygame.Surface | None:
+        """The Hour's banner at its full size while it shows, made once per Hour (made before the
+        frame is drawn, its area is known to that frame: drawn again only there, not whole)."""
+        text = self.banner[0]
+        if self.banner[1] <= 0 or not text:
+            return None
+        if self._banner_card is None or self._banner_card[0] != text:
+            image = render(fonts.get("title", 54), text, theme.GOLD)
+            plate = pygame.Surface(image.get_rect().inflate(60, 30).size, pygame.SRCALPHA)
+            pygame.draw.rect(plate, theme.PANEL, plate.get_rect(), border_radius=14)
+            pygame.draw.rect(plate, theme.GOLD, plate.get_rect(), 3, border_radius=14)
+            plate.blit(image, image.get_rect(center=plate.get_rect().center))
+            self._banner_card = (text, plate)
+        return self._banner_card[1]
+
     def draw_banner(self, surface: pygame.Surface, fonts, centre) -> pygame.Rect | None:
         """The Hour's name, growing in, holding, fading out."""
         text, left, total = self.banner
@@ -240,14 +255,7 @@ class TableMotion:
         ramp = min(CALM_FADE_SECONDS, 0.25 * total) if self.calm else 0.25 * total
         grow = 1.0 if self.calm else min(1.0, age / ramp)
         fade = min(1.0, left / ramp, age / ramp if self.calm else 1.0)
-        if self._banner_card is None or self._banner_card[0] != text:
-            image = render(fonts.get("title", 54), text, theme.GOLD)
-            plate = pygame.Surface(image.get_rect().inflate(60, 30).size, pygame.SRCALPHA)
-            pygame.draw.rect(plate, theme.PANEL, plate.get_rect(), border_radius=14)
-            pygame.draw.rect(plate, theme.GOLD, plate.get_rect(), 3, border_radius=14)
-            plate.blit(image, image.get_rect(center=plate.get_rect().center))
-            self._banner_card = (text, plate)
-        card = self._banner_card[1]
+        card = self.banner_plate(fonts)
         scale = 0.6 + 0.4 * (1 - (1 - grow) ** 3)
         if scale < 1.0:
             card = pygame.transform.smoothscale_by(card, scale)

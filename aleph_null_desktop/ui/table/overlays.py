@@ -16,7 +16,7 @@ import pygame
 from aleph_null_desktop.engine import Activate, Choose, Summon
 from aleph_null_desktop.engine.words.text import action_text
 from aleph_null_desktop.i18n import N_, _
-from aleph_null_desktop.ui import prompts, theme
+from aleph_null_desktop.ui import prompts, style, theme
 from aleph_null_desktop.ui.table.arrange import play_slots
 from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter, list_key, number_key
 from aleph_null_desktop.ui.table.wording import without_rule_numbers
@@ -117,14 +117,16 @@ class ActionMenu(Modal):
             commands.append((Summon(uid), _("Summon ({cost})").format(cost=cost)))
         else:
             commands += [(Activate(uid, a.id), action_text(a)) for a in carddef.actions]
-        width = 420
+        width = min(style.scaled(420), theme.LOGICAL_SIZE[0] - 40)  # the words grow with the scale: so does the menu
         fonts = view.fonts
+        detail_font = fonts.get("italic", 16)
         self.buttons = []
         for cmd, label in commands:
             reason = game.explain(cmd)
             detail = _("Not now: {reason}").format(reason=without_rule_numbers(reason)) if reason else ""
-            lines = len(wrap(fonts.get("italic", 16), detail, width - 40)) if detail else 0
-            self.buttons.append(Button(pygame.Rect(0, 0, width - 24, 50 + 20 * lines), label,
+            lines = len(wrap(detail_font, detail, width - 40)) if detail else 0
+            height = style.scaled(50) + detail_font.get_linesize() * lines
+            self.buttons.append(Button(pygame.Rect(0, 0, width - 24, height), label,
                                        on_click=lambda c=cmd: self._choose(c), enabled=reason is None,
                                        detail=detail, key_hint=str(len(self.buttons) + 1)))
         if not self.buttons:
@@ -132,14 +134,16 @@ class ActionMenu(Modal):
         else:
             self.empty = ""
         self.focus = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
-        height = 56 + sum(b.rect.h + 8 for b in self.buttons) + (60 if self.empty else 0) + 8
+        self.head_h = fonts.get("title", 22).get_linesize()
+        top = 12 + self.head_h + 6  # the buttons under the card's name
+        height = top + 8 + sum(b.rect.h + 8 for b in self.buttons) + (style.scaled(60) if self.empty else 0) + 8
         rect = pygame.Rect(0, 0, width, height)
         rect.midbottom = (anchor.centerx, anchor.top - 6)
         if rect.top < 10:
             rect.top = anchor.bottom + 6
         rect.clamp_ip(pygame.Rect(0, 0, *theme.LOGICAL_SIZE))
         self.rect = rect
-        y = rect.y + 48
+        y = rect.y + top
         for b in self.buttons:
             b.rect.topleft = (rect.x + 12, y)
             y += b.rect.h + 8
@@ -183,14 +187,15 @@ class ActionMenu(Modal):
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.view.fonts
         _panel(surface, self.rect)
-        head = render(fonts.get("title", 22), self.title, theme.GOLD)
+        head = render(fit_font(fonts, "title", self.title, self.rect.w - 28, 22, 14), self.title, theme.GOLD)
         surface.blit(head, (self.rect.x + 14, self.rect.y + 12))
         for b in self.buttons:
             b.draw(surface, fonts, size=20, role="body")
         self.draw_focus(surface)
         if self.empty:
+            top = 12 + self.head_h + 2
             blit_wrapped(surface, fonts.get("italic", 18), self.empty, theme.TEXT,
-                         pygame.Rect(self.rect.x + 14, self.rect.y + 50, self.rect.w - 28, 60))
+                         pygame.Rect(self.rect.x + 14, self.rect.y + top, self.rect.w - 28, style.scaled(60)))
 
 
 PICKER_W = 1600
@@ -493,6 +498,9 @@ def plan_steps(words: str) -> list[str]:
     return ["• " + step.strip() for step in steps if step.strip()]
 
 
+PILE_CARD_W = 170  # a pile's cards at 100 %: larger with the UI scale, smaller when many must fit
+
+
 class PileViewer(Modal):
     """Face-up piles to look through (discard, sacrificed); set-aside interference face down."""
 
@@ -548,7 +556,7 @@ class PileViewer(Modal):
             surface.blit(text, text.get_rect(center=area.center))
             return
         font = fonts.get("body", 17)
-        for inst, slot in zip(cards, play_slots(area, len(cards), card_w=170)):
+        for inst, slot in zip(cards, play_slots(area, len(cards), card_w=style.scaled(PILE_CARD_W))):
             carddef = game.cards[inst.card_id]
             if self.zone == "set_aside":
                 surface.blit(self.view.renderer.back(round(slot.w)), slot)
@@ -642,7 +650,8 @@ class InterferenceSpotlight(Modal):
         surface.blit(self.view.renderer.face(self.carddef.id, self.card_rect.w), self.card_rect)
         x = self.card_rect.right + 40
         w = self.rect.right - x - 40
-        head = render(fonts.get("title", 34), _("Interference!"), theme.WARN)
+        heading = _("Interference!")
+        head = render(fit_font(fonts, "title", heading, w, 34, 20), heading, theme.WARN)
         surface.blit(head, (x, self.rect.y + 50))
         blit_wrapped(surface, fonts.get("body", 24), self.words(), theme.TEXT,
                      pygame.Rect(x, self.rect.y + 110, w, 300), line_gap=4)

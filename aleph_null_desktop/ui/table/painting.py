@@ -9,6 +9,7 @@ whether the picture on the screen may be left as it is."""
 
 from __future__ import annotations
 
+import time
 from typing import NamedTuple
 
 import pygame
@@ -28,6 +29,7 @@ from aleph_null_desktop.ui.table.card_tips import draw_card_tip
 from aleph_null_desktop.ui.table.face_warmer import BIG_W
 
 SHADOW = (8, 5, 4)
+HIDDEN_QUIET_MS = 1.5  # a frame that has cost less than this so far paints what changed under the open panel
 
 
 class Moment(NamedTuple):
@@ -115,8 +117,19 @@ class TablePainter:
 
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface, m: Moment) -> bool:
-        """The table's frame on `surface`; False when the screen was left as it was (nothing drawn)."""
+        """The table's frame on `surface`; False when the screen was left as it was (nothing drawn).
+        What changed under an open panel (the Hour's new cards and piles under the Interference)
+        is painted into the cached picture later, on frames with time to spare: never on the
+        screen meanwhile, the panel hides it."""
+        started = time.thread_time()
+        drew = self._frame(surface, m)
+        if self.layer.hidden:
+            self.layer.paint_hidden(lambda: (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS)
+        return drew
+
+    def _frame(self, surface: pygame.Surface, m: Moment) -> bool:
         self.drawn = None
+        self.motion.banner_plate(self.fonts)  # (its area known before this frame's regions are)
         whole = Board.whole(m.settings, self.background)
         parts = self.board.parts(m)
         self._part_regions = tuple(p.region for p in parts)
@@ -154,9 +167,10 @@ class TablePainter:
             self.layer.invalidate()  # not kept up to date meanwhile: painted whole when used again
         else:  # the board and the cards lying still, cached together; what moves is drawn over them
             self.bare.release()
-            painted = self.layer.update(surface.get_size(), whole, parts + self.still_parts(m, cards), self.background)
+            painted = self.layer.update(surface.get_size(), whole, parts + self.still_parts(m, cards), self.background,
+                                        hide=cover)
             if shown is not None and (m.modal is None or cover is not None):
-                over = self.over_rects(m, cards, under_panel=m.modal is not None)
+                over = self.over_rects(m, cards, under_panel=m.modal is not None, cover=cover)
             last = self._over_last
             if m.modal is None and over is not None and last is not None and last[0] == id(surface):
                 self.in_part += 1
@@ -169,9 +183,11 @@ class TablePainter:
                 for rect in veiled:  # (what the panel covers is kept too)
                     for band in _around(rect, cover):
                         surface.blit(self.layer.surface, band, band)
-            elif cover is not None:
-                for rect in _around(surface.get_rect(), cover):  # (the panel covers the rest)
-                    surface.blit(self.layer.surface, rect, rect)
+            elif cover is not None:  # (the panel covers the rest) a panel opening over the table drawn last frame:
+                opened = over is not None and last is not None and last[0] == id(surface)
+                for rect in merged([*last[1], *over, *painted]) if opened else [surface.get_rect()]:
+                    for band in _around(rect, cover):  # … drawn again where it changed, then veiled whole
+                        surface.blit(self.layer.surface, band, band)
             else:
                 surface.blit(self.layer.surface, (0, 0))
             self._over_last = (id(surface), over) if over is not None and m.modal is None else None
@@ -251,8 +267,16 @@ class TablePainter:
             modal.draw(surface)
             return False
         if self._panel_inside[0] == look and self._panel_inside[1].get_size() == cover.size:
-            modal.draw_empty(surface, within)
-            surface.blit(self._panel_inside[1], cover)
+            if within is None:
+                modal.draw_empty(surface)
+                surface.blit(self._panel_inside[1], cover)
+                return True
+            clip = surface.get_clip()
+            for rect in within:  # the rest of the screen (the panel's inside too) is as it was
+                surface.set_clip(rect.clip(clip))
+                modal.draw_empty(surface, [rect])
+                surface.blit(self._panel_inside[1], cover)
+            surface.set_clip(clip)
             return True
         modal.draw(surface)
         inside = self._panel_inside[1]
@@ -281,10 +305,12 @@ class TablePainter:
             m.tip and (m.hover, tuple(m.sprites[m.hover].rect), self.presenter.unusable.get(m.hover)), m.big,
         )
 
-    def over_rects(self, m: Moment, cards, under_panel: bool = False) -> list[pygame.Rect] | None:
+    def over_rects(self, m: Moment, cards, under_panel: bool = False,
+                   cover: pygame.Rect | None = None) -> list[pygame.Rect] | None:
         """Where the table draws over the cached picture of the board and the still cards this
         frame; None while something is shown whose extent is not known here (the whole picture is
-        then blitted). `under_panel`: an open panel hides the focus and the tips (not drawn)."""
+        then blitted). `under_panel`: an open panel hides the focus and the tips (not drawn);
+        `cover`: where it hides the table (the banner and the cards wholly under it are not drawn)."""
         if not under_panel and (self.focus.visible or m.disabled or m.tip):
             return None
         r = self.rects
@@ -298,12 +324,14 @@ class TablePainter:
             banner = self.motion.banner_area(r["play"].center)
             if banner is None:
                 return None  # (its plate is made when it is first drawn)
-            rects.append(banner)
+            if cover is None or not cover.contains(banner):
+                rects.append(banner)
         _all, _still, moving = cards
         for step in moving:
             if step[0] == "mark":
                 return None
-            rects.append(step[-1])
+            if cover is None or not cover.contains(step[-1]):
+                rects.append(step[-1])
         return rects
 
     # ------------------------------------------------------------------ the cards

@@ -369,11 +369,11 @@ class TableScene(Scene):
                 self.app.speak(partial(spoken.pending_words, self.game))
 
     def next_change(self) -> float | None:
-        """Frames while anything moves or the mouse rests on a card before it is read large (its
-        large face is drawn ahead meanwhile); then the end of the prompt's message, the Judgement's
-        delay, or a look for the hint the AI is thinking of."""
+        """Frames while anything moves, the mouse rests on a card before it is read large (its
+        large face is drawn ahead meanwhile) or the table under an open panel is painted late; then
+        the end of the prompt's message, the Judgement's delay, or a look for the hint the AI is thinking of."""
         if (self.motion.active or self.cards.moving or self.grimoire.turning
-                or self.motion.glowing
+                or self.motion.glowing or self.painter.layer.hidden
                 or self.controls.settling()):
             return 0.0
         timers = [HINT_POLL_SECONDS if self.hints.job is not None else None,
