@@ -72,6 +72,27 @@ def test_a_turn_cuts_each_face_once_and_draws_what_a_fresh_cut_draws():
                 assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), (side, clip, step)
             faces = [face for face in prepared.values() if isinstance(face, turn.LeafFace)]
             assert len(faces) == 2  # the front and the back, each cut once for the whole turn
+            copies = prepared.get("copies")
+            assert copies is not None and copies.rooms and copies.held <= turn.COPIES_BYTES
+
+
+def test_strips_are_copied_out_of_their_page_as_they_are_up_to_the_limit_then_shown_from_the_page():
+    pygame.init()
+    page = _striped((430, 300), 40)
+    front, back = turn.LeafFace(page, 18, True), turn.LeafFace(page, 18, False)
+    one = 25 * 300 * page.get_bytesize()  # a room: a strip's width (24 or 25) never a multiple of 4
+    copies = turn.StripCopies(limit=5 * one)
+    got = [copies.strip(front, i) for i in range(18)]
+    copied = [strip for strip in got if strip.get_parent() is not page]
+    assert len(copied) == 5 and copies.held <= 5 * one
+    assert all(strip.get_parent().get_width() % 4 for strip in copied)
+    for i, strip in enumerate(got):
+        assert pygame.image.tobytes(strip, "RGB") == pygame.image.tobytes(front.views[i], "RGB"), i
+    # the other face in the same rooms: each strip copied again once, from that face
+    again = [copies.strip(back, i) for i in range(18)]
+    assert [s.get_parent() is page for s in again] == [s.get_parent() is page for s in got]
+    assert all(pygame.image.tobytes(s, "RGB") == pygame.image.tobytes(back.views[i], "RGB") for i, s in enumerate(again))
+    assert copies.strip(back, 0) is again[0]  # (kept while it shows that face)
 
 
 def test_the_leaf_paints_over_the_whole_of_what_it_says_it_covers():

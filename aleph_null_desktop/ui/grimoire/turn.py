@@ -34,6 +34,7 @@ FLAT_DIFFUSE = LIGHT[1]
 SHININESS = 60  # the sheen's exponent: how narrow a band of the curl catches the light
 SHEEN = 40  # the sheen's strength at the outer edge (added to 0–255 colour channels)
 UNLIT = 251.5 / 255  # a strip at least this bright is drawn as it is
+COPIES_BYTES = 3 * 2**20 // 2  # the turning leaf's strips copied out of their pages: this much at most (StripCopies)
 
 
 def ease_in_out(t: float) -> float:
@@ -127,15 +128,19 @@ class StripCopies:
     row of the page's memory a row of the strip (a page of memory each) and took about twice as
     long as from a copy whose rows follow one another (a leaf 2.6 against 3.5 ms a frame on the
     right page, 3.8 against 5.3 on the left). A strip shows one face at a time: its room holds the
-    copy of the face it shows now (3.4 MB for the book's 36 strips, only while a page turns). A
-    room's rows are never a multiple of 16 bytes long: SDL copies such narrow rows with streaming
-    stores, 160 µs a strip instead of 9."""
+    copy of the face it shows now, only while a page turns; rooms for `COPIES_BYTES` at most (the
+    book's 36 strips all copied, 3.4 MB, took bench/session.py's peak, the book over the table,
+    from 146.5 to 150.0 MB), the other strips stretched from their views. A room's rows are never a
+    multiple of 16 bytes long: SDL copies such narrow rows with streaming stores, 160 µs a strip
+    instead of 9."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = 0) -> None:
         self.rooms: dict[int, tuple] = {}  # strip -> (room, the LeafFace whose strip it holds, the copy)
+        self.limit = limit or COPIES_BYTES
+        self.held = 0  # bytes of the rooms
 
     def strip(self, face: LeafFace, i: int) -> pygame.Surface:
-        """Strip i of `face`, copied."""
+        """Strip i of `face`, copied (or its view, once the rooms hold `limit` bytes)."""
         held = self.rooms.get(i)
         if held is not None and held[1] is face:
             return held[2]
@@ -143,7 +148,12 @@ class StripCopies:
         w, h = view.get_size()
         room = held[0] if held is not None else None
         if room is None or room.get_width() < w or room.get_height() != h:
-            room = pygame.Surface((w if w % 4 else w + 1, h), 0, view)
+            room_w = w if w % 4 else w + 1
+            size = room_w * h * view.get_bytesize()
+            spent = self.held - (room.get_width() * room.get_height() * room.get_bytesize() if room else 0)
+            if spent + size > self.limit:
+                return view
+            room, self.held = pygame.Surface((room_w, h), 0, view), spent + size
         copy = room.subsurface((0, 0, w, h))
         copy.blit(view, (0, 0))
         self.rooms[i] = (room, face, copy)
