@@ -12,7 +12,7 @@ from typing import Callable, NamedTuple
 
 import pygame
 
-from aleph_null_desktop.ui.table.focus import ARROWS, draw_focus_ring, is_enter, nearest
+from aleph_null_desktop.ui.widgets.keyfocus import ARROWS, draw_focus_ring, is_enter, nearest
 from aleph_null_desktop.ui.widgets.button import Button
 
 

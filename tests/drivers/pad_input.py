@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from aleph_null_desktop.ui.button_focus import scene_targets
-from aleph_null_desktop.ui.table.focus import ARROWS, nearest
+from aleph_null_desktop.ui.widgets.keyfocus import ARROWS, nearest
 
 PAD_ID = 7  # the joystick instance id SDL would give the pad
 DPAD = {pygame.K_UP: pygame.CONTROLLER_BUTTON_DPAD_UP, pygame.K_DOWN: pygame.CONTROLLER_BUTTON_DPAD_DOWN,

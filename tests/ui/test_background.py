@@ -6,7 +6,7 @@ import pytest
 
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.surface_cache import surface_bytes
-from aleph_null_desktop.ui.table import panels
+from aleph_null_desktop.ui.render import backdrop
 
 
 def drawn_in_full_colour(size):
@@ -27,7 +27,7 @@ def drawn_in_full_colour(size):
 def test_the_ground_costs_a_byte_a_pixel_and_looks_the_same(app, high_contrast):
     theme.use_high_contrast(high_contrast)
     try:
-        ground = panels._draw_background((1920, 1080))
+        ground = backdrop._draw_background((1920, 1080))
         assert surface_bytes(ground) <= 1920 * 1080  # 8,294,400 at four bytes a pixel
         assert pygame.image.tobytes(ground, "RGB") == pygame.image.tobytes(drawn_in_full_colour((1920, 1080)), "RGB")
         screen = pygame.Surface((1920, 1080)).convert()

@@ -106,13 +106,13 @@ def _fill_fonts(app):
 
 
 def _fill_backgrounds(app):
-    from aleph_null_desktop.ui.table import panels
+    from aleph_null_desktop.ui.render import backdrop
 
-    first = panels.draw_background((1920, 1080))
-    assert panels.draw_background((1920, 1080)) is first  # one picture, shared by every screen
+    first = backdrop.draw_background((1920, 1080))
+    assert backdrop.draw_background((1920, 1080)) is first  # one picture, shared by every screen
     for w in range(1000, 1500, 50):
-        panels.draw_background((w, 1080))
-    return panels._backgrounds
+        backdrop.draw_background((w, 1080))
+    return backdrop._backgrounds
 
 
 def _fill_table_tints(app):

@@ -138,7 +138,7 @@ class DialogScene(Scene):
         for b in self.buttons:
             b.draw(surface, fonts, size=24)
         if self.keyboard and self.buttons:
-            from aleph_null_desktop.ui.table.focus import draw_focus_ring
+            from aleph_null_desktop.ui.widgets.keyfocus import draw_focus_ring
 
             draw_focus_ring(surface, self.buttons[self.enter].rect, margin=8)
 

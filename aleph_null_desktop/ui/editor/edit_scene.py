@@ -35,7 +35,7 @@ from aleph_null_desktop.ui.editor.picture_names import art_name, icon_name
 from aleph_null_desktop.ui.editor.textfield import TextField
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.scenes.stack import Scene
-from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font, render, wrap
 from aleph_null_desktop.ui.render.still_picture import StillPart, StillPicture
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle, key_name

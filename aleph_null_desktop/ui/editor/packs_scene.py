@@ -20,7 +20,7 @@ from aleph_null_desktop.ui.render.card_renderer import CardRenderer, card_size
 from aleph_null_desktop.ui.editor.controls import draw_message
 from aleph_null_desktop.ui.editor.dialog import DialogScene
 from aleph_null_desktop.ui.scenes.stack import Scene
-from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font, wrap
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 

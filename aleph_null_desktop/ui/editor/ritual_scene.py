@@ -17,7 +17,7 @@ from aleph_null_desktop.safe_text import quote
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.editor.controls import Chip, draw_message, flow
 from aleph_null_desktop.ui.scenes.stack import Scene
-from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 

@@ -27,7 +27,8 @@ from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import CORNER, BookArt, BookContext, OwnCards, Spread, names_of
 from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf, leaf_columns, leaf_cover
 from aleph_null_desktop.ui.scenes.stack import Scene, around
-from aleph_null_desktop.ui.table.focus import is_enter
+from aleph_null_desktop.ui.widgets.keyfocus import is_enter
+from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.text import blit_text, fit_font
 from aleph_null_desktop.ui.render.veil import darken
 
@@ -627,8 +628,6 @@ class GrimoireScene(Scene):
             darken(surface, self.veil)
         else:
             if self._background is None:
-                from aleph_null_desktop.ui.table.panels import draw_background
-
                 self._background = draw_background(theme.LOGICAL_SIZE)
             surface.blit(self._background, (0, 0))
         self.draw_book(surface, leaf)

@@ -36,7 +36,7 @@ BUDGETS = {
     # command frame (each load 0.1-3 ms on a busy machine: 391 loads in 600 frames at 8 MB)
     "fonts": 14 * MB,
     # the table's dark ground with its candle glow, shared by every screen: 2 MB at 1080p (one
-    # byte a pixel, panels._draw_background), and room for one other size
+    # byte a pixel, backdrop._draw_background), and room for one other size
     "backgrounds": 4 * MB,
     "table_tints": 2 * MB,  # the table's translucent glows and veils, per card and zone size
     "gallery_thumbnails": 8 * MB,  # the card editor's gallery: one small face per custom card

@@ -13,7 +13,7 @@ from aleph_null_desktop.rituals.achievements import ACHIEVEMENTS, BY_ID
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.scenes.stack import Scene
-from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.text import DrawnWords, fit_font
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 

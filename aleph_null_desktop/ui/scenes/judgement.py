@@ -13,7 +13,7 @@ from aleph_null_desktop.ui.grimoire.book import HIERARCHY, HIERARCHY_SPANS
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.scenes.ritual_guard import confirm_new_ritual
 from aleph_null_desktop.ui.scenes.stack import Scene
-from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 

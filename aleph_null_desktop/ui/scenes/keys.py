@@ -13,8 +13,8 @@ from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.keys import binding_of
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, fit_font
 from aleph_null_desktop.ui.scenes.stack import Scene
-from aleph_null_desktop.ui.table.focus import draw_focus_ring
-from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.widgets.keyfocus import draw_focus_ring
+from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle, keyboard_name
 
 ROW_W = 900

@@ -15,7 +15,7 @@ from aleph_null_desktop.engine.cards import ROMAN, circles
 from aleph_null_desktop.i18n import Joined, _
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.scenes.stack import Scene
-from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.text import DrawnWords, fit_font
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
 

@@ -23,8 +23,8 @@ from aleph_null_desktop.ui import prompts, style, theme
 from aleph_null_desktop.ui.scenes.language_choice import languages
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.widgets.sound_controls import SoundControls
-from aleph_null_desktop.ui.table.focus import ARROWS, draw_focus_ring, is_enter, nearest
-from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.widgets.keyfocus import ARROWS, draw_focus_ring, is_enter, nearest
+from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.text import blit_text, fit_font
 from aleph_null_desktop.ui.render.still_picture import StillPart, StillPicture
 from aleph_null_desktop.ui.widgets.button import Button, Stepper, buttons_handle, key_name

@@ -18,8 +18,8 @@ from aleph_null_desktop.i18n import Joined, N_, _, current_language, ngettext
 from aleph_null_desktop.ui import prompts, style, theme
 from aleph_null_desktop.ui.scenes.stack import Scene
 from aleph_null_desktop.ui.scenes.statistics_model import StatisticsModel, build
-from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter
-from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.widgets.keyfocus import draw_focus_ring, is_enter
+from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.text import DrawnWords, fit_font
 from aleph_null_desktop.ui.render.still_picture import StillPart, StillPicture
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle, key_name

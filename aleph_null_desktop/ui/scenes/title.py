@@ -18,7 +18,7 @@ from aleph_null_desktop.ui.scenes.circle_words import headline, interference_lin
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.scenes.ritual_guard import RitualInProgress, confirm_new_ritual
 from aleph_null_desktop.ui.scenes.stack import Scene
-from aleph_null_desktop.ui.table.panels import draw_background
+from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.text import blit_text, fit_font
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle, spoken_buttons
 

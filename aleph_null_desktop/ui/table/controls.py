@@ -17,7 +17,7 @@ from aleph_null_desktop.ui.grimoire import open_reference
 from aleph_null_desktop.ui.table import spoken
 from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
 from aleph_null_desktop.ui.table.card_tips import HOVER_SECONDS
-from aleph_null_desktop.ui.table.focus import ARROWS, is_enter
+from aleph_null_desktop.ui.widgets.keyfocus import ARROWS, is_enter
 from aleph_null_desktop.ui.table.gestures import Grip
 from aleph_null_desktop.ui.table.intents import TableIntents
 from aleph_null_desktop.ui.table.keyboard import TableKeyboard

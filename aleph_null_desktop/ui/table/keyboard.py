@@ -16,7 +16,8 @@ from aleph_null_desktop.ui import prompts
 from aleph_null_desktop.ui.grimoire import open_reference
 from aleph_null_desktop.ui.grimoire.scene import book_art
 from aleph_null_desktop.ui.table import spoken
-from aleph_null_desktop.ui.table.focus import LOG, number_key
+from aleph_null_desktop.ui.table.focus import LOG
+from aleph_null_desktop.ui.widgets.keyfocus import number_key
 from aleph_null_desktop.ui.table.wording import without_rule_numbers
 
 SPEECH_KEYS = {pygame.K_r: "repeat", pygame.K_a: "hand", pygame.K_s: "state", pygame.K_t: "text"}

@@ -18,7 +18,7 @@ from aleph_null_desktop.engine.words.text import action_text
 from aleph_null_desktop.i18n import N_, _
 from aleph_null_desktop.ui import prompts, style, theme
 from aleph_null_desktop.ui.table.arrange import play_slots
-from aleph_null_desktop.ui.table.focus import draw_focus_ring, is_enter, list_key, number_key
+from aleph_null_desktop.ui.widgets.keyfocus import draw_focus_ring, is_enter, list_key, number_key
 from aleph_null_desktop.ui.table.wording import without_rule_numbers
 from aleph_null_desktop.ui.render.text import blit_wrapped, fit_font, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
@@ -334,7 +334,7 @@ class ChoicePicker(Modal):
                 self._choose(options[min(self.focus, len(options) - 1)][0])
                 return True
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and options:
-                from aleph_null_desktop.ui.table.focus import ARROWS, nearest
+                from aleph_null_desktop.ui.widgets.keyfocus import ARROWS, nearest
 
                 self.focus = nearest([r for _index, r in options], min(self.focus, len(options) - 1),
                                      ARROWS[event.key])

@@ -16,6 +16,7 @@ import pygame
 
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
+from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.render.layer import Part, PanelLayer, covering, merged, screen_picture, untouched
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
@@ -60,7 +61,7 @@ class TablePainter:
                  hints, hint_text, focus, circle_id: str) -> None:
         self.presenter, self.fonts, self.renderer, self.rects = presenter, fonts, renderer, rects
         self.motion, self.grimoire, self.hints, self.focus = motion, grimoire, hints, focus
-        self.background = panels.draw_background(theme.LOGICAL_SIZE)
+        self.background = draw_background(theme.LOGICAL_SIZE)
         self.tints = SurfaceCache("table_tints")  # glows and veils by size (a card in motion: many)
         self.board = Board(presenter, fonts, renderer, rects, log=log, buttons=buttons, none_button=none_button,
                            hint_text=hint_text, tints=self.tints, circle_id=circle_id)
@@ -85,7 +86,7 @@ class TablePainter:
     # ------------------------------------------------------------------ the caches
     def restyle(self) -> None:
         """The look or the language changed: the background again, and every picture painted whole."""
-        self.background = panels.draw_background(theme.LOGICAL_SIZE)
+        self.background = draw_background(theme.LOGICAL_SIZE)
         self.layer.invalidate()
         self.bare.invalidate()
         self.forget_screen()
