@@ -11,45 +11,13 @@ import pygame
 
 from aleph_null_desktop.ui.table import painting
 from aleph_null_desktop.ui.window_present import PRESENTER
-from tests.drivers.window_picture import PresentEveryFrame
+from tests.drivers.window_picture import PresentEveryFrame, random_play
 
 BUSY = {"hour": 3, "power": 4, "tokens": 1, "play": ["salamander", "golem", "book_of_pacts", "boline", "bell"],
         "hand": ["wax_candle", "sylph", "gnome", "undine", "vitriol"], "deck": ["learned_tanist", "bell", "besom"],
         "discard": ["chasuble"], "set_aside": ["ill_omen"]}
 SHORT = dict(BUSY, power=0, tokens=0, deck=["sylph", "gnome"], discard=[], set_aside=[])  # the Hour turns
 INTERFERENCE = dict(BUSY, power=0, tokens=0, deck=["sexton", "wax_candle"], discard=[])
-
-
-def random_play(scene, driver, rng, steps: int) -> None:
-    """Hover sweeps, clicks, right-clicks (read large), drags to play, undo, Alt held, keys, and
-    the Grimoire opened over the table, leafed and closed."""
-    for _ in range(steps):
-        if scene is not driver.scene or scene.game.outcome is not None:
-            return
-        roll = rng.random()
-        cards = [c.uid for zone in ("hand", "play") for c in scene.game.zone(zone)]
-        if roll < 0.35 and cards:
-            x, y = map(round, driver.card_centre(rng.choice(cards)))
-            for n in range(rng.choice([2, 6])):
-                driver.post(pygame.MOUSEMOTION, pos=(x + 3 * n, y), rel=(3, 0), buttons=(0, 0, 0))
-                driver.frames(1)
-        elif roll < 0.5 and cards:
-            driver.click(driver.card_centre(rng.choice(cards)), button=rng.choice([1, 3, 3]))
-        elif roll < 0.62 and scene.game.zone("hand"):
-            driver.drag(driver.card_centre(rng.choice(scene.game.zone("hand")).uid), driver.zone_centre("play"))
-        elif roll < 0.7:
-            driver.key(pygame.K_z, pygame.KMOD_CTRL)
-        elif roll < 0.78:
-            driver.post(pygame.KEYDOWN, key=pygame.K_LALT, mod=pygame.KMOD_LALT, unicode="", scancode=0)
-            driver.frames(rng.choice([1, 4]))
-            driver.post(pygame.KEYUP, key=pygame.K_LALT, mod=0, unicode="", scancode=0)
-        elif roll < 0.84:
-            for k in (pygame.K_F1, pygame.K_RIGHT, pygame.K_ESCAPE):  # the Grimoire over the table, closed
-                driver.key(k)
-                driver.frames(3)
-        else:
-            driver.key(rng.choice([pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT]))
-        driver.frames(rng.choice([1, 3]))
 
 
 def test_the_window_is_the_screen_through_random_play_on_the_table(app, table, driver, monkeypatch):

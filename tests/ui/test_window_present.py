@@ -10,7 +10,7 @@ import pygame
 
 from aleph_null_desktop.ui import window_present
 from aleph_null_desktop.ui.window_present import PRESENTER, WindowPresenter
-from tests.drivers.window_picture import PresentEveryFrame, window_pixels
+from tests.drivers.window_picture import PresentEveryFrame, random_play, window_pixels
 
 BUSY = {"hour": 3, "power": 4, "tokens": 1, "play": ["salamander", "golem", "book_of_pacts", "boline"],
         "hand": ["wax_candle", "sylph", "gnome", "undine"], "deck": ["learned_tanist", "bell", "besom"],
@@ -20,26 +20,7 @@ BUSY = {"hour": 3, "power": 4, "tokens": 1, "play": ["salamander", "golem", "boo
 def test_the_window_shows_the_table_after_every_present_of_random_play(app, table, driver, monkeypatch):
     watch = PresentEveryFrame(app, monkeypatch)
     scene = table(BUSY)
-    rng = random.Random(5)
-    for _ in range(40):
-        if scene is not driver.scene or scene.game.outcome is not None:
-            break
-        roll = rng.random()
-        cards = [c.uid for zone in ("hand", "play") for c in scene.game.zone(zone)]
-        if roll < 0.4 and cards:
-            x, y = map(round, driver.card_centre(rng.choice(cards)))
-            for n in range(4):
-                driver.post(pygame.MOUSEMOTION, pos=(x + 3 * n, y), rel=(3, 0), buttons=(0, 0, 0))
-                driver.frames(1)
-        elif roll < 0.55 and cards:
-            driver.click(driver.card_centre(rng.choice(cards)), button=rng.choice([1, 3]))
-        elif roll < 0.7 and scene.game.zone("hand"):
-            driver.drag(driver.card_centre(rng.choice(scene.game.zone("hand")).uid), driver.zone_centre("play"))
-        elif roll < 0.8:
-            driver.key(pygame.K_z, pygame.KMOD_CTRL)
-        else:
-            driver.key(rng.choice([pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RIGHT, pygame.K_SPACE]))
-        driver.frames(rng.choice([1, 3]))
+    random_play(scene, driver, random.Random(5), 40)
     for k in (pygame.K_F1, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_ESCAPE):  # the Grimoire
         driver.key(k)
         driver.frames(4)

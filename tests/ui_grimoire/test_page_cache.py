@@ -93,6 +93,14 @@ def test_the_big_pages_go_once_the_book_is_closed_and_the_small_ones_stay(app):
     assert len(art._minis) and art._minis.bytes < 2**20  # the table's Hour page is still there
 
 
+def spreads_drawn(monkeypatch) -> list[str]:
+    """The pages whose spreads the book draws from now on (BookArt._draw), in order."""
+    drawn = []
+    real = BookArt._draw
+    monkeypatch.setattr(BookArt, "_draw", lambda art, page, ctx: drawn.append(page) or real(art, page, ctx))
+    return drawn
+
+
 def _rgb(surface) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
@@ -134,7 +142,7 @@ def test_the_board_corners_from_small_images_are_the_board_drawn_there(app):
     assert _rgb(drawn.subsurface(rect.inflate(-40, -40))) != _rgb(whole.subsurface(rect.inflate(-40, -40)))
 
 
-def test_the_spread_of_a_queued_turn_is_drawn_ahead_as_the_turn_before_it_goes(app):
+def test_the_spread_of_a_queued_turn_is_drawn_ahead_as_the_turn_before_it_goes(app, monkeypatch):
     """Pages turned faster than they land: while one turns, the spread of the next is drawn a line
     at a time, so the next turn begins without drawing it; it shows what drawing it at once shows."""
     import pygame as pg
@@ -144,27 +152,22 @@ def test_the_spread_of_a_queued_turn_is_drawn_ahead_as_the_turn_before_it_goes(a
     app.show_title()
     book = open_reference(app, "ref-1")
     app.step(1 / 60)
-    drawn = []
-    real = BookArt._draw
-    BookArt._draw = lambda art, page, ctx: drawn.append(page) or real(art, page, ctx)
-    try:
-        for _ in range(2):  # → twice: the second turn waits for the first
-            pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_RIGHT, mod=0, unicode="", scancode=0))
+    drawn = spreads_drawn(monkeypatch)
+    for _ in range(2):  # → twice: the second turn waits for the first
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_RIGHT, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+    assert book.turn is not None and book.queue == ["ref-3"]
+    first = book.turn
+    while book.turn is first or (book.turn is None and book.queue):  # (it may rest on ref-2 until ref-3 is drawn)
         app.step(1 / 60)
-        assert book.turn is not None and book.queue == ["ref-3"]
-        first = book.turn
-        while book.turn is first or (book.turn is None and book.queue):  # (it may rest on ref-2 until ref-3 is drawn)
-            app.step(1 / 60)
-        assert book.turn is not None and book.turn.end == "ref-3"
-        assert "ref-3" not in drawn, "the queued turn's spread was drawn as it began, not ahead"
-    finally:
-        BookArt._draw = real
+    assert book.turn is not None and book.turn.end == "ref-3"
+    assert "ref-3" not in drawn, "the queued turn's spread was drawn as it began, not ahead"
     ahead = book.spread("ref-3")
     new = BookArt(app.fonts).spread("ref-3")
     assert _rgb(ahead.left.image) == _rgb(new.left.image) and _rgb(ahead.right.image) == _rgb(new.right.image)
 
 
-def test_the_open_book_draws_the_next_spread_ahead_and_turns_to_it_without_drawing(app):
+def test_the_open_book_draws_the_next_spread_ahead_and_turns_to_it_without_drawing(app, monkeypatch):
     import pygame as pg
 
     from aleph_null_desktop.ui.grimoire.scene import open_reference
@@ -174,15 +177,10 @@ def test_the_open_book_draws_the_next_spread_ahead_and_turns_to_it_without_drawi
     for _ in range(40):  # the book lies open: a little of the next spread a frame
         app.step(1 / 60)
     assert book.art._ready is not None and book.art._ready[0][0] == "ref-1"
-    drawn = []
-    real = BookArt._draw
-    BookArt._draw = lambda art, page, ctx: drawn.append(page) or real(art, page, ctx)
-    try:
-        pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_RIGHT, mod=0, unicode="", scancode=0))
-        app.step(1 / 60)
-        assert book.turn is not None and book.turn.end == "ref-1" and drawn == []
-    finally:
-        BookArt._draw = real
+    drawn = spreads_drawn(monkeypatch)
+    pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_RIGHT, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+    assert book.turn is not None and book.turn.end == "ref-1" and drawn == []
 
 
 def test_spreads_drawn_ahead_one_after_another_are_drawn_on_the_halves_the_last_turn_let_go(app):
@@ -207,7 +205,7 @@ def test_spreads_drawn_ahead_one_after_another_are_drawn_on_the_halves_the_last_
         assert _rgb(shown.left.image) == _rgb(new.left.image) and _rgb(shown.right.image) == _rgb(new.right.image)
 
 
-def test_a_turn_that_begins_before_its_spread_is_drawn_ahead_draws_only_the_rest_of_it(app):
+def test_a_turn_that_begins_before_its_spread_is_drawn_ahead_draws_only_the_rest_of_it(app, monkeypatch):
     import pygame as pg
 
     from aleph_null_desktop.ui.grimoire.scene import open_reference
@@ -219,16 +217,11 @@ def test_a_turn_that_begins_before_its_spread_is_drawn_ahead_draws_only_the_rest
     art._ready = art._preparing = None
     assert not art.prepare("ref-1", book.context, 0.0)  # begun: a step of it
     assert art._preparing is not None and art._preparing[0][0] == "ref-1"
-    drawn = []
-    real = BookArt._draw
-    BookArt._draw = lambda art, page, ctx: drawn.append(page) or real(art, page, ctx)
-    try:
-        pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_RIGHT, mod=0, unicode="", scancode=0))
-        app.step(1 / 60)
-        assert book.turn is not None and book.turn.end == "ref-1"
-        assert drawn == [], "the spread begun ahead was drawn again from its start"
-    finally:
-        BookArt._draw = real
+    drawn = spreads_drawn(monkeypatch)
+    pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_RIGHT, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+    assert book.turn is not None and book.turn.end == "ref-1"
+    assert drawn == [], "the spread begun ahead was drawn again from its start"
     ahead = book.spread("ref-1")
     new = BookArt(app.fonts).spread("ref-1")
     assert _rgb(ahead.left.image) == _rgb(new.left.image) and _rgb(ahead.right.image) == _rgb(new.right.image)

@@ -162,27 +162,22 @@ def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     """The rectangles, two that overlap joined into the rectangle around them when it covers
     little more than they do (until no two join): those left may overlap (copied or painted
     twice there, which is cheaper than the screen between them)."""
-    out: list[pygame.Rect] = []
-    for rect in rects:
-        rect = pygame.Rect(rect)
-        joined = True
-        while joined:
-            joined = False
-            for other in out:
-                if other.colliderect(rect):
-                    around, both = rect.union(other), rect.clip(other)
-                    if around.w * around.h <= (rect.w * rect.h + other.w * other.h - both.w * both.h) * (1 + WASTE):
-                        out.remove(other)
-                        rect = around
-                        joined = True
-                        break
-        out.append(rect)
-    return out
+    def worth_joining(rect: pygame.Rect, other: pygame.Rect) -> bool:
+        box, both = rect.union(other), rect.clip(other)
+        return box.w * box.h <= (rect.w * rect.h + other.w * other.h - both.w * both.h) * (1 + WASTE)
+
+    return _joined(rects, worth_joining)
 
 
 def covering(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     """The rectangles, those that overlap joined into one (until none overlap): for what may be
     laid only once on each pixel (a translucent veil)."""
+    return _joined(rects, lambda rect, other: True)
+
+
+def _joined(rects: list[pygame.Rect], join) -> list[pygame.Rect]:
+    """The rectangles, each two that overlap and `join(a, b)` replaced by the rectangle around them,
+    until no two more join."""
     out: list[pygame.Rect] = []
     for rect in rects:
         rect = pygame.Rect(rect)
@@ -190,9 +185,9 @@ def covering(rects: list[pygame.Rect]) -> list[pygame.Rect]:
         while joined:
             joined = False
             for other in out:
-                if other.colliderect(rect):
+                if other.colliderect(rect) and join(rect, other):
                     out.remove(other)
-                    rect.union_ip(other)
+                    rect = rect.union(other)
                     joined = True
                     break
         out.append(rect)

@@ -18,7 +18,7 @@ from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.icons import draw_icon
-from aleph_null_desktop.ui.render.layer import Part, PanelLayer, covering, merged, screen_picture, untouched
+from aleph_null_desktop.ui.render.layer import Part, PanelLayer, around, covering, merged, screen_picture, untouched
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
@@ -189,13 +189,13 @@ class TablePainter:
                 veiled = covering([*self._veiled_last[2], *over, *painted])  # (the veil is laid there once)
                 self.veiled_in_part += 1
                 for rect in veiled:  # (what the panel covers is kept too)
-                    for band in _around(rect, cover):
+                    for band in around(rect, cover):
                         surface.blit(self.layer.surface, band, band)
             elif cover is not None:  # (the panel covers the rest) a panel opening over the table drawn last frame:
                 opened = over is not None and last is not None and last[0] == id(surface)
                 was = [*last[1], *(r for rects in last[3].values() for r in rects)] if opened else []
                 for rect in merged([*was, *over, *painted]) if opened else [surface.get_rect()]:
-                    for band in _around(rect, cover):  # … drawn again where it changed, then veiled whole
+                    for band in around(rect, cover):  # … drawn again where it changed, then veiled whole
                         surface.blit(self.layer.surface, band, band)
             else:
                 surface.blit(self.layer.surface, (0, 0))
@@ -639,18 +639,6 @@ class TablePainter:
         box = words.get_rect(midbottom=(rect.centerx, rect.top - 10)).inflate(20, 8)  # above it, clear of the hand
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         surface.blit(words, words.get_rect(center=box.center))
-
-
-def _around(screen: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
-    """The screen (or any rectangle) but `hole`, in four bands (empty ones left out)."""
-    if not screen.colliderect(hole):
-        return [screen]
-    hole = hole.clip(screen)
-    bands = [pygame.Rect(screen.x, screen.y, screen.w, hole.top - screen.y),
-             pygame.Rect(screen.x, hole.bottom, screen.w, screen.bottom - hole.bottom),
-             pygame.Rect(screen.x, hole.top, hole.left - screen.x, hole.h),
-             pygame.Rect(hole.right, hole.top, screen.right - hole.right, hole.h)]
-    return [band for band in bands if band.w > 0 and band.h > 0]
 
 
 def _unzoomed(shown: tuple) -> tuple:
