@@ -126,15 +126,17 @@ class CardRenderer:
         """Whether that face is in the cache (without counting as a use)."""
         return self._faces.peek(self._key(card_id, width, in_play))
 
-    def face_scaled(self, card_id: str, base_width: int, size, in_play: bool = False) -> pygame.Surface:
+    def face_scaled(self, card_id: str, base_width: int, size, in_play: bool = False,
+                    moving: bool = False) -> pygame.Surface:
         """The face drawn at `base_width` (a resting size), scaled to `size`: a card in motion. While
         that face is not drawn yet, a face of the card already drawn stands in for it (`stand_in`):
         drawing a face costs 3–12 ms, too much for the frame that starts a motion; the card lands
-        on its own face."""
+        on its own face. `moving`: the card is in motion even at its resting size (it shifts along
+        its row at its new size)."""
         size = (max(1, round(size[0])), max(1, round(size[1])))
         key = self._key(card_id, base_width, in_play)
         base = self._faces.get(key)
-        if base is None and size != card_size(base_width):
+        if base is None and (moving or size != card_size(base_width)):
             base = self.stand_in(card_id, base_width, in_play)
         if base is None:
             base = self.face(card_id, base_width, in_play=in_play)

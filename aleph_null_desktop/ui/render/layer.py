@@ -184,10 +184,9 @@ def _joined(rects: list[pygame.Rect], join) -> list[pygame.Rect]:
         joined = True
         while joined:
             joined = False
-            for other in out:
-                if other.colliderect(rect) and join(rect, other):
-                    out.remove(other)
-                    rect = rect.union(other)
+            for i in rect.collidelistall(out):  # (in order: the first that joins)
+                if join(rect, out[i]):
+                    rect = rect.union(out.pop(i))
                     joined = True
                     break
         out.append(rect)

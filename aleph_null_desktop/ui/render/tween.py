@@ -30,8 +30,10 @@ class CardSprite:
         self._t = 1.0
 
     def move_to(self, rect, *, instant: bool = False, speed: float = 1.0, delay: float = 0.0,
-                seconds: float | None = None) -> bool:
-        """Glide to `rect`; True when a motion started (not instant, and somewhere new)."""
+                seconds: float | None = None, new_size: bool = False) -> bool:
+        """Glide to `rect`; True when a motion started (not instant, and somewhere new). `new_size`:
+        the card takes the size of `rect` at once, where it is, and glides at it (a card that only
+        shifts along its row: drawn from its resting face, never scaled on the way)."""
         rect = pygame.FRect(rect)
         if instant or speed <= 0:
             self.rect = pygame.FRect(rect)
@@ -42,6 +44,10 @@ class CardSprite:
         if rect == self.target:
             return False
         self.base_width = round(max(self.target.w, rect.w))  # both are resting widths
+        if new_size:
+            centre, self.rect = self.rect.center, pygame.FRect((0, 0), rect.size)
+            self.rect.center = centre
+            self.base_width = round(rect.w)
         self._start = pygame.FRect(self.rect)
         self.target = rect
         self.seconds = (seconds or MOVE_SECONDS) / speed

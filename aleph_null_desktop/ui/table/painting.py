@@ -210,7 +210,7 @@ class TablePainter:
         moving = cards[0] if circle else cards[2]
         if cover is not None:
             moving = [step for step in moving if not cover.contains(step[-1])]
-        self.paint_cards(surface, moving)
+        self.paint_cards(surface, moving, in_motion={uid for uid, sprite in m.sprites.items() if sprite.moving})
         self.motion.draw_tokens(surface)
         banner = self.motion.banner_area(self.rects["play"].center)
         if cover is None or banner is None or not cover.contains(banner):
@@ -469,14 +469,16 @@ class TablePainter:
             parts.append(Part(name, step[-1], step, lambda surface, step=step: self.paint_cards(surface, (step,))))
         return parts
 
-    def paint_cards(self, surface, steps) -> None:
-        """Draws cards (and what goes with them) from their looks (`card_looks`)."""
+    def paint_cards(self, surface, steps, in_motion=frozenset()) -> None:
+        """Draws cards (and what goes with them) from their looks (`card_looks`); `in_motion`: the
+        cards moving (one whose face is not drawn yet flies on one that is)."""
         renderer = self.renderer
         for step in steps:
             kind = step[0]
             if kind == "card":
                 _kind, _uid, card_id, base_width, in_play, rect, veiled, chosen, warned, _region = step
-                self.paint_card(surface, card_id, base_width, pygame.FRect(rect), veiled, chosen, warned, in_play)
+                self.paint_card(surface, card_id, base_width, pygame.FRect(rect), veiled, chosen, warned, in_play,
+                                _uid in in_motion)
             elif kind == "ghost":
                 _kind, card_id, base_width, rect, _region = step
                 rect = pygame.FRect(rect)
@@ -498,9 +500,9 @@ class TablePainter:
                 draw_icon(surface, "token", pygame.Rect(x - 20, y - 20, 40, 40), theme.INK)
 
     def paint_card(self, surface, card_id: str, base_width: int, rect: pygame.FRect, veiled: bool, chosen: bool,
-                   warned: bool, in_play: bool = False) -> None:
+                   warned: bool, in_play: bool = False, in_motion: bool = False) -> None:
         """One card of hand or play with its marks: dimmed, to choose, interference."""
-        surface.blit(self.renderer.face_scaled(card_id, base_width, rect.size, in_play), rect)
+        surface.blit(self.renderer.face_scaled(card_id, base_width, rect.size, in_play, in_motion), rect)
         if veiled:
             surface.blit(self.veil(rect.size), rect)  # cannot be used now: dimmed (why: on hover)
         if chosen:  # the hinted target gets the hint's ring and words

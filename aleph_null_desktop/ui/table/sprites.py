@@ -58,7 +58,8 @@ class TableCards:
 
     def refresh(self, moves: dict[int, str], speed: float, calm: bool, into_circle=()) -> None:
         """Cards of the hand and play glide to their slots; a card that changed zone travels from
-        where it was (a pile, the set-aside interference) and every such journey is a motion. The
+        where it was (a pile, the set-aside interference) and every such journey is a motion. A
+        card that only shifts along its row (its row grew or shrank) takes its new size at once. The
         cards BAPHOMET's summoning consumes (`into_circle`) are drawn one by one into his circle."""
         slots = self.slots()
         arrivals = 0
@@ -66,12 +67,13 @@ class TableCards:
         for uid, slot in slots.items():
             sprite = self.sprites.get(uid)
             origin = moves.get(uid) or self.last_zone.get(uid, "deck")
+            shifts = sprite is not None and uid not in moves and origin == game.zone_of(uid)  # along its row
             if sprite is None:
                 start = (pygame.FRect(self.pile_rect(origin, self.pile_card_size()))
                          if origin not in ("hand", "play") else pygame.FRect(slot))
                 sprite = self.sprites[uid] = CardSprite(uid, start)
             delay = (0.03 if calm else 0.07) * arrivals if uid in moves else 0.0
-            if sprite.move_to(slot, speed=speed, delay=delay) and uid in moves:
+            if sprite.move_to(slot, speed=speed, delay=delay, new_size=shifts) and uid in moves:
                 self.motions.append((uid, origin, game.zone_of(uid)))
                 arrivals += 1
         circle = list(into_circle)
