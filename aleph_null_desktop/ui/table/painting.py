@@ -28,6 +28,7 @@ from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
 from aleph_null_desktop.ui.table.board import Board
 from aleph_null_desktop.ui.table.card_tips import draw_card_tip
 from aleph_null_desktop.ui.table.face_warmer import BIG_W
+from aleph_null_desktop.ui.table.panel_lag import PanelLag
 
 SHADOW = (8, 5, 4)
 HIDDEN_QUIET_MS = 1.5  # a frame that has cost less than this so far paints what changed under the open panel
@@ -67,6 +68,7 @@ class TablePainter:
                            hint_text=hint_text, tints=self.tints, circle_id=circle_id)
         self.layer = PanelLayer()  # the board's panels and the cards lying still, each redrawn only when it changes
         self.bare = PanelLayer()  # the board alone, while BAPHOMET's circle turns under the cards (else released)
+        self.lag = PanelLag()  # the panels a command changed, shown once its cards have landed
         self._over_last = None  # (screen, where things moved over `still` last frame, `fixed_looks`, `fixed_overs`) when known
         self._shown = None  # the look of the picture on the screen, when it may be left as it is
         self._under: tuple = (None, None)  # (look, picture) of the table under an open panel
@@ -89,6 +91,7 @@ class TablePainter:
         self.background = draw_background(theme.LOGICAL_SIZE)
         self.layer.invalidate()
         self.bare.invalidate()
+        self.lag.forget()
         self.forget_screen()
         self._under = (None, None)
         self._panel_inside = (None, None)
@@ -97,6 +100,7 @@ class TablePainter:
         """The table is hidden: its screen-sized pictures go, painted again when it shows."""
         self.layer.release()
         self.bare.release()
+        self.lag.forget()
         self._under = (None, None)
         self._under_last = None
         self._panel_inside = (None, None)
@@ -133,7 +137,8 @@ class TablePainter:
         self.drawn = None
         self.motion.banner_plate(self.fonts)  # (its area known before this frame's regions are)
         whole = Board.whole(m.settings, self.background)
-        parts = self.board.parts(m)
+        in_motion = bool(m.ghosts) or any(sprite.moving or sprite.delay > 0 for sprite in m.sprites.values())
+        parts = self.lag.follow(self.board.parts(m), in_motion, holding=m.drag is not None)
         self._part_regions = tuple(p.region for p in parts)
         cards = self.card_looks(m)
         shown = panel = None
