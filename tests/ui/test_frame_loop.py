@@ -67,7 +67,7 @@ def test_a_still_table_rests_and_a_summon_brings_frames_until_the_card_lands(app
         assert loop.turn()  # the flight is drawn frame by frame, without input meanwhile
         moving += 1
     assert moving >= 3
-    assert turns(loop, 20) == 0  # landed: the table rests again
+    assert turns(loop, 20) == 1  # landed: the log shows its line (ui.table.log_panel), then the table rests again
 
 
 def test_the_mouse_resting_on_a_card_opens_its_tip_after_its_pause_then_rests(app, loop):

@@ -12,6 +12,7 @@ def test_turns_are_parted_by_a_rule_and_the_scrolled_label_covers_no_line(table,
     for _ in range(3):
         driver.key(pygame.K_SPACE)
         driver.frames(10, dt=0.05)
+    driver.frames(10, dt=0.05)  # (the cards drawn have landed: the log shows the turn's lines)
     assert scene.applied[0] == Summon(scene.applied[0].uid) and scene.applied.count(EndTurn()) == 3
     log, rect, fonts = scene.log, scene.rects["log"], driver.app.fonts
     rows, rules, label = log.layout(fonts, rect)

@@ -95,7 +95,7 @@ def test_the_log_wraps_only_the_lines_it_shows(table, driver, monkeypatch):
     assert len(wrapped) <= len(rows) + 1
 
 
-def test_the_log_shows_a_commands_lines_from_the_next_frame_on(table, driver):
+def test_the_log_shows_a_commands_lines_once_its_cards_have_landed(table, driver):
     scene = table(BUSY)
     log = scene.log
     before = log.added
@@ -107,6 +107,14 @@ def test_the_log_shows_a_commands_lines_from_the_next_frame_on(table, driver):
     assert log.hidden() == log.added - before and layer.painted["log"] == painted
     assert shown(driver.app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
     driver.frames(1)  # (the frame after the fresh picture: whole)
+    frames, painted = 2, layer.painted["log"]
+    while scene.cards.moving:  # the frames of its motion: the log as it was
+        assert log.hidden() == log.added - before
+        driver.frames(1)
+        frames += 1
+    assert layer.painted["log"] == painted and 10 < frames < log_panel.MAX_HELD_FRAMES
+    assert scene.next_change() == 0.0  # (the loop draws the frame that shows them)
+    driver.frames(1)
     assert log.hidden() == 0 and layer.painted["log"] > painted
     rows, _rules, _label = log.layout(driver.app.fonts, scene.rects["log"])
     assert "Wax Candle" in " ".join(row for row, _newest, _y in rows[-3:])

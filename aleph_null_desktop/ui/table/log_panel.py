@@ -50,6 +50,9 @@ def replayed_lines(game) -> list[Deferred] | None:
     return lines
 
 
+MAX_HELD_FRAMES = 45  # a long motion (a reshuffle, BAPHOMET's circle) shows the new lines meanwhile
+
+
 class LogPanel:
     def __init__(self) -> None:
         self.entries: list = []  # texts, i18n Messages, Deferred event descriptions
@@ -60,6 +63,7 @@ class LogPanel:
         self.added = 0  # lines added since the start: with `scroll`, what the panel shows (its look)
         self.shown: int | None = None  # of those, how many the panel shows (None: all; see `next_frame`)
         self._at_last_frame: int | None = None
+        self._held = 0  # frames the newest lines have waited for the cards to land
 
     def add(self, text) -> None:
         """A line: a text, or an i18n Message / Deferred said in the language of the moment."""
@@ -73,13 +77,19 @@ class LogPanel:
             del self._said[:-MAX_LINES]
         self.scroll = 0
 
-    def next_frame(self) -> None:
+    def next_frame(self, hold: bool = False) -> None:
         """A frame of the table begins: the lines that came before the last one began are shown
         from this one on, those that came since (with the command of this frame) from the next.
         (The frame a command comes in draws what the command moved, the board's panels it changed
         and the cards it lays out again; the log's new lines, drawn with them, made that frame the
-        slowest of a motion.)"""
-        self.shown = self.added if self._at_last_frame is None else self._at_last_frame
+        slowest of a motion.) `hold`: cards are moving, the lines not shown yet wait until they land
+        (MAX_HELD_FRAMES at most)."""
+        waiting = self.shown is not None and self.shown < (self._at_last_frame or 0)
+        if hold and waiting and self._held < MAX_HELD_FRAMES:
+            self._held += 1
+        else:
+            self.shown = self.added if self._at_last_frame is None else self._at_last_frame
+            self._held = 0
         self._at_last_frame = self.added
 
     def hidden(self) -> int:
