@@ -60,10 +60,9 @@ class HourChange:
 
     def moment(self, m):
         """The moment the frame that shows the new board draws: no panel yet (it opens next frame)."""
-        if self.stage != "reveal":
-            self.stop()
+        if self.stage is None:
             return m
-        if m.modal is None or m.modal is not self.modal:
+        if self.stage != "reveal" or m.modal is None or m.modal is not self.modal:
             self.stop()
             return m
         self.stage = "panel"
