@@ -1,7 +1,8 @@
-"""The Hour changing into an Interference: the frame the turn ends paints only what shows around
-the panel (what changed under it is painted into the table's cached picture later, on frames with
-time to spare, before the panel goes), the frame after it is drawn again only where things moved,
-and the table it settles to is the table painted whole, on the screen and in the window."""
+"""The Hour changing (into an Interference): the frame the turn ends draws the Hour's banner over the
+table as it was and paints nothing of the board; the new board is painted behind it a few regions a
+frame, then shown; the panel opens the frame after (what changes under it later is painted on frames
+with time to spare), and the table it settles to is the table painted whole, on the screen and in
+the window."""
 
 import pygame
 
@@ -13,29 +14,72 @@ from tests.ui.test_partial_frames import BUSY, fresh_picture, shown
 HOUR_INTO_INTERFERENCE = dict(BUSY, power=0, tokens=0, deck=["sylph", "gnome"], discard=[])  # Ill Omen comes up
 
 
-def test_the_table_under_the_interference_is_painted_later_and_settles_to_the_whole_paint(app, table, driver,
-                                                                                           monkeypatch):
+def outside(picture: pygame.Surface, *areas: pygame.Rect) -> bytes:
+    """The picture's pixels but those in `areas`."""
+    picture = picture.copy()
+    for area in areas:
+        picture.fill((0, 0, 0), area)
+    return pygame.image.tobytes(picture, "RGB")
+
+
+def test_the_hour_shows_its_banner_first_then_the_new_board_then_the_interference(app, table, driver, monkeypatch):
+    """The frame the turn ends paints nothing of the board: the Hour's banner over the table as it
+    was. The new board is painted behind it on the next frames, the cards wait; then it shows (the
+    cards set off), the Interference opens the frame after, and the table settles to the whole paint."""
     watch = PresentEveryFrame(app, monkeypatch)
     scene = table(HOUR_INTO_INTERFERENCE)
+    driver.frames(1)
+    before = app.screen.copy()
+    layer = scene.painter.layer
+    paints, redraws = sum(layer.painted.values()), layer.redraws
     hour = scene.game.hour
     driver.key(pygame.K_SPACE)  # the turn ends: one frame
-    assert scene.game.hour == hour + 1
+    assert scene.game.hour == hour + 1  # (the engine decided at once)
     spotlight = scene.modal
     assert type(spotlight).__name__ == "InterferenceSpotlight"
-    layer = scene.painter.layer
-    assert layer.hidden, "the cards and piles changed under the panel were painted at once"
-    assert all(spotlight.covers().contains(region) for region in layer.hidden)
-    assert scene.motion.banner[1] > 0
+    assert (sum(layer.painted.values()), layer.redraws) == (paints, redraws), "the first frame painted the board"
+    assert layer.hidden, "the new board's regions are not waiting to be painted"
+    area = scene.motion.banner_area(scene.rects["play"].center)
+    assert scene.painter.drawn == [area]
+    assert outside(app.screen, area) == outside(before, area), "more than the banner changed on the screen"
+    assert pygame.image.tobytes(app.screen.subsurface(area), "RGB") != pygame.image.tobytes(before.subsurface(area), "RGB")
 
-    veiled = scene.painter.veiled_in_part
-    driver.frames(1)
-    assert scene.painter.veiled_in_part == veiled + 1, "the frame after the Hour turned was drawn whole"
+    flying = {uid: tuple(s.rect) for uid, s in scene.sprites.items() if s.moving}
+    assert flying, "no card flies at the Hour"
 
-    for _ in range(120):  # the cards land, the banner fades; then the frames have time to spare
-        if not layer.hidden:
+    def held() -> bool:
+        return {uid: tuple(scene.sprites[uid].rect) for uid in flying} == flying
+
+    early = []  # regions of the new board nothing is drawn over, shown as soon as they are painted
+    for _ in range(8):  # the new board painted behind the banner, a few regions a frame
+        if scene.painter.hour.stage != "prepare":
             break
         driver.frames(1)
-    assert not layer.hidden, "what changed under the panel was never painted"
+        assert held(), "a card flew before the board showed"
+        drawn = scene.painter.drawn
+        assert drawn[0] == area
+        for region in drawn[1:]:
+            assert not any(region.colliderect(s.rect) for s in scene.sprites.values() if s.moving and s.delay <= 0), region
+            assert pygame.image.tobytes(app.screen.subsurface(region), "RGB") == \
+                pygame.image.tobytes(layer.surface.subsurface(region), "RGB")
+        early += drawn[1:]
+        assert outside(app.screen, area, *early) == outside(before, area, *early), "drawn where it did not say"
+    assert scene.painter.hour.stage == "reveal", "the new board never showed"
+    assert not layer.hidden
+    assert sum(layer.painted.values()) > paints
+    assert early, "the log and the buttons waited for the cards"
+    driver.frames(1)  # the new board shows, the cards at their start, no panel yet
+    assert held() and scene.modal is spotlight and scene.painter.drawn is not None  # (no panel: drawn in part)
+    driver.frames(1)  # the Interference opens over it, nothing else moves
+    assert held() and scene.painter.hour.stage is None and scene.painter.drawn is None
+    assert shown(app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
+    driver.frames(1)
+    assert not held(), "the cards did not set off"
+
+    for _ in range(180):  # the cards land, the banner fades; then the frames have time to spare
+        if not (layer.hidden or scene.motion.active or scene.cards.moving):
+            break
+        driver.frames(1)
     assert scene.modal is spotlight
     assert_layer_is_fresh(scene)
     assert shown(app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
@@ -48,14 +92,32 @@ def test_the_table_under_the_interference_is_painted_later_and_settles_to_the_wh
     assert not watch.mismatches, f"the window differs from the screen after frames {watch.mismatches}"
 
 
-def test_the_panel_closing_at_once_shows_the_table_changed_under_it(app, table, driver, monkeypatch):
-    """Put off on the frame after the Hour turned, before anything under the panel was painted."""
+def test_the_new_board_shown_after_the_banner_is_the_whole_paint(app, table, driver, monkeypatch):
+    """The frame the new board shows (no panel yet): the table painted whole, on the screen and in the window."""
     watch = PresentEveryFrame(app, monkeypatch)
     scene = table(HOUR_INTO_INTERFERENCE)
     driver.key(pygame.K_SPACE)
-    assert scene.painter.layer.hidden
+    for _ in range(8):
+        if scene.painter.hour.stage != "prepare":
+            break
+        driver.frames(1)
+    assert scene.painter.hour.stage == "reveal"
+    driver.frames(1)
+    spotlight, scene.modal = scene.modal, None
+    assert shown(app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
+    assert type(spotlight).__name__ == "InterferenceSpotlight"
+    assert not watch.mismatches, f"the window differs from the screen after frames {watch.mismatches}"
+
+
+def test_the_panel_closing_while_the_new_board_is_painted_shows_the_table_at_once(app, table, driver, monkeypatch):
+    """Put off on the frame after the Hour turned, before the new board showed: it shows at once."""
+    watch = PresentEveryFrame(app, monkeypatch)
+    scene = table(HOUR_INTO_INTERFERENCE)
+    driver.key(pygame.K_SPACE)
+    assert scene.painter.layer.hidden and scene.painter.hour.stage == "prepare"
     driver.key(pygame.K_ESCAPE)
     assert scene.modal is None
+    assert not scene.painter.hour.holding
     assert not scene.painter.layer.hidden
     assert shown(app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
     driver.frames(1)
@@ -63,6 +125,21 @@ def test_the_panel_closing_at_once_shows_the_table_changed_under_it(app, table, 
         driver.frames(1)
         assert shown(app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
         driver.frames(1)
+    assert not watch.mismatches, f"the window differs from the screen after frames {watch.mismatches}"
+
+
+def test_an_hour_without_a_panel_settles_to_the_whole_paint(app, table, driver, monkeypatch):
+    """Two cards in the deck, no Interference to come: the banner, the new board, the cards flying."""
+    watch = PresentEveryFrame(app, monkeypatch)
+    scene = table(dict(HOUR_INTO_INTERFERENCE, set_aside=[]))
+    driver.key(pygame.K_SPACE)
+    assert scene.modal is None and scene.painter.hour.holding
+    for _ in range(240):
+        driver.frames(1)
+        if not (scene.painter.hour.stage or scene.motion.active or scene.cards.moving or scene.grimoire.turning):
+            break
+    driver.frames(1)
+    assert shown(app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
     assert not watch.mismatches, f"the window differs from the screen after frames {watch.mismatches}"
 
 
@@ -111,6 +188,12 @@ def test_the_frame_the_interference_opens_over_the_hour_is_the_table_painted_who
     driver.frames(2)
     driver.key(pygame.K_SPACE)
     assert type(scene.modal).__name__ == "InterferenceSpotlight"
+    for _ in range(10):  # the banner, the new board painted behind it, then shown
+        driver.frames(1)
+        if scene.painter.hour.stage is None:
+            break
+    driver.frames(1)  # the panel opens over the table drawn last frame
+    assert scene.painter._panel_shown is not None
     assert shown(app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
     assert not watch.mismatches, f"the window differs from the screen after frames {watch.mismatches}"
 

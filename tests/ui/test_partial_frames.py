@@ -25,6 +25,16 @@ def shown(app) -> bytes:
     return pygame.image.tobytes(app.screen, "RGB")
 
 
+def past_the_hours_banner(scene, driver) -> None:
+    """Frames until the Hour's change has shown its new board (and opened its panel): until then
+    the screen is the table as it was under the banner (tests/ui/test_hour_frames.py)."""
+    for _ in range(12):
+        if scene.painter.hour.stage is None:
+            return
+        driver.frames(1)
+    raise AssertionError("the Hour's new board never showed")
+
+
 def test_a_card_read_large_over_the_kept_screen_is_the_table_drawn_whole(table, driver):
     """Hover sweeps, right-clicks (read large), clicks that close it, Alt held and let go: after
     each, the screen is what the table drawn whole from nothing shows."""
@@ -82,6 +92,7 @@ def test_frames_kept_under_the_interference_panel_are_the_table_drawn_whole(tabl
     each frame the screen is what the table drawn whole from nothing shows."""
     scene = table(dict(BUSY, power=0, tokens=0, deck=["sexton", "wax_candle"], discard=[]))
     driver.key(pygame.K_SPACE)
+    past_the_hours_banner(scene, driver)
     spotlight = scene.modal
     assert type(spotlight).__name__ == "InterferenceSpotlight"
     stale, kept = [], 0
@@ -109,6 +120,7 @@ def test_frames_drawn_in_part_under_the_interference_panel_are_the_table_drawn_w
     rng = random.Random(5)
     scene = table(dict(BUSY, power=0, tokens=0, deck=["sexton", "wax_candle"], discard=[]))
     driver.key(pygame.K_SPACE)
+    past_the_hours_banner(scene, driver)
     spotlight = scene.modal
     assert type(spotlight).__name__ == "InterferenceSpotlight"
     spots = [b.rect.center for b in spotlight.buttons] + [(200, 200), (1700, 900)]
@@ -137,6 +149,7 @@ def test_frames_drawn_in_part_while_the_hour_turns_are_the_table_drawn_whole(tab
     hour = scene.game.hour
     driver.key(pygame.K_SPACE)
     assert scene.modal is None and scene.game.hour == hour + 1
+    past_the_hours_banner(scene, driver)
     stale, in_part, banner, turning = [], 0, 0, 0
     for step in range(30):
         before = scene.painter.in_part

@@ -69,7 +69,7 @@ def test_the_table_grimoire_turns_its_page_when_the_hour_advances(app):
     key(app, pygame.K_SPACE)
     assert game.hour == 3
     assert table.grimoire.turning and table.grimoire.turn.end == "hour3"
-    frames(app, 12, dt=0.1)
+    frames(app, 20, dt=0.1)  # (the page waits for the Hour's new board, a few frames: ui.table.hour_change)
     assert table.grimoire.page == "hour3"
     click(app, table.grimoire.rect.center)  # the page opens the book at this Hour
     assert isinstance(app.stack.top, GrimoireScene) and app.stack.top.page == "hour3"

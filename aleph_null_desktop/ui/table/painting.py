@@ -28,6 +28,7 @@ from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
 from aleph_null_desktop.ui.table.board import Board
 from aleph_null_desktop.ui.table.card_tips import draw_card_tip
 from aleph_null_desktop.ui.table.face_warmer import BIG_W
+from aleph_null_desktop.ui.table.hour_change import HourChange
 from aleph_null_desktop.ui.table.panel_lag import PanelLag
 
 SHADOW = (8, 5, 4)
@@ -80,6 +81,7 @@ class TablePainter:
         self._part_regions: tuple = ()  # where the board's parts of this frame lie
         self._panel_inside = (None, None)  # (the open panel's look, the picture of its inside) while it is open
         self.drawn: list[pygame.Rect] | None = None  # where the last frame changed the screen (None: anywhere)
+        self.hour = HourChange()  # the frames while the Hour changes (the scene starts it)
 
     @property
     def game(self):
@@ -112,6 +114,11 @@ class TablePainter:
         self._shown = None
         self._panel_shown = None
         self._veiled_last = None
+        self.hour.stop()
+
+    def shows_table(self, surface: pygame.Surface) -> bool:
+        """Whether `surface` holds the table as its last frame drew it, no panel open."""
+        return self._shown is not None and self._shown[-1] == id(surface)
 
     def refresh(self) -> None:
         """Every cached picture painted again from nothing on the next frame (tests compare)."""
@@ -126,9 +133,12 @@ class TablePainter:
         """The table's frame on `surface`; False when the screen was left as it was (nothing drawn).
         What changed under an open panel (the Hour's new cards and piles under the Interference)
         is painted into the cached picture later, on frames with time to spare: never on the
-        screen meanwhile, the panel hides it."""
+        screen meanwhile, the panel hides it. While the Hour changes, its frames are the Hour's
+        (ui.table.hour_change: its banner first, the new board painted behind it)."""
         started = time.thread_time()
-        drew = self._frame(surface, m)
+        if self.hour.holding and self.hour.frame(self, surface, m, started):
+            return True  # the Hour's banner over the table as it was, the new board painted behind
+        drew = self._frame(surface, self.hour.moment(m))
         if self.layer.hidden:
             self.layer.paint_hidden(lambda: (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS)
         return drew
@@ -176,7 +186,7 @@ class TablePainter:
         else:  # the board and the cards lying still, cached together; what moves is drawn over them
             self.bare.release()
             painted = self.layer.update(surface.get_size(), whole, parts + self.still_parts(m, cards), self.background,
-                                        hide=cover)
+                                        hide=cover) + self.hour.painted()  # (and what was painted behind the Hour's banner)
             moving = None
             if shown is not None and (m.modal is None or cover is not None):
                 moving = self.moving_rects(m, cards, under_panel=m.modal is not None, cover=cover)

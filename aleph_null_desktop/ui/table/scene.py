@@ -92,9 +92,9 @@ class TableScene(Scene):
                                     focus=self.focus, circle_id=circle_id)
         self.focus.keep_clear.append(self.painter.hand_title_rect())
         verbs = TableVerbs(submit=self.submit, say=self.say, undo=self.undo, end_turn=self.end_turn_gesture,
-                           take_token=self.take_token, request_hint=lambda: self.hints.request(),
+                           take_token=lambda: self.submit(TakeToken()), request_hint=lambda: self.hints.request(),
                            panel=lambda: self.modal, open_panel=self.view.open_panel,
-                           close_stale_panel=self.close_stale_panel, judgement_now=self.judgement_now)
+                           close_stale_panel=self.close_stale_panel, judgement_now=lambda: setattr(self, "judgement_timer", 0.0))
         self.controls = TableControls(app, self.view, self.cards, self.rects, focus=self.focus, buttons=self.buttons,
                                       none_button=self.none_button, log=self.log, grimoire=self.grimoire, verbs=verbs)
         circle = circles().get(circle_id)
@@ -178,6 +178,7 @@ class TableScene(Scene):
                         self.cards.fly(uid, "discard", "deck", speed, face_up=False, delay=min(0.4, stagger * i))
             elif kind == "hour":
                 self.app.hour_music(data["hour"])
+                self.painter.hour.start()  # its banner first, over the table as it was (ui.table.hour_change)
             elif kind == "game_over":
                 moment = self.motion.summoning(self.rects["play"].center, speed) if consumed else 0.0
                 self.judgement_timer = max(JUDGEMENT_DELAY, moment + 0.4)
@@ -228,9 +229,6 @@ class TableScene(Scene):
                 _("End turn: take {n} damage").format(n=preview.total), lambda: self.submit(cmd))
             return
         self.submit(cmd)
-
-    def take_token(self) -> None:
-        self.submit(TakeToken())
 
     def say(self, text: str, warn: bool = False) -> None:
         """A line in the prompt bar for a few seconds (spoken too, with speech on)."""
@@ -331,19 +329,17 @@ class TableScene(Scene):
     def handle_event(self, event) -> bool:
         return self.controls.handle_event(event)
 
-    def judgement_now(self) -> None:
-        self.judgement_timer = 0.0
-
     def update(self, dt: float) -> None:
         self.log.next_frame(hold=self.cards.moving)
-        self.motion.update(dt, self.speed)
+        self.motion.update(0.0 if self.painter.hour.still else dt, self.speed)  # (a panel opens over the Hour)
         self.controls.update(dt)
-        self.cards.update(dt)
+        moving = 0.0 if self.painter.hour.holding else dt  # (the cards and the page wait for the new board)
+        self.cards.update(moving)
         if self.speed <= 0 or self.calm:  # instant or less motion: the Grimoire is at its new page at once
             while self.grimoire.turning:
                 self.grimoire.update(60.0)
         else:
-            self.grimoire.update(self.app.motion_dt(dt))
+            self.grimoire.update(self.app.motion_dt(moving))
         self.hints.update()
         self.message_time = max(0.0, self.message_time - dt)
         if self.modal is not None:
