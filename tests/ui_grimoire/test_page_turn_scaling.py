@@ -163,3 +163,13 @@ def test_the_leaf_paints_over_the_whole_of_what_it_says_it_covers():
             left_bare = pygame.mask.from_threshold(inside, magenta, (1, 1, 1, 255)).count()
             assert left_bare == 0, (side, step, cover, left_bare)
     assert covered > 150  # (edge-on, a strip too thin to draw: nothing is said to be covered)
+
+
+def test_the_strips_lit_in_one_loop_are_lit_as_each_strip_alone():
+    thetas = [math.pi * k / 997 for k in range(998)] + [0.3 + 1e-9, math.pi / 2, 2.9]
+    for side in (+1, -1):
+        for strips in (24, 36):
+            lights = turn._strip_lights(thetas, side, strips)
+            alone = [turn._strip_light(theta, side, i, strips) for i, theta in enumerate(thetas)]
+            assert lights == alone
+            assert any(level is not None for level, _glow in lights) and any(glow for _level, glow in lights)

@@ -192,6 +192,32 @@ def _strip_light(theta: float, start_side: int, i: int, strips: int) -> tuple[in
     return level, glow
 
 
+def _strip_lights(thetas, start_side: int, strips: int) -> list[tuple[int | None, int | None]]:
+    """`_strip_light` of every strip, θ each, in one loop (the same sums: a frame's plan asked it
+    36 times, 0.25 ms of Python)."""
+    lx, lz = LIGHT
+    hx, hz = HALF_VECTOR
+    flat = 0.5 + 0.5 * FLAT_DIFFUSE
+    cos, sin = math.cos, math.sin
+    out = []
+    for i, theta in enumerate(thetas):
+        c, tz = cos(theta), sin(theta)
+        tx = start_side * c
+        nx, nz = (-tz, tx) if c >= 0 else (tz, -tx)
+        if nz < 0:
+            nx, nz = -nx, -nz
+        diffuse = nx * lx + nz * lz
+        brightness = (0.5 + 0.5 * diffuse) / flat if diffuse > 0.0 else 0.5 / flat
+        level = None
+        if brightness < UNLIT:
+            level = round(255 * brightness)
+            level = 0 if level < 0 else 255 if level > 255 else level
+        spec = nx * hx + nz * hz
+        spec = (spec ** SHININESS if spec > 0.0 else 0.0) * (0.25 + 0.75 * (i + 0.5) / strips)
+        out.append((level, round(SHEEN * spec) if spec >= 1.5 / SHEEN else None))
+    return out
+
+
 @functools.lru_cache(maxsize=8)
 def leaf_plan(spine_x: int, centre_y: int, size: tuple[int, int], phi: float, start_side: int,
               strips: int = STRIPS) -> tuple:
@@ -206,7 +232,7 @@ def leaf_plan(spine_x: int, centre_y: int, size: tuple[int, int], phi: float, st
     shown = [math.cos(theta) >= 0 for theta in thetas]
     heights = [_strip_height(geometry, i, h) for i in range(strips)]
     drawn = [abs(xs[i + 1] - xs[i]) >= 0.5 for i in range(strips)]
-    lights = [_strip_light(thetas[i], start_side, i, strips) for i in range(strips)]
+    lights = _strip_lights(thetas, start_side, strips)
     pieces = []
     i = 0
     while i < strips:
