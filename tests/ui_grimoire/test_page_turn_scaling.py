@@ -98,7 +98,7 @@ def _strips_one_by_one(dest, spine_x, centre_y, front, back, phi, side, strips=t
         theta = (geometry[i][2] + geometry[i + 1][2]) / 2
         rect = turn._piece_rect(xs, i, i + 1, turn._strip_height(geometry, i, h), centre_y)
         strip = pygame.transform.scale(faces[math.cos(theta) >= 0].columns(i, i + 1), rect.size)
-        turn._light(strip, None, *turn._strip_light(theta, side, i, strips))
+        turn._light_runs(strip, ((0, rect.w, *turn._strip_light(theta, side, i, strips)),), 0, 0, rect.h)
         dest.blit(strip, rect.topleft)
 
 

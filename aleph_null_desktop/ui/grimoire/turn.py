@@ -134,14 +134,6 @@ def leaf_columns(spine_x: int, w: int, phi: float, start_side: int, strips: int 
 
 
 
-def _light(surface: pygame.Surface, area: pygame.Rect | None, level: int | None, glow: int | None) -> None:
-    """A strip's light: its brightness (level of 255) and the sheen it catches (glow), or None each."""
-    if level is not None:
-        surface.fill((level, level, level), area, special_flags=pygame.BLEND_RGB_MULT)
-    if glow is not None:
-        surface.fill((glow, glow, round(glow * 0.85)), area, special_flags=pygame.BLEND_RGB_ADD)
-
-
 def _strip_height(geometry, i: int, h: int) -> float:
     """How tall strip i of an h-tall leaf looks: taller the higher it stands above the table."""
     return h * (1 + PERSPECTIVE * (geometry[i][1] + geometry[i + 1][1]) / 2)
@@ -309,18 +301,28 @@ def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.S
         source = seen.columns(first, end) if seen is not None else None
         if source is None:
             continue
-        rect = pygame.Rect(where)
-        if prepared is not None and seen.opaque and clip.contains(rect):
+        x, y, pw, ph = where
+        if prepared is not None and seen.opaque and clip.contains(where):
             # stretched where it lands: the same pixels as a piece of its own blitted there
-            pygame.transform.scale(source, rect.size, dest.subsurface(rect))
-            for x0, x1, level, glow in runs:
-                _light(dest, pygame.Rect(x0, rect.y, x1 - x0, rect.h), level, glow)
+            pygame.transform.scale(source, (pw, ph), dest.subsurface(where))
+            _light_runs(dest, runs, 0, y, ph)
             continue
-        piece = pygame.transform.scale(source, rect.size)
-        for x0, x1, level, glow in runs:
-            _light(piece, pygame.Rect(x0 - rect.x, 0, x1 - x0, rect.h), level, glow)
-        dest.blit(piece, rect.topleft)
+        piece = pygame.transform.scale(source, (pw, ph))
+        _light_runs(piece, runs, x, 0, ph)
+        dest.blit(piece, (x, y))
     return (lo, hi)
+
+
+def _light_runs(surface: pygame.Surface, runs, left: int, top: int, height: int) -> None:
+    """A piece's light runs (x0, x1, level, glow) filled on `surface`, whose column `left` is the
+    screen's column 0 (its brightness, then the sheen it catches)."""
+    fill = surface.fill
+    for x0, x1, level, glow in runs:
+        area = (x0 - left, top, x1 - x0, height)
+        if level is not None:
+            fill((level, level, level), area, special_flags=pygame.BLEND_RGB_MULT)
+        if glow is not None:
+            fill((glow, glow, round(glow * 0.85)), area, special_flags=pygame.BLEND_RGB_ADD)
 
 
 def _drop_shadow(dest, spine_x, centre_y, w, h, phi, start_side, edge_x, prepared: dict | None = None) -> None:
