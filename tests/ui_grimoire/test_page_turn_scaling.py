@@ -173,3 +173,24 @@ def test_the_strips_lit_in_one_loop_are_lit_as_each_strip_alone():
             alone = [turn._strip_light(theta, side, i, strips) for i, theta in enumerate(thetas)]
             assert lights == alone
             assert any(level is not None for level, _glow in lights) and any(glow for _level, glow in lights)
+
+
+def test_the_leaf_and_its_shadow_keep_inside_the_area_it_says_it_may_cover():
+    """GrimoireScene repaints and presents only `leaf_area` (this frame's and the last) while a page
+    turns over the table: no pixel the leaf or its shadow paints may lie outside it."""
+    pygame.init()
+    magenta = (255, 0, 255)
+    for size in ((860, 940), (876, 972)):
+        front, back = _banded(size, 0), _banded(size, 17)
+        for side in (+1, -1):
+            for step in range(0, 49, 3):
+                phi = math.pi * step / 48
+                dest = pygame.Surface((1920, 1080))
+                dest.fill(magenta)
+                turn.draw_leaf(dest, 960, 512, front, back, phi, side)
+                painted = pygame.mask.from_threshold(dest, magenta, (1, 1, 1, 255))
+                painted.invert()
+                bounds = painted.get_bounding_rects()
+                area = turn.leaf_area(960, 512, (876, 972), phi, side)
+                assert bounds and all(area.contains(rect) for rect in bounds), (size, side, step, area, bounds)
+                assert area.h < 1080 - 40  # (not the whole height of the screen: the rows a leaf can reach)

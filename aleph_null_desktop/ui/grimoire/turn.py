@@ -123,6 +123,17 @@ class LeafFace:
         return self.image.subsurface(src) if src.w > 0 else None
 
 
+def leaf_area(spine_x: int, centre_y: int, size: tuple[int, int], phi: float, start_side: int,
+              strips: int = STRIPS) -> pygame.Rect:
+    """What the leaf of a page of `size` and the shadow it drops may cover at φ (a little more, never
+    less): its columns (leaf_columns), and the rows of a strip standing at its full height above
+    the table."""
+    left, right = leaf_columns(spine_x, size[0], phi, start_side, strips)
+    reach = size[1] * (1 + PERSPECTIVE) / 2
+    top = math.floor(centre_y - reach) - 1
+    return pygame.Rect(left, top, right - left, math.ceil(centre_y + reach) + 2 - top)
+
+
 def leaf_columns(spine_x: int, w: int, phi: float, start_side: int, strips: int = STRIPS) -> tuple[int, int]:
     """The screen columns [left, right) the leaf of a w-wide page and the shadow it drops may
     cover at φ (a little more, never less)."""
