@@ -193,4 +193,4 @@ def test_the_leaf_and_its_shadow_keep_inside_the_area_it_says_it_may_cover():
                 bounds = painted.get_bounding_rects()
                 area = turn.leaf_area(960, 512, (876, 972), phi, side)
                 assert bounds and all(area.contains(rect) for rect in bounds), (size, side, step, area, bounds)
-                assert area.h < 1080 - 40  # (not the whole height of the screen: the rows a leaf can reach)
+                assert area.h <= 972 * (1 + turn.PERSPECTIVE) + 6  # (the rows a leaf can reach, not the screen)
