@@ -259,9 +259,10 @@ def leaf_cover(spine_x: int, centre_y: int, size: tuple[int, int], phi: float, s
                strips: int = STRIPS) -> pygame.Rect | None:
     """The rectangle the leaf paints over whole at φ when both its faces are opaque pages (what lies
     under it need not be painted first): the rows every piece covers, across the pieces side by
-    side. None when a strip is too thin to be drawn (the leaf stands edge-on)."""
+    side (a strip too thin to be drawn lies within the pixel its neighbours overlap by). None when
+    there is a gap between them, or no piece (the leaf stands edge-on)."""
     plan = leaf_plan(spine_x, centre_y, size, phi, start_side, strips)
-    if sum(end - first for _front, first, end, _rect, _runs in plan) < strips:
+    if not plan:
         return None
     rects = sorted((pygame.Rect(piece[3]) for piece in plan), key=lambda r: r.x)
     right = rects[0].right
