@@ -166,18 +166,26 @@ def _straight(xs, first: int, end: int) -> bool:
     return all(abs(x0 + step * (k - first) - xs[k]) <= NEAR for k in range(first + 1, end))
 
 
+def _alike(one: tuple, other: tuple) -> bool:
+    """Whether two strips' lights (level, glow) differ by a level of 255 at most, each (a narrow
+    fill costs twice as much a pixel as a wide one; a level no one tells apart)."""
+    return all(a is b is None or (a is not None and b is not None and abs(a - b) <= 1) for a, b in zip(one, other))
+
+
 def _runs(xs, rect: pygame.Rect, first: int, end: int, lights) -> tuple:
     """The piece's columns shared among its strips (each column once: the first and last strips
-    take the piece's overlap), neighbours lit alike in one run: ((x0, x1, level, glow), …), left
-    to right; columns no one would see lit are left out."""
-    order = range(first, end) if xs[end] >= xs[first] else range(end - 1, first - 1, -1)
+    take the piece's overlap), neighbours lit alike (`_alike`) in one run, lit as the first of
+    them: ((x0, x1, level, glow), …), left to right; columns no one would see lit are left out."""
+    rising = xs[end] >= xs[first]
+    order = range(first, end) if rising else range(end - 1, first - 1, -1)
     runs: list[list] = []
     x = rect.x
     for n, k in enumerate(order):
-        right = rect.right if n == end - first - 1 else min(rect.right, max(x, round(xs[k + 1] if xs[end] >= xs[first] else xs[k])))
+        cut = round(xs[k + 1] if rising else xs[k])
+        right = rect.right if n == end - first - 1 else min(rect.right, max(x, cut))
         if right <= x:
             continue
-        if runs and runs[-1][1] == x and runs[-1][2] == lights[k]:
+        if runs and runs[-1][1] == x and _alike(runs[-1][2], lights[k]):
             runs[-1][1] = right
         else:
             runs.append([x, right, lights[k]])
