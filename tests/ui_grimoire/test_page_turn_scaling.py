@@ -6,6 +6,7 @@ cut once per turn."""
 
 import math
 
+import numpy as np
 import pygame
 
 from aleph_null_desktop.ui.grimoire import turn
@@ -47,11 +48,11 @@ def _striped(size, tint) -> pygame.Surface:
     return page
 
 
-def test_a_turn_cuts_each_face_once_and_draws_what_a_fresh_cut_draws():
-    """A turn's faces (LeafFace: strips cut once, stretched straight onto the screen and lit in
-    runs, the shadow stretched into one image kept for the turn) draw the same pixels
-    as each strip stretched into an image of its own, lit and blitted, frame after frame, both
-    ways, inside a clip (the strips it cuts drawn the plain way) and out of it."""
+def test_a_turn_knows_each_face_once_and_draws_what_a_fresh_leaf_draws():
+    """A turn's faces (LeafFace, known once; opaque pieces stretched straight onto the screen and
+    lit in runs, the shadow stretched into one image kept for the turn) draw the same pixels as
+    each piece stretched into an image of its own, lit and blitted, frame after frame, both ways,
+    inside a clip (the pieces it cuts drawn the plain way) and out of it."""
     pygame.init()
     for side in (+1, -1):
         for clip in (None, pygame.Rect(380, 0, 500, 800)):
@@ -71,28 +72,72 @@ def test_a_turn_cuts_each_face_once_and_draws_what_a_fresh_cut_draws():
                 turn.draw_leaf(fresh, 600, 400, front, back, phi, side)
                 assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), (side, clip, step)
             faces = [face for face in prepared.values() if isinstance(face, turn.LeafFace)]
-            assert len(faces) == 2  # the front and the back, each cut once for the whole turn
-            copies = prepared.get("copies")
-            assert copies is not None and copies.rooms and copies.held <= turn.COPIES_BYTES
+            assert len(faces) == 2  # the front and the back, each known once for the whole turn
 
 
-def test_strips_are_copied_out_of_their_page_as_they_are_up_to_the_limit_then_shown_from_the_page():
+def _banded(size, tint) -> pygame.Surface:
+    """A page of 36 bands, one for each strip, each of its own colour: where each lands shows
+    (fine lines alias differently under any two ways of stretching)."""
+    page = pygame.Surface(size)
+    for k in range(turn.STRIPS):
+        x0, x1 = k * size[0] // turn.STRIPS, (k + 1) * size[0] // turn.STRIPS
+        page.fill(((k * 67 + tint) % 200 + 30, (k * 31 + tint) % 200 + 30, (k * 113) % 200 + 30),
+                  (x0, 0, x1 - x0, size[1]))
+    return page
+
+
+def _strips_one_by_one(dest, spine_x, centre_y, front, back, phi, side, strips=turn.STRIPS):
+    """The leaf as 36 strips, each stretched and lit on its own (the page turn before pieces)."""
+    w, h = front.get_size()
+    geometry = turn.leaf_geometry(phi, strips)
+    xs = [spine_x + side * g[0] * w for g in geometry]
+    faces = {True: turn.LeafFace(front, strips, side > 0), False: turn.LeafFace(back, strips, side < 0)}
+    for i in range(strips):
+        if abs(xs[i + 1] - xs[i]) < 0.5:
+            continue
+        theta = (geometry[i][2] + geometry[i + 1][2]) / 2
+        rect = turn._piece_rect(xs, i, i + 1, turn._strip_height(geometry, i, h), centre_y)
+        strip = pygame.transform.scale(faces[math.cos(theta) >= 0].columns(i, i + 1), rect.size)
+        turn._light_runs(strip, ((0, rect.w, *turn._strip_light(theta, side, i, strips)),), 0, 0, rect.h)
+        dest.blit(strip, rect.topleft)
+
+
+def test_pieces_put_every_pixel_of_the_leaf_within_a_pixel_of_where_its_strip_puts_it():
+    """Strips stretched as one piece (leaf_plan) move the picture by a pixel or two at most (a
+    strip alone is stretched a pixel wider than its place, a piece by as much): each pixel of the
+    leaf drawn in pieces is one within two columns and a row of its place in the leaf drawn strip
+    by strip, lit alike; a whole turn both ways at the book's own page size, and lying flat
+    it is drawn in fewer calls than strips."""
     pygame.init()
-    page = _striped((430, 300), 40)
-    front, back = turn.LeafFace(page, 18, True), turn.LeafFace(page, 18, False)
-    one = 25 * 300 * page.get_bytesize()  # a room: a strip's width (24 or 25) never a multiple of 4
-    copies = turn.StripCopies(limit=5 * one)
-    got = [copies.strip(front, i) for i in range(18)]
-    copied = [strip for strip in got if strip.get_parent() is not page]
-    assert len(copied) == 5 and copies.held <= 5 * one
-    assert all(strip.get_parent().get_width() % 4 for strip in copied)
-    for i, strip in enumerate(got):
-        assert pygame.image.tobytes(strip, "RGB") == pygame.image.tobytes(front.views[i], "RGB"), i
-    # the other face in the same rooms: each strip copied again once, from that face
-    again = [copies.strip(back, i) for i in range(18)]
-    assert [s.get_parent() is page for s in again] == [s.get_parent() is page for s in got]
-    assert all(pygame.image.tobytes(s, "RGB") == pygame.image.tobytes(back.views[i], "RGB") for i, s in enumerate(again))
-    assert copies.strip(back, 0) is again[0]  # (kept while it shows that face)
+    size, (spine_x, centre_y) = (860, 940), (960, 538)
+    front, back = _banded(size, 0), _banded(size, 17)
+    joined = 0
+    for side in (+1, -1):
+        for step in range(1, 48, 2):
+            phi = math.pi * step / 48
+            plan = turn.leaf_plan(spine_x, centre_y, size, phi, side)
+            joined += turn.STRIPS - len(plan)
+            pieces, strips = pygame.Surface((1920, 1080)), pygame.Surface((1920, 1080))
+            turn.draw_leaf(pieces, spine_x, centre_y, front, back, phi, side, shadow=False)
+            _strips_one_by_one(strips, spine_x, centre_y, front, back, phi, side)
+            top = centre_y - 400  # (a piece's top and bottom move by a pixel too: the rows between)
+            a = pygame.surfarray.array3d(pieces.subsurface((0, top - 1, 1920, 802))).astype(np.int16)
+            b = pygame.surfarray.array3d(strips.subsurface((0, top - 1, 1920, 802))).astype(np.int16)
+            xs = [spine_x + side * g[0] * size[0] for g in turn.leaf_geometry(phi)]
+            # (strips seen nearly edge-on, near the spine and where the curl folds over, are a pixel
+            # or two wide: which of their pages' columns such a pixel shows is the nearest pixel's pick)
+            thin = [(min(xs[k], xs[k + 1]) - 3, max(xs[k], xs[k + 1]) + 3) for k in range(turn.STRIPS)
+                    if abs(xs[k + 1] - xs[k]) < 4]
+            for x in range(2, 1918, 7):
+                column = a[x, 1:801]
+                if not column.any() or any(lo <= x <= hi for lo, hi in thin):
+                    continue
+                # each pixel against those within 2 columns and a row of its place in the strips
+                near = np.min([np.abs(column - b[x + dx, 1 + dy:801 + dy]).max(axis=1)
+                               for dx in (-2, -1, 0, 1, 2) for dy in (-1, 0, 1)], axis=0)
+                assert near.max() <= 16, (side, step, x, near.max())  # (lit as its strip or a neighbour)
+    assert joined > 100  # (the flat leaf early and late in a turn: a few pieces)
+    assert len(turn.leaf_plan(spine_x, centre_y, size, 0.05, +1)) <= 4
 
 
 def test_the_leaf_paints_over_the_whole_of_what_it_says_it_covers():
@@ -117,4 +162,35 @@ def test_the_leaf_paints_over_the_whole_of_what_it_says_it_covers():
             inside = dest.subsurface(cover.clip(dest.get_rect()))
             left_bare = pygame.mask.from_threshold(inside, magenta, (1, 1, 1, 255)).count()
             assert left_bare == 0, (side, step, cover, left_bare)
-    assert covered > 150  # (edge-on, a strip too thin to draw: nothing is said to be covered)
+    assert covered == 2 * 97  # (a strip too thin to draw, edge-on, lies within its neighbours' overlap)
+
+
+def test_the_strips_lit_in_one_loop_are_lit_as_each_strip_alone():
+    thetas = [math.pi * k / 997 for k in range(998)] + [0.3 + 1e-9, math.pi / 2, 2.9]
+    for side in (+1, -1):
+        for strips in (24, 36):
+            lights = turn._strip_lights(thetas, side, strips)
+            alone = [turn._strip_light(theta, side, i, strips) for i, theta in enumerate(thetas)]
+            assert lights == alone
+            assert any(level is not None for level, _glow in lights) and any(glow for _level, glow in lights)
+
+
+def test_the_leaf_and_its_shadow_keep_inside_the_area_it_says_it_may_cover():
+    """GrimoireScene repaints and presents only `leaf_area` (this frame's and the last) while a page
+    turns over the table: no pixel the leaf or its shadow paints may lie outside it."""
+    pygame.init()
+    magenta = (255, 0, 255)
+    for size in ((860, 940), (876, 972)):
+        front, back = _banded(size, 0), _banded(size, 17)
+        for side in (+1, -1):
+            for step in range(0, 49, 3):
+                phi = math.pi * step / 48
+                dest = pygame.Surface((1920, 1080))
+                dest.fill(magenta)
+                turn.draw_leaf(dest, 960, 512, front, back, phi, side)
+                painted = pygame.mask.from_threshold(dest, magenta, (1, 1, 1, 255))
+                painted.invert()
+                bounds = painted.get_bounding_rects()
+                area = turn.leaf_area(960, 512, (876, 972), phi, side)
+                assert bounds and all(area.contains(rect) for rect in bounds), (size, side, step, area, bounds)
+                assert area.h <= 972 * (1 + turn.PERSPECTIVE) + 6  # (the rows a leaf can reach, not the screen)

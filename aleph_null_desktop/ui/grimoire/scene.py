@@ -25,7 +25,7 @@ from aleph_null_desktop.storage.os_reason import reason
 from aleph_null_desktop.ui import style, theme
 from aleph_null_desktop.ui.grimoire import book
 from aleph_null_desktop.ui.grimoire.pages import CORNER, BookArt, BookContext, OwnCards, Spread, names_of
-from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf, leaf_columns, leaf_cover
+from aleph_null_desktop.ui.grimoire.turn import TURN_SECONDS, PageTurn, draw_leaf, leaf_area, leaf_cover
 from aleph_null_desktop.ui.scenes.stack import Scene, around
 from aleph_null_desktop.ui.widgets.keyfocus import is_enter
 from aleph_null_desktop.ui.render.backdrop import draw_background
@@ -560,8 +560,9 @@ class GrimoireScene(Scene):
         else:
             a, b = self.spread(turn.start), self.spread(turn.end)
             under = (a.left, b.right) if turn.forward else (b.left, a.right)
-            left, right = leaf_columns(self.spine_x, self.art.half_size[0], turn.angle, +1 if turn.forward else -1)
-            over = pygame.Rect(left, 0, right - left, surface.get_height())
+            # (the half's size: a page's leaf is a little smaller, the cover's leaf is the whole half)
+            over = leaf_area(self.spine_x, self.right_rect.centery, self.art.half_size, turn.angle,
+                             +1 if turn.forward else -1)
         key = (id(surface), id(self.art), current_language(), style.current(), covered and tuple(covered),
                self._hint_words(), outline and tuple(outline), a.left is not None and b.left is not None)
         # the halves by weak reference: a half let go is never taken for a new one at its address

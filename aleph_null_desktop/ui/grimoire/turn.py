@@ -10,6 +10,11 @@ leaf never flashes white as a whole. The side of the leaf that faces the viewer 
 the front (the page being turned) while cos θ > 0, the back (the page it becomes) after.
 A soft shadow falls from the leaf on the page beneath.
 
+Neighbouring strips that land within a pixel of where one wider stretch puts them (their edges,
+their tops and bottoms: `NEAR`) are stretched as one piece (`leaf_plan`), each strip still lit on
+its own columns: a leaf lying almost flat is a few wide pieces (a narrow strip stretched cost twice
+as much a pixel, the whole leaf 2.4 ms a frame of its 4.6), a leaf curled high stays 36 strips.
+
 Images are "half-book" surfaces of one size (width W, height H), with the spine on one side:
 the right half has its spine on its left edge, the left half on its right edge. Transparent
 margins are allowed (the board of the cover is opaque, inner leaves are not).
@@ -34,7 +39,7 @@ FLAT_DIFFUSE = LIGHT[1]
 SHININESS = 60  # the sheen's exponent: how narrow a band of the curl catches the light
 SHEEN = 40  # the sheen's strength at the outer edge (added to 0–255 colour channels)
 UNLIT = 251.5 / 255  # a strip at least this bright is drawn as it is
-COPIES_BYTES = 3 * 2**20 // 2  # the turning leaf's strips copied out of their pages: this much at most (StripCopies)
+NEAR = 1.0  # pixels: how far from its own place one wider stretch may put a strip's edge, top or bottom
 
 
 def ease_in_out(t: float) -> float:
@@ -96,68 +101,37 @@ def _shade(theta: float, sign: int) -> tuple[float, float]:
     return brightness, spec
 
 
-def cut_leaf(image: pygame.Surface, strips: int, spine_on_left: bool) -> list[pygame.Surface | None]:
-    """The image cut into the strips a turn draws, strip i at i/strips of the way from the spine:
-    views into the image (no copy)."""
-    w, h = image.get_size()
-    bounds = image.get_rect()
-    col_w = w / strips
-    cut = []
-    for i in range(strips):
-        c0 = i / strips * w if spine_on_left else (1 - (i + 1) / strips) * w
-        src = pygame.Rect(math.floor(c0), 0, max(1, math.ceil(c0 + col_w) - math.floor(c0)), h).clip(bounds)
-        cut.append(image.subsurface(src) if src.w > 0 else None)
-    return cut
-
-
 class LeafFace:
-    """One face of the turning leaf cut into its strips once per turn (PageTurn.prepared): views
-    into its page, and whether it is opaque (then its strips are stretched straight onto the screen,
-    each from a copy of its own: `StripCopies`)."""
+    """One face of the turning leaf, known once per turn (PageTurn.prepared): its image, which side
+    its spine is on, and whether it is opaque (then its pieces are stretched straight onto the
+    screen where they land inside its clip)."""
 
     def __init__(self, image: pygame.Surface, strips: int, spine_on_left: bool) -> None:
         self.image = image  # (kept: the key of `prepared` is its parent's id, which must stay its own)
-        self.views = cut_leaf(image, strips, spine_on_left)
+        self.strips, self.spine_on_left = strips, spine_on_left
         self.opaque = not image.get_flags() & pygame.SRCALPHA and image.get_colorkey() is None \
             and image.get_alpha() is None
 
+    def columns(self, first: int, end: int) -> pygame.Surface | None:
+        """The strips first … end-1 (strip i at i/strips of the way from the spine) side by side: a
+        view into the image (no copy), or None when they hold no column."""
+        w, h = self.image.get_size()
+        a, b = first / self.strips * w, end / self.strips * w
+        if not self.spine_on_left:
+            a, b = w - b, w - a
+        src = pygame.Rect(math.floor(a), 0, max(1, math.ceil(b) - math.floor(a)), h).clip(self.image.get_rect())
+        return self.image.subsurface(src) if src.w > 0 else None
 
-class StripCopies:
-    """Each strip of an opaque leaf copied out of its page into a room of its own, once per turn
-    and face (PageTurn.prepared["copies"]): a strip stretched from a view into its page reads one
-    row of the page's memory a row of the strip (a page of memory each) and took about twice as
-    long as from a copy whose rows follow one another (a leaf 2.6 against 3.5 ms a frame on the
-    right page, 3.8 against 5.3 on the left). A strip shows one face at a time: its room holds the
-    copy of the face it shows now, only while a page turns; rooms for `COPIES_BYTES` at most (the
-    book's 36 strips all copied, 3.4 MB, took bench/session.py's peak, the book over the table,
-    from 146.5 to 150.0 MB), the other strips stretched from their views. A room's rows are never a
-    multiple of 16 bytes long: SDL copies such narrow rows with streaming stores, 160 µs a strip
-    instead of 9."""
 
-    def __init__(self, limit: int = 0) -> None:
-        self.rooms: dict[int, tuple] = {}  # strip -> (room, the LeafFace whose strip it holds, the copy)
-        self.limit = limit or COPIES_BYTES
-        self.held = 0  # bytes of the rooms
-
-    def strip(self, face: LeafFace, i: int) -> pygame.Surface:
-        """Strip i of `face`, copied (or its view, once the rooms hold `limit` bytes)."""
-        held = self.rooms.get(i)
-        if held is not None and held[1] is face:
-            return held[2]
-        view = face.views[i]
-        w, h = view.get_size()
-        room = held[0] if held is not None else None
-        if room is None or room.get_width() < w or room.get_height() != h:
-            room_w = w if w % 4 else w + 1
-            size = room_w * h * view.get_bytesize()
-            spent = self.held - (room.get_width() * room.get_height() * room.get_bytesize() if room else 0)
-            if spent + size > self.limit:
-                return view
-            room, self.held = pygame.Surface((room_w, h), 0, view), spent + size
-        copy = room.subsurface((0, 0, w, h))
-        copy.blit(view, (0, 0))
-        self.rooms[i] = (room, face, copy)
-        return copy
+def leaf_area(spine_x: int, centre_y: int, size: tuple[int, int], phi: float, start_side: int,
+              strips: int = STRIPS) -> pygame.Rect:
+    """What the leaf of a page of `size` and the shadow it drops may cover at φ (a little more, never
+    less): its columns (leaf_columns), and the rows of a strip standing at its full height above
+    the table."""
+    left, right = leaf_columns(spine_x, size[0], phi, start_side, strips)
+    reach = size[1] * (1 + PERSPECTIVE) / 2
+    top = math.floor(centre_y - reach) - 1
+    return pygame.Rect(left, top, right - left, math.ceil(centre_y + reach) + 2 - top)
 
 
 def leaf_columns(spine_x: int, w: int, phi: float, start_side: int, strips: int = STRIPS) -> tuple[int, int]:
@@ -171,45 +145,137 @@ def leaf_columns(spine_x: int, w: int, phi: float, start_side: int, strips: int 
 
 
 
-def _light(surface: pygame.Surface, area: pygame.Rect | None, level: int | None, glow: int | None) -> None:
-    """A strip's light: its brightness (level of 255) and the sheen it catches (glow), or None each."""
-    if level is not None:
-        surface.fill((level, level, level), area, special_flags=pygame.BLEND_RGB_MULT)
-    if glow is not None:
-        surface.fill((glow, glow, round(glow * 0.85)), area, special_flags=pygame.BLEND_RGB_ADD)
+def _strip_height(geometry, i: int, h: int) -> float:
+    """How tall strip i of an h-tall leaf looks: taller the higher it stands above the table."""
+    return h * (1 + PERSPECTIVE * (geometry[i][1] + geometry[i + 1][1]) / 2)
 
 
-def _strip_rect(xs, geometry, i: int, h: int, centre_y: int) -> pygame.Rect | None:
-    """Where strip i of the leaf lands (a little wider than its place, so that strips overlap by a
-    pixel), or None for a strip too thin to draw (seen edge-on)."""
-    x0, x1 = xs[i], xs[i + 1]
-    left, width = min(x0, x1), abs(x1 - x0)
-    if width < 0.5:
-        return None
-    z = (geometry[i][1] + geometry[i + 1][1]) / 2
-    height = h * (1 + PERSPECTIVE * z)
-    return pygame.Rect(math.floor(left), round(centre_y - height / 2),
-                       max(1, math.ceil(width) + 1), max(1, round(height)))
+def _piece_rect(xs, first: int, end: int, height: float, centre_y: int) -> pygame.Rect:
+    """Where the strips first … end-1 land, `height` tall (a pixel wider than their place, so that
+    pieces overlap by a pixel)."""
+    x0, x1 = xs[first], xs[end]
+    return pygame.Rect(math.floor(min(x0, x1)), round(centre_y - height / 2),
+                       max(1, math.ceil(abs(x1 - x0)) + 1), max(1, round(height)))
+
+
+def _straight(xs, first: int, end: int) -> bool:
+    """Whether one stretch of the strips first … end-1 puts every edge between them within NEAR
+    of its own place."""
+    x0 = xs[first]
+    step = (xs[end] - x0) / (end - first)
+    return all(abs(x0 + step * (k - first) - xs[k]) <= NEAR for k in range(first + 1, end))
+
+
+def _alike(one: tuple, other: tuple) -> bool:
+    """Whether two strips' lights (level, glow) differ by a level of 255 at most, each (a narrow
+    fill costs twice as much a pixel as a wide one; a level no one tells apart)."""
+    return all(a is b is None or (a is not None and b is not None and abs(a - b) <= 1) for a, b in zip(one, other))
+
+
+def _runs(xs, rect: pygame.Rect, first: int, end: int, lights) -> tuple:
+    """The piece's columns shared among its strips (each column once: the first and last strips
+    take the piece's overlap), neighbours lit alike (`_alike`) in one run, lit as the first of
+    them: ((x0, x1, level, glow), …), left to right; columns no one would see lit are left out."""
+    rising = xs[end] >= xs[first]
+    order = range(first, end) if rising else range(end - 1, first - 1, -1)
+    runs: list[list] = []
+    x = rect.x
+    for n, k in enumerate(order):
+        cut = round(xs[k + 1] if rising else xs[k])
+        right = rect.right if n == end - first - 1 else min(rect.right, max(x, cut))
+        if right <= x:
+            continue
+        if runs and runs[-1][1] == x and _alike(runs[-1][2], lights[k]):
+            runs[-1][1] = right
+        else:
+            runs.append([x, right, lights[k]])
+        x = right
+    return tuple((a, b, *light) for a, b, light in runs if light != (None, None))
+
+
+def _strip_light(theta: float, start_side: int, i: int, strips: int) -> tuple[int | None, int | None]:
+    """(level of 255, sheen added) of strip i, None each where no one would see it (a level of 252
+    or more, a sheen of 1 of 255)."""
+    brightness, spec = _shade(theta, start_side)
+    level = max(0, min(255, round(255 * brightness))) if brightness < UNLIT else None
+    spec *= 0.25 + 0.75 * (i + 0.5) / strips  # the curl, not the hinge, catches the light
+    glow = round(SHEEN * spec) if spec >= 1.5 / SHEEN else None
+    return level, glow
+
+
+def _strip_lights(thetas, start_side: int, strips: int) -> list[tuple[int | None, int | None]]:
+    """`_strip_light` of every strip, θ each, in one loop (the same sums: a frame's plan asked it
+    36 times, 0.25 ms of Python)."""
+    lx, lz = LIGHT
+    hx, hz = HALF_VECTOR
+    flat = 0.5 + 0.5 * FLAT_DIFFUSE
+    cos, sin = math.cos, math.sin
+    out = []
+    for i, theta in enumerate(thetas):
+        c, tz = cos(theta), sin(theta)
+        tx = start_side * c
+        nx, nz = (-tz, tx) if c >= 0 else (tz, -tx)
+        if nz < 0:
+            nx, nz = -nx, -nz
+        diffuse = nx * lx + nz * lz
+        brightness = (0.5 + 0.5 * diffuse) / flat if diffuse > 0.0 else 0.5 / flat
+        level = None
+        if brightness < UNLIT:
+            level = round(255 * brightness)
+            level = 0 if level < 0 else 255 if level > 255 else level
+        spec = nx * hx + nz * hz
+        spec = (spec ** SHININESS if spec > 0.0 else 0.0) * (0.25 + 0.75 * (i + 0.5) / strips)
+        out.append((level, round(SHEEN * spec) if spec >= 1.5 / SHEEN else None))
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def leaf_plan(spine_x: int, centre_y: int, size: tuple[int, int], phi: float, start_side: int,
+              strips: int = STRIPS) -> tuple:
+    """The pieces the leaf is drawn in at φ, in the order they are drawn: (shows the front, first
+    strip, end strip, where (x, y, w, h), light runs). A strip seen edge-on (less than half a pixel
+    wide) is left out; a piece never joins the two faces. Remembered for a few angles (a frame asks
+    for the covered rectangle, then the leaf)."""
+    w, h = size
+    geometry = leaf_geometry(phi, strips)
+    xs = [spine_x + start_side * g[0] * w for g in geometry]
+    thetas = [(geometry[i][2] + geometry[i + 1][2]) / 2 for i in range(strips)]
+    shown = [math.cos(theta) >= 0 for theta in thetas]
+    heights = [_strip_height(geometry, i, h) for i in range(strips)]
+    drawn = [abs(xs[i + 1] - xs[i]) >= 0.5 for i in range(strips)]
+    lights = _strip_lights(thetas, start_side, strips)
+    pieces = []
+    i = 0
+    while i < strips:
+        if not drawn[i]:
+            i += 1
+            continue
+        end, low, high = i + 1, heights[i], heights[i]
+        while end < strips and drawn[end] and shown[end] == shown[i]:
+            low, high = min(low, heights[end]), max(high, heights[end])
+            if high - low > 2 * NEAR or not _straight(xs, i, end + 1):
+                break
+            end += 1
+        height = sum(heights[i:end]) / (end - i)
+        rect = _piece_rect(xs, i, end, height, centre_y)
+        pieces.append((shown[i], i, end, tuple(rect), _runs(xs, rect, i, end, lights)))
+        i = end
+    return tuple(pieces)
 
 
 def leaf_cover(spine_x: int, centre_y: int, size: tuple[int, int], phi: float, start_side: int,
                strips: int = STRIPS) -> pygame.Rect | None:
     """The rectangle the leaf paints over whole at φ when both its faces are opaque pages (what lies
-    under it need not be painted first): the rows every strip covers, across the strips side by
-    side. None when a strip is too thin to be drawn (the leaf stands edge-on)."""
-    w, h = size
-    geometry = leaf_geometry(phi, strips)
-    xs = [spine_x + start_side * g[0] * w for g in geometry]
-    rects = []
-    for i in range(strips):
-        rect = _strip_rect(xs, geometry, i, h, centre_y)
-        if rect is None:
-            return None
-        rects.append(rect)
-    rects.sort(key=lambda r: r.x)
+    under it need not be painted first): the rows every piece covers, across the pieces side by
+    side (a strip too thin to be drawn lies within the pixel its neighbours overlap by). None when
+    there is a gap between them, or no piece (the leaf stands edge-on)."""
+    plan = leaf_plan(spine_x, centre_y, size, phi, start_side, strips)
+    if not plan:
+        return None
+    rects = sorted((pygame.Rect(piece[3]) for piece in plan), key=lambda r: r.x)
     right = rects[0].right
     for rect in rects[1:]:
-        if rect.x > right:  # (strips overlap by a pixel: never, but a gap is never taken for covered)
+        if rect.x > right:  # (pieces overlap by a pixel: never, but a gap is never taken for covered)
             return None
         right = max(right, rect.right)
     top, bottom = max(r.y for r in rects), min(r.bottom for r in rects)
@@ -221,12 +287,12 @@ def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.S
               shadow: bool = True, prepared: dict | None = None) -> tuple[float, float]:
     """Draws the turning leaf at angle φ (0: flat on its starting side, π: landed on the other).
     start_side is +1 when the leaf starts on the right of the spine (a forward turn), −1 on the
-    left. `prepared`: the turn's own dict, where each face's strips are cut once (PageTurn.prepared,
-    a LeafFace each) and an opaque face's strips are stretched straight onto `dest` where they lie
-    inside its clip; without it each strip is stretched into an image of its own, lit, and blitted.
-    Returns the screen x span of the leaf (min, max).
+    left. `prepared`: the turn's own dict, where each face is known once (PageTurn.prepared, a
+    LeafFace each) and an opaque face's pieces are stretched straight onto `dest` where they lie
+    inside its clip; without it each piece is stretched into an image of its own, lit, and blitted
+    (the same pixels). Returns the screen x span of the leaf (min, max).
 
-    A strip is stretched to its width and height with the nearest pixel (pygame.transform.scale):
+    A piece is stretched to its width and height with the nearest pixel (pygame.transform.scale):
     the leaf is in motion, and smoothing each strip cost three times as much a frame."""
     face = front or back
     if face is None:
@@ -250,33 +316,33 @@ def draw_leaf(dest: pygame.Surface, spine_x: int, centre_y: int, front: pygame.S
                 prepared[key] = LeafFace(image, strips, spine_on_left)
             faces[facing_front] = prepared[key]
     clip = dest.get_clip()
-    for i in range(strips):
-        x0, x1 = xs[i], xs[i + 1]
-        theta = (geometry[i][2] + geometry[i + 1][2]) / 2
-        shown = math.cos(theta) >= 0
+    for shown, first, end, where, runs in leaf_plan(spine_x, centre_y, (w, h), phi, start_side, strips):
         seen = faces.get(shown)
-        if seen is None or seen.views[i] is None:
+        source = seen.columns(first, end) if seen is not None else None
+        if source is None:
             continue
-        rect = _strip_rect(xs, geometry, i, h, centre_y)
-        if rect is None:
+        x, y, pw, ph = where
+        if prepared is not None and seen.opaque and clip.contains(where):
+            # stretched where it lands: the same pixels as a piece of its own blitted there
+            pygame.transform.scale(source, (pw, ph), dest.subsurface(where))
+            _light_runs(dest, runs, 0, y, ph)
             continue
-        brightness, spec = _shade(theta, start_side)
-        # (light no one sees is not filled in: a level of 252 or more, a sheen of 1 of 255)
-        level = max(0, min(255, round(255 * brightness))) if brightness < UNLIT else None
-        spec *= 0.25 + 0.75 * (i + 0.5) / strips  # the curl, not the hinge, catches the light
-        glow = round(SHEEN * spec) if spec >= 1.5 / SHEEN else None
-        if prepared is not None and seen.opaque and clip.contains(rect):
-            # stretched where it lands: the same pixels as a strip of its own blitted there
-            copies = prepared.get("copies")
-            if copies is None:
-                copies = prepared["copies"] = StripCopies()
-            pygame.transform.scale(copies.strip(seen, i), rect.size, dest.subsurface(rect))
-            _light(dest, rect, level, glow)
-            continue
-        strip = pygame.transform.scale(seen.views[i], rect.size)
-        _light(strip, None, level, glow)
-        dest.blit(strip, rect.topleft)
+        piece = pygame.transform.scale(source, (pw, ph))
+        _light_runs(piece, runs, x, 0, ph)
+        dest.blit(piece, (x, y))
     return (lo, hi)
+
+
+def _light_runs(surface: pygame.Surface, runs, left: int, top: int, height: int) -> None:
+    """A piece's light runs (x0, x1, level, glow) filled on `surface`, whose column `left` is the
+    screen's column 0 (its brightness, then the sheen it catches)."""
+    fill = surface.fill
+    for x0, x1, level, glow in runs:
+        area = (x0 - left, top, x1 - x0, height)
+        if level is not None:
+            fill((level, level, level), area, special_flags=pygame.BLEND_RGB_MULT)
+        if glow is not None:
+            fill((glow, glow, round(glow * 0.85)), area, special_flags=pygame.BLEND_RGB_ADD)
 
 
 def _drop_shadow(dest, spine_x, centre_y, w, h, phi, start_side, edge_x, prepared: dict | None = None) -> None:
