@@ -31,6 +31,7 @@ class BookWarmer:
         self.app = app
         self._steps: tuple | None = None  # (the BookArt, its warm_steps in progress)
         self.gave_up = False  # a step failed: nothing is drawn ahead any more
+        self._closing = False  # a book was closed by the frame this call ends: its pages go at the next
 
     def _art(self):
         from aleph_null_desktop.ui.grimoire.scene import book_art
@@ -46,7 +47,9 @@ class BookWarmer:
 
     def warm(self, frame_start: float, presented: bool = True) -> bool:
         """Takes steps if this frame has cost next to nothing so far, a few milliseconds at most;
-        True once all is made (or it gave up)."""
+        True once all is made (or it gave up). The pages of a book closed go here, at the end of
+        the frame after the one that closed it (which shows the table again whole)."""
+        self._let_go_closed()
         if self.gave_up:
             return True
         try:
@@ -55,6 +58,16 @@ class BookWarmer:
             self.gave_up, self._steps = True, None
             log.warning("the Grimoire is not drawn ahead any more: %s: %s", type(exc).__name__, exc, exc_info=True)
             return True
+
+    def _let_go_closed(self) -> None:
+        art = self._art()
+        if not art.closed():
+            self._closing = False
+        elif self._closing:
+            self._closing = False
+            art.let_go_closed()
+        else:
+            self._closing = True  # (closed in this frame, or this rest)
 
     def _warm(self, frame_start: float, presented: bool) -> bool:
         art = self._art()

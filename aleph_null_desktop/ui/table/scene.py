@@ -300,8 +300,7 @@ class TableScene(Scene):
         self._refresh_sprites({}, instant=True)
 
     def on_cover(self) -> None:
-        """Another scene hides the table (the Grimoire, settings, statistics, the pause menu): its
-        screen-sized pictures go, and are painted again on the first frame it shows."""
+        """Another scene hides the table (the Grimoire, settings, statistics, the pause menu)."""
         self.painter.release()
 
     def on_uncover(self) -> None:
@@ -395,7 +394,7 @@ class TableScene(Scene):
     def moment(self) -> Moment:
         """What the player is doing now, for the painter."""
         app = self.app
-        return Moment(on_top=app.stack.top is self and not app.error_time and not app.toast_time,
+        return Moment(on_top=app.stack.shows(self) and not app.error_time and not app.toast_time,
                       settings=app.current_settings(),
                       sprites=self.sprites, ghosts=self.ghosts, modal=self.modal,
                       message=self.message if self.message_time > 0 else "", warn=self.message_warn,
