@@ -235,14 +235,20 @@ class BookArt:
         """Whether every book on these pages was closed since their big pages last went."""
         return self._closed and not list(self._readers)  # (iterating skips the one just gone; len() may count it)
 
-    def let_go_closed(self) -> None:
-        """The big pages go, once every book on them was closed (ui.grimoire.warmer)."""
+    def let_go_closed(self, keep: tuple | None = None) -> None:
+        """The big pages go, once every book on them was closed (ui.grimoire.warmer); `keep`: (page_id,
+        BookContext) of a spread to keep as drawn ahead (`prepare`), if it is drawn."""
         if self.closed():
             self._closed = False
+            kept = self._cache.get(keep) if keep is not None else None
             self._cache.clear()
             self._spare = []
-            self._preparing = self._ready = None
+            self._preparing, self._ready = None, (keep, kept) if kept is not None else None
             self._parchment = None
+
+    def forget_ready(self) -> None:
+        """The spread drawn ahead (or being drawn) goes."""
+        self._preparing = self._ready = None
 
     def _let_go(self, value) -> None:
         """A spread the cache dropped: its drawn halves are lent to the spread being drawn, when

@@ -304,7 +304,7 @@ class TableScene(Scene):
         self.painter.release()
 
     def on_uncover(self) -> None:
-        """The screen holds what another scene drew: the next frame paints the table whole."""
+        """The screen holds what another scene drew: the next frame shows the table whole again."""
         self.painter.forget_screen()
 
     def add_to_log(self, text) -> bool:
