@@ -72,9 +72,13 @@ def test_the_book_opens_over_the_table_as_it_is_on_the_screen(table, driver, mon
     draws = []
     real_draw = scene.painter.draw
     monkeypatch.setattr(scene.painter, "draw", lambda surface, m: draws.append(real_draw(surface, m)) or draws[-1])
+    scene.renderer._faces.clear()  # faces the table would draw ahead on a quiet frame of its own …
+    steps, real_step = [], scene.renderer.face_step
+    monkeypatch.setattr(scene.renderer, "face_step", lambda *a, **k: steps.append(a) or real_step(*a, **k))
     driver.key(pygame.K_F1)
     assert isinstance(driver.scene, GrimoireScene)
     assert draws == [False]  # the table's last frame was on the screen: drawn under the book as it was
+    assert steps == []  # … but not in the book's opening frame
     opened = _pixels(driver.app.screen)
     driver.app.stack._under = None  # the table under the book drawn again whole, from nothing
     scene.painter.refresh()

@@ -389,7 +389,7 @@ class TableScene(Scene):
         self.kept_screen = not self.painter.draw(surface, self.moment())
         self.drawn_region = self.painter.drawn  # only these go to the window (App.present)
         self.warmer.warm(self.presenter, self.rects, (self.controls.hover_uid, self.controls.hover_time),
-                         self.app.frame_started, presented=not self.kept_screen)
+                         self.app.frame_started, presented=not self.kept_screen, on_top=self.app.stack.top is self)
 
     def moment(self) -> Moment:
         """What the player is doing now, for the painter."""
