@@ -1,7 +1,7 @@
 """The Grimoire read over a ritual (F1) holds little (issue 16: a session's peak RSS is the book
 over the table): its spreads, each two halves on their boards, and nothing else for a page turn;
-the darkened table kept only around the book; none of the table's own screen-sized pictures, from
-the first frame. And it looks the same as when it held more."""
+the darkened table kept only around the book; of the table's own screen-sized pictures only its
+board's, in room its card faces make, from the first frame. And it looks the same as when it held more."""
 
 import pygame
 
@@ -32,7 +32,11 @@ def held_for_the_book(app, table) -> int:
     pages += surface_bytes([ready[1].left.image, ready[1].right.image]) if ready else 0  # drawn ahead
     under = app.stack._under
     kept = sum(surface_bytes(picture) for picture, _where in under[1]) if under else 0
-    layers = surface_bytes([s for s in (table.painter.layer.surface, table.painter.bare.surface, table.painter._under[1]) if s is not None])
+    # the table's own: its board's picture, kept in room its card faces made within their budget
+    # (ui.table.painting.release), its other screen-sized pictures let go
+    layers = surface_bytes([s for s in (table.painter.bare.surface, table.painter._under[1]) if s is not None])
+    board = surface_bytes(table.painter.layer.surface) if table.painter.layer.surface is not None else 0
+    assert board + table.renderer.cached_bytes() <= caches.budget("card_faces")
     return pages + kept + layers
 
 

@@ -1,7 +1,9 @@
 """The Grimoire's opening drawn ahead (ui.grimoire.warmer): on quiet frames of the table, and while
-the loop rests, the blank halves, the reference's layout and the contents' words are made a step at
-a time, so the frame that opens the book (F1) draws only its contents spread; and it shows exactly
-what a book drawn from nothing shows."""
+the loop rests, the blank halves, the reference's layout and the spread F1 opens at (the contents, or
+the glossary while a card's tip is read) are made a step at a time, so the frame that opens the book
+over the table draws no page (over the title: only its contents spread); and it shows exactly what a
+book drawn from nothing shows. The spread is not held while a panel is open over the table, and the
+one F1 opens at is kept when the book closes."""
 
 import pygame
 
@@ -42,7 +44,7 @@ def test_the_book_opens_on_what_quiet_frames_drew_ahead_and_looks_as_drawn_from_
     driver.key(pygame.K_F1)
     book = driver.scene
     assert isinstance(book, GrimoireScene) and book.page == "contents"
-    assert drawn == ["contents"], f"the opening frame drew {drawn}"  # (its own spread alone)
+    assert drawn == [], f"the opening frame drew {drawn}"  # (its spread was drawn ahead too)
     opened = _pixels(app.screen)
 
     # the same book drawn from nothing: a new BookArt, every page and blank half drawn at once
@@ -52,6 +54,52 @@ def test_the_book_opens_on_what_quiet_frames_drew_ahead_and_looks_as_drawn_from_
     app.stack.draw(app.screen)
     app.button_focus.draw(app.screen, book)
     assert _pixels(app.screen) == opened, "the book drawn ahead differs from one drawn from nothing"
+
+
+def _warm_all(app, driver) -> None:
+    for _ in range(300):
+        if not app.book_warmer.pending():
+            return
+        driver.frames(1)
+    raise AssertionError("the warmer never finished")
+
+
+def test_the_glossary_is_drawn_ahead_while_a_tip_is_read_and_kept_when_the_book_closes(table, driver, monkeypatch):
+    scene = table(TABLE)
+    app = driver.app
+    art = book_art(app.fonts)
+    x, y = map(round, driver.card_centre(scene.game.zone("play")[0].uid))
+    driver.post(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 0), buttons=(0, 0, 0))
+    driver.frames(20, dt=0.05)  # the card's tip shows: F1 opens at the glossary
+    glossary = art.chapter_spread("glossary")
+    assert app.book_warmer.ahead()[0] == glossary
+    _warm_all(app, driver)
+    assert art._ready is not None and art._ready[0][0] == glossary
+    drawn = _drawing_watched(monkeypatch)
+    driver.key(pygame.K_F1)
+    assert isinstance(driver.scene, GrimoireScene) and driver.scene.page == glossary
+    assert drawn == [], f"the opening frame drew {drawn}"
+    driver.key(pygame.K_ESCAPE)
+    driver.frames(30, dt=0.05)
+    assert art._cache.nbytes() == 0 and art._ready is not None and art._ready[0][0] == glossary
+    driver.key(pygame.K_F1)  # again: nothing drawn, kept from the last time
+    assert drawn == [], f"the opening frame drew {drawn}"
+
+
+def test_no_spread_is_held_ahead_while_a_panel_is_open_over_the_table(table, driver):
+    from aleph_null_desktop.engine import Activate
+
+    scene = table({"hour": 2, "power": 3, "play": ["bell"], "hand": ["wax_candle"], "deck": ["sylph", "boline"],
+                   "discard": ["chasuble"]})
+    app = driver.app
+    art = book_art(app.fonts)
+    _warm_all(app, driver)
+    assert art._ready is not None and art._ready[0][0] == "contents"
+    bell = next(c for c in scene.game.legal_commands() if isinstance(c, Activate) and c.action != "sacrifice")
+    scene.submit(bell)  # the Bell searches the deck: a panel to choose from opens
+    driver.frames(3)
+    assert scene.modal is not None
+    assert art._ready is None and art._preparing is None and not app.book_warmer.pending()
 
 
 def test_while_the_loop_rests_the_book_is_drawn_ahead_in_steps(app, driver, monkeypatch):

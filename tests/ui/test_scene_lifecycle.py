@@ -5,6 +5,7 @@ that was left has its pictures freed soon after; notices go to the log of a scen
 import pygame
 
 from aleph_null_desktop.ui.render import memory
+from aleph_null_desktop.ui.render.caches import budget
 from aleph_null_desktop.ui.scenes.pause import PauseScene
 from aleph_null_desktop.ui.scenes.stack import Scene
 
@@ -45,16 +46,18 @@ def test_each_hook_is_heard_once_when_it_happens(driver):
                      ("c", "leave"), ("b", "uncover"), ("b", "leave"), ("a", "uncover"), ("a", "leave")]
 
 
-def test_the_table_lets_its_pictures_go_under_the_pause_menu_and_paints_whole_after(table, driver):
+def test_the_table_keeps_only_its_board_picture_under_the_pause_menu_and_paints_as_fresh_after(table, driver):
     scene = table(TABLE)
     driver.frames(2)
-    assert scene.painter.layer.surface is not None
-    driver.key(pygame.K_ESCAPE)  # the pause menu keeps a picture of the table: the table's own go
+    layer = scene.painter.layer.surface
+    assert layer is not None
+    driver.key(pygame.K_ESCAPE)  # the pause menu keeps a picture of the table: the table keeps its board's
     assert isinstance(driver.scene, PauseScene)
-    assert scene.painter.layer.surface is None and scene.painter.bare.surface is None
+    assert scene.painter.layer.surface is layer and scene.painter.bare.surface is None
+    assert scene.renderer.cached_bytes() + layer.get_pitch() * layer.get_height() <= budget("card_faces")
     screen = driver.app.screen
     driver.key(pygame.K_ESCAPE)  # resume
-    assert driver.scene is scene and scene.painter.layer.surface is not None
+    assert driver.scene is scene and scene.painter.layer.surface is layer
     painted = screen.copy()
     scene.on_uncover()  # forget the screen: the whole table is painted afresh
     driver.app.request_frame()
@@ -62,12 +65,13 @@ def test_the_table_lets_its_pictures_go_under_the_pause_menu_and_paints_whole_af
     assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(screen, "RGB")
 
 
-def test_the_table_lets_its_pictures_go_under_the_grimoire(table, driver):
+def test_the_table_keeps_only_its_board_picture_under_the_grimoire(table, driver):
     scene = table(TABLE)
     driver.frames(2)
+    layer = scene.painter.layer.surface
     driver.key(pygame.K_F1)  # the rules, over the table
     assert driver.scene is not scene
-    assert scene.painter.layer.surface is None and scene.painter.bare.surface is None
+    assert scene.painter.layer.surface is layer and scene.painter.bare.surface is None
     driver.key(pygame.K_ESCAPE)
     driver.frames(30, dt=0.05)
     assert driver.scene is scene and scene.painter.layer.surface is not None

@@ -209,6 +209,7 @@ class BookArt:
         self.reused_halves = 0  # spare halves drawn on (tests watch it)
         self._minis = SurfaceCache("grimoire_minis")  # the table's small Hour pages
         self._readers = weakref.WeakSet()  # the open books (GrimoireScene) showing these pages
+        self._closed = False  # the last book on them was closed: its big pages go (`let_go_closed`)
         self._parchment: pygame.Surface | None = None
         self._board_corners: tuple | None = None  # (image, where) of the board's four corners
         self._preparing: tuple | None = None  # (key, steps) of the spread being drawn ahead (`prepare`)
@@ -221,16 +222,33 @@ class BookArt:
 
     def opened_by(self, reader) -> None:
         """A book is open on these pages; once no book is (each collected when its scene is left,
-        see ui.render.memory), the big pages go and only the table's small Hour pages stay."""
+        see ui.render.memory), the big pages go (`let_go_closed`) and only the table's small Hour
+        pages stay."""
         self._readers.add(reader)
+        self._closed = False
         weakref.finalize(reader, self._reader_gone)
 
     def _reader_gone(self) -> None:
-        if not list(self._readers):  # (iterating skips the one just gone; len() may count it)
+        self._closed = True  # (let go a frame later: freeing them cost the closing frame 1.2 ms)
+
+    def closed(self) -> bool:
+        """Whether every book on these pages was closed since their big pages last went."""
+        return self._closed and not list(self._readers)  # (iterating skips the one just gone; len() may count it)
+
+    def let_go_closed(self, keep: tuple | None = None) -> None:
+        """The big pages go, once every book on them was closed (ui.grimoire.warmer); `keep`: (page_id,
+        BookContext) of a spread to keep as drawn ahead (`prepare`), if it is drawn."""
+        if self.closed():
+            self._closed = False
+            kept = self._cache.get(keep) if keep is not None else None
             self._cache.clear()
             self._spare = []
-            self._preparing = self._ready = None
+            self._preparing, self._ready = None, (keep, kept) if kept is not None else None
             self._parchment = None
+
+    def forget_ready(self) -> None:
+        """The spread drawn ahead (or being drawn) goes."""
+        self._preparing = self._ready = None
 
     def _let_go(self, value) -> None:
         """A spread the cache dropped: its drawn halves are lent to the spread being drawn, when

@@ -20,7 +20,9 @@ MB = 2**20
 BUDGETS = {
     # card faces at the sizes cards rest at (hand, play, piles, 500 px read large), and those the
     # table draws ahead on quiet frames; less makes more frames draw a face when it is shown
-    # (three rituals: 46 faces at the old 160-face cap, about 34 MB; 72 at 20 MB; 128 at 16 MB)
+    # (three rituals: 46 faces at the old 160-face cap, about 34 MB; 72 at 20 MB; 128 at 16 MB).
+    # While another scene covers the table, its kept board picture (8 MB) takes room in it
+    # (ui.table.painting.TablePainter.release)
     "card_faces": 20 * MB,
     "card_backs": 4 * MB,  # the back at each width a pile or a drawn card is shown at
     "card_art": 4 * MB,  # card illustrations rendered from SVG, by size and ink

@@ -167,6 +167,11 @@ class CardRenderer:
     def cached_bytes(self) -> int:
         return self._faces.bytes
 
+    def make_room(self, nbytes: int) -> None:
+        """The least recently used faces go until they and `nbytes` more (a picture kept meanwhile)
+        fit in the faces' budget; those shown again are drawn again, or ahead (ui.table.face_warmer)."""
+        self._faces.make_room(nbytes)
+
     @staticmethod
     def face_bytes(width: int) -> int:
         """What a face of that width costs in the cache."""

@@ -104,12 +104,19 @@ class SceneStack:
         self._under: tuple | None = None
         self._under_untouched = False  # the last `draw` restored nothing of what is under the top scene
         self._under_only_in = False  # the last `draw` restored what is under the top scene only where it asked
+        self._still_shown: Scene | None = None  # the top scene until another was pushed and drew (`shows`)
 
     @property
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
+    def shows(self, scene: Scene) -> bool:
+        """Whether the screen shows `scene`'s last frame: it is the top scene, or was until one was
+        pushed over it that has not drawn yet (an overlay opening over it: drawn under it as it was)."""
+        return scene is self.top or scene is self._still_shown
+
     def push(self, scene: Scene) -> None:
+        self._still_shown = self.top
         self.scenes.append(scene)
         self._under = None
         scene.on_enter()
@@ -119,7 +126,7 @@ class SceneStack:
         if not self.scenes:
             return None
         scene = self.scenes.pop()
-        self._under = None
+        self._under = self._still_shown = None
         self._forget(scene)
         scene.on_leave()
         self._tell_uncovered()
@@ -128,7 +135,7 @@ class SceneStack:
         return scene
 
     def replace_all(self, scene: Scene) -> None:
-        left, self.scenes, self._hidden, self._under = self.scenes, [scene], [], None
+        left, self.scenes, self._hidden, self._under, self._still_shown = self.scenes, [scene], [], None, None
         for old in reversed(left):
             old.on_leave()
         scene.on_enter()
@@ -189,6 +196,12 @@ class SceneStack:
                 scene.on_uncover()
 
     def draw(self, surface: pygame.Surface) -> None:
+        try:
+            self._draw(surface)
+        finally:
+            self._still_shown = None
+
+    def _draw(self, surface: pygame.Surface) -> None:
         first = self._first_drawn()
         top = self.top
         self._under_untouched = self._under_only_in = False

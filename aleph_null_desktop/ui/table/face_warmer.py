@@ -113,10 +113,14 @@ class FaceWarmer:
             kept.append((card_id, width, in_play))
         return kept
 
-    def warm(self, presenter, rects, hovered, frame_start: float, presented: bool = True) -> bool:
+    def warm(self, presenter, rects, hovered, frame_start: float, presented: bool = True, on_top: bool = True) -> bool:
         """Draws steps of one missing face if this frame has been cheap so far, a few milliseconds
         at most (a whole face at once made a frame slower than the budget): fewer when the frame
-        drew and is presented; True if a face was finished. (What may be shown soon: `wanted`.)"""
+        drew and is presented; True if a face was finished. (What may be shown soon: `wanted`.)
+        Nothing while the table is drawn under another scene (`on_top` False: a scene opening over it,
+        whose frame this is)."""
+        if not on_top:
+            return False
         spent = (time.thread_time() - frame_start) * 1000
         if spent >= QUIET_MS:
             return False

@@ -41,6 +41,11 @@ class TableKeyboard:
     def glossary_page(self) -> str:
         return book_art(self.app.fonts).chapter_spread("glossary")
 
+    def reference_page(self) -> str | None:
+        """The spread F1 opens the Grimoire at now: the glossary while a card's tip is read, else
+        the book's first (None; ui.grimoire.warmer draws it ahead)."""
+        return self.glossary_page() if self.tip_shown() else None
+
     def key(self, event, beside_panel: bool = False) -> bool:
         """The table's keys; False for a key that means nothing here. `beside_panel`: a panel is
         open and did not want this key; then only the keys that do not act on the table (hint,
@@ -52,7 +57,7 @@ class TableKeyboard:
             verbs.request_hint()
         elif key == pygame.K_F1:  # the Grimoire's rules over the table (its glossary while a card is
             # read large); Esc or F1 comes back
-            open_reference(self.app, self.glossary_page() if self.tip_shown() else None)
+            open_reference(self.app, self.reference_page())
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL and mods & pygame.KMOD_SHIFT:
             verbs.say(_("There is no redo: an undone move is made again by hand."))  # redo's key never undoes
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:

@@ -298,12 +298,11 @@ class TableScene(Scene):
         self._refresh_sprites({}, instant=True)
 
     def on_cover(self) -> None:
-        """Another scene hides the table (the Grimoire, settings, statistics, the pause menu): its
-        screen-sized pictures go, and are painted again on the first frame it shows."""
+        """Another scene hides the table (the Grimoire, settings, statistics, the pause menu)."""
         self.painter.release()
 
     def on_uncover(self) -> None:
-        """The screen holds what another scene drew: the next frame paints the table whole."""
+        """The screen holds what another scene drew: the next frame shows the table whole again."""
         self.painter.forget_screen()
 
     def add_to_log(self, text) -> bool:
@@ -386,12 +385,12 @@ class TableScene(Scene):
         self.kept_screen = not self.painter.draw(surface, self.moment())
         self.drawn_region = self.painter.drawn  # only these go to the window (App.present)
         self.warmer.warm(self.presenter, self.rects, (self.controls.hover_uid, self.controls.hover_time),
-                         self.app.frame_started, presented=not self.kept_screen)
+                         self.app.frame_started, presented=not self.kept_screen, on_top=self.app.stack.top is self)
 
     def moment(self) -> Moment:
         """What the player is doing now, for the painter."""
         app = self.app
-        return Moment(on_top=app.stack.top is self and not app.error_time and not app.toast_time,
+        return Moment(on_top=app.stack.shows(self) and not app.error_time and not app.toast_time,
                       settings=app.current_settings(),
                       sprites=self.sprites, ghosts=self.ghosts, modal=self.modal,
                       message=self.message if self.message_time > 0 else "", warn=self.message_warn,
