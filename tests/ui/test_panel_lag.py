@@ -35,7 +35,11 @@ def test_nothing_waits_while_a_card_is_held_nor_longer_than_max_frames():
     lag = PanelLag()
     lag.follow(parts(deck=5), moving=False)
     assert looks(lag.follow(parts(deck=4), moving=True, holding=True)) == {"deck": 4}
-    shown = [looks(lag.follow(parts(deck=3), moving=True)) for _frame in range(MAX_FRAMES + 1)]
+    shown = []
+    for _frame in range(MAX_FRAMES + 1):
+        shown.append(looks(lag.follow(parts(deck=3), moving=True)))
+        assert looks(lag.follow(parts(deck=3), moving=True)) == shown[-1]  # (drawn again: a fresh paint)
+        lag.next_frame()
     assert shown[0] == {"deck": 4} and shown[MAX_FRAMES - 1] == {"deck": 4} and shown[MAX_FRAMES] == {"deck": 3}
     lag.forget()
     assert looks(lag.follow(parts(deck=2), moving=True)) == {"deck": 2}  # (painted whole: as it is)

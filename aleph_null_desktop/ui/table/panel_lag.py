@@ -37,14 +37,17 @@ class PanelLag:
         did, its change painted once they are still; none waits while the player is `holding` a card
         (the piles say where it may land). (The same frame drawn again shows the same parts.)"""
         if not moving or holding or self._waited >= MAX_FRAMES:
-            self.held, self._waited = {}, 0
+            self.held = {}
         else:
             self.held = {p.name: self._shown[p.name] for p in parts
                          if may_wait(p.name) and p.name in self._shown and self._shown[p.name].signature != p.signature}
-            self._waited = self._waited + 1 if self.held else 0
         seen = self.seen(parts)
         self._shown = {p.name: p for p in seen if may_wait(p.name)}
         return seen
+
+    def next_frame(self) -> None:
+        """A frame has passed (counted here, not per drawing: a frame drawn twice waits once)."""
+        self._waited = self._waited + 1 if self.held else 0
 
     def seen(self, parts: list[Part]) -> list[Part]:
         """`parts` with those held back as they were shown."""

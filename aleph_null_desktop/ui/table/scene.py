@@ -330,6 +330,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.log.next_frame(hold=self.cards.moving)
+        self.painter.lag.next_frame()
         self.motion.update(0.0 if self.painter.hour.still else dt, self.speed)  # (a panel opens over the Hour)
         self.controls.update(dt)
         moving = 0.0 if self.painter.hour.holding else dt  # (the cards and the page wait for the new board)
