@@ -220,3 +220,18 @@ def test_the_table_asks_for_frames_until_what_changed_under_the_panel_is_painted
     assert not layer.hidden
     assert scene.next_change() != 0.0
     assert shown(app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
+
+
+def test_a_panel_the_hour_showed_early_is_not_shown_as_it_was_again(table, driver):
+    """The prompt, the buttons, the hand's count painted behind the Hour's banner show as they are
+    once the new board shows: while the cards fly from it none of them goes back to its look from
+    before the Hour (ui.table.panel_lag holds only what a command changes while its cards move)."""
+    scene = table(HOUR_INTO_INTERFERENCE)
+    driver.key(pygame.K_SPACE)
+    went_back = []
+    for frame in range(90):
+        driver.frames(1)
+        if scene.painter.lag.held:
+            went_back.append((frame, sorted(scene.painter.lag.held)))
+    assert scene.painter.hour.stage is None
+    assert not went_back, went_back

@@ -94,7 +94,7 @@ class HourChange:
         self.frames += 1
         layer = painter.layer
         cards = painter.card_looks(m)
-        parts = painter.board.parts(m) + painter.still_parts(m, cards)
+        parts = painter.lag.follow(painter.board.parts(m), moving=False) + painter.still_parts(m, cards)  # (as they are: shown early)
         self._painted += layer.update(surface.get_size(), Board.whole(m.settings, painter.background), parts,
                                       painter.background, hide=EVERYWHERE)  # (what changed waits in `hidden`)
         shown = []
