@@ -194,3 +194,39 @@ def test_the_leaf_and_its_shadow_keep_inside_the_area_it_says_it_may_cover():
                 area = turn.leaf_area(960, 512, (876, 972), phi, side)
                 assert bounds and all(area.contains(rect) for rect in bounds), (size, side, step, area, bounds)
                 assert area.h <= 972 * (1 + turn.PERSPECTIVE) + 6  # (the rows a leaf can reach, not the screen)
+
+
+def _shadow_as_a_surface_alpha(dest, spine_x, centre_y, w, h, phi, start_side, edge_x) -> None:
+    """The leaf's shadow drawn the plain way: the ramp stretched and blitted with a surface alpha."""
+    lift = math.sin(phi)
+    width, alpha = max(2, round(w * 0.28 * lift)), round(120 * lift)
+    side = 1 if edge_x >= spine_x else -1
+    strip = pygame.transform.scale(turn._shadow_strip(side < 0), (width, round(h * 0.96)))
+    strip.set_alpha(alpha)
+    x = round(edge_x) - width if side < 0 else round(edge_x)
+    dest.set_clip(pygame.Rect(spine_x - w if side < 0 else spine_x, centre_y - h // 2, w, h))
+    dest.blit(strip, (x, round(centre_y - h * 0.48)))
+    dest.set_clip(None)
+
+
+def test_the_shadow_with_its_strength_in_its_ramp_darkens_the_page_as_a_surface_alpha_did():
+    """The shadow's strength is taken into its ramp's own alpha (shadow_ramp: a blit with a surface
+    alpha took SDL's slow path): over a page of every colour, at every strength a turn reaches, both
+    ways, kept for the turn or not, the page beneath gets the very pixels the surface alpha gave."""
+    pygame.init()
+    rng = np.random.default_rng(6)
+    page = pygame.Surface((700, 300))
+    pygame.surfarray.blit_array(page, rng.integers(0, 256, (700, 300, 3), dtype=np.uint8))
+    w, h, spine_x, centre_y = 300, 280, 350, 150
+    for step in range(1, 48):
+        phi = math.pi * step / 48
+        for side in (+1, -1):
+            edge_x = spine_x + side * w * math.cos(phi) * 0.8
+            plain = page.copy()
+            _shadow_as_a_surface_alpha(plain, spine_x, centre_y, w, h, phi, side, edge_x)
+            for prepared in (None, {}):
+                drawn = page.copy()
+                turn._drop_shadow(drawn, spine_x, centre_y, w, h, phi, side, edge_x, prepared)
+                assert np.array_equal(pygame.surfarray.array3d(drawn), pygame.surfarray.array3d(plain)), \
+                    (step, side, prepared is not None)
+    assert turn.shadow_ramp(100).get_alpha() in (None, 255), "the ramp itself must carry no surface alpha"

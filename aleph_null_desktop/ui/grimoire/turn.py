@@ -68,6 +68,18 @@ def _shadow_strip(mirrored: bool = False) -> pygame.Surface:
     return _SHADOW[mirrored]
 
 
+@functools.lru_cache(maxsize=32)
+def shadow_ramp(alpha: int, mirrored: bool = False) -> pygame.Surface:
+    """The shadow's ramp with its strength `alpha` taken into each pixel's own alpha (a·alpha // 255,
+    what a surface alpha of `alpha` does): the same pixels blitted, but a blit with a surface alpha
+    took SDL's slow path, 0.36 ms of a frame mid-turn against 0.14."""
+    ramp = _shadow_strip(mirrored).copy()
+    own = pygame.surfarray.pixels_alpha(ramp)
+    own[:] = own.astype("uint16") * alpha // 255
+    del own  # (the surface stays locked while the view lives)
+    return ramp
+
+
 @functools.lru_cache(maxsize=8)
 def leaf_geometry(phi: float, strips: int = STRIPS) -> tuple[tuple[float, float, float], ...]:
     """For each strip edge u = i/strips: (x offset in page widths from the spine, positive towards
@@ -356,7 +368,7 @@ def _drop_shadow(dest, spine_x, centre_y, w, h, phi, start_side, edge_x, prepare
     alpha = round(120 * lift)
     side = 1 if edge_x >= spine_x else -1
     size = (width, round(h * 0.96))
-    ramp = _shadow_strip(mirrored=side < 0)
+    ramp = shadow_ramp(alpha, mirrored=side < 0)
     if prepared is None:
         strip = pygame.transform.scale(ramp, size)  # a smooth ramp: nearest is enough
     else:
@@ -365,7 +377,6 @@ def _drop_shadow(dest, spine_x, centre_y, w, h, phi, start_side, edge_x, prepare
             room = prepared["shadow"] = pygame.Surface((max(width, round(w * 0.28) + 1), size[1]), pygame.SRCALPHA)
         strip = room.subsurface((0, 0) + size)
         pygame.transform.scale(ramp, size, strip)
-    strip.set_alpha(alpha)
     x = round(edge_x) - width if side < 0 else round(edge_x)
     # keep the shadow on the book: never past the outer edge of the page it falls on
     clip = pygame.Rect(spine_x - w if side < 0 else spine_x, centre_y - h // 2, w, h)
