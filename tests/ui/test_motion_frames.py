@@ -9,7 +9,7 @@ import pygame
 
 from aleph_null_desktop.engine import Activate, Summon
 from aleph_null_desktop.ui.render.layer import covering, merged, untouched
-from aleph_null_desktop.ui.table import log_panel
+from aleph_null_desktop.ui.table import log_panel, panel_lag
 from aleph_null_desktop.ui.window_present import PRESENTER
 from tests.drivers.window_picture import PresentEveryFrame
 from tests.ui.test_partial_frames import fresh_picture, shown
@@ -112,7 +112,7 @@ def test_the_log_shows_a_commands_lines_once_its_cards_have_landed(table, driver
         assert log.hidden() == log.added - before
         driver.frames(1)
         frames += 1
-    assert layer.painted["log"] == painted and 10 < frames < log_panel.MAX_HELD_FRAMES
+    assert layer.painted["log"] == painted and 10 < frames < panel_lag.MAX_FRAMES
     assert scene.next_change() == 0.0  # (the loop draws the frame that shows them)
     driver.frames(1)
     assert log.hidden() == 0 and layer.painted["log"] > painted

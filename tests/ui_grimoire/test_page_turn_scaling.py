@@ -12,6 +12,38 @@ import pygame
 from aleph_null_desktop.ui.grimoire import turn
 
 
+# The page turn as it was drawn before pieces, lit strip by strip and shadowed with a surface
+# alpha: the reference the tests below hold the game's drawing to.
+
+def _shade(theta: float, sign: int) -> tuple[float, float]:
+    """(brightness multiplier, highlight 0..1) of a strip tilted by θ, seen from above."""
+    tx, tz = sign * math.cos(theta), math.sin(theta)  # the strip's direction, away from the spine
+    nx, nz = (-tz, tx) if tx * sign >= 0 else (tz, -tx)  # its normal towards the viewer
+    if nz < 0:
+        nx, nz = -nx, -nz
+    diffuse = max(0.0, nx * turn.LIGHT[0] + nz * turn.LIGHT[1])
+    brightness = min(1.0, (0.5 + 0.5 * diffuse) / (0.5 + 0.5 * turn.FLAT_DIFFUSE))
+    spec = max(0.0, nx * turn.HALF_VECTOR[0] + nz * turn.HALF_VECTOR[1]) ** turn.SHININESS
+    return brightness, spec
+
+
+def _strip_light(theta: float, start_side: int, i: int, strips: int) -> tuple[int | None, int | None]:
+    """(level of 255, sheen added) of strip i, None each where no one would see it."""
+    brightness, spec = _shade(theta, start_side)
+    level = max(0, min(255, round(255 * brightness))) if brightness < turn.UNLIT else None
+    spec *= 0.25 + 0.75 * (i + 0.5) / strips  # the curl, not the hinge, catches the light
+    glow = round(turn.SHEEN * spec) if spec >= 1.5 / turn.SHEEN else None
+    return level, glow
+
+
+def _shadow_strip(mirrored: bool = False) -> pygame.Surface:
+    """The shadow's ramp, opaque black at its left end (its right end when `mirrored`) fading to clear."""
+    strip = pygame.Surface((256, 2), pygame.SRCALPHA)
+    for x in range(256):
+        pygame.draw.line(strip, (0, 0, 0, round(255 * (1 - x / 255) ** 2)), (x, 0), (x, 1))
+    return pygame.transform.flip(strip, True, False) if mirrored else strip
+
+
 def _recording(monkeypatch, name, stretched):
     real = getattr(pygame.transform, name)
 
@@ -98,7 +130,7 @@ def _strips_one_by_one(dest, spine_x, centre_y, front, back, phi, side, strips=t
         theta = (geometry[i][2] + geometry[i + 1][2]) / 2
         rect = turn._piece_rect(xs, i, i + 1, turn._strip_height(geometry, i, h), centre_y)
         strip = pygame.transform.scale(faces[math.cos(theta) >= 0].columns(i, i + 1), rect.size)
-        turn._light_runs(strip, ((0, rect.w, *turn._strip_light(theta, side, i, strips)),), 0, 0, rect.h)
+        turn._light_runs(strip, ((0, rect.w, *_strip_light(theta, side, i, strips)),), 0, 0, rect.h)
         dest.blit(strip, rect.topleft)
 
 
@@ -170,7 +202,7 @@ def test_the_strips_lit_in_one_loop_are_lit_as_each_strip_alone():
     for side in (+1, -1):
         for strips in (24, 36):
             lights = turn._strip_lights(thetas, side, strips)
-            alone = [turn._strip_light(theta, side, i, strips) for i, theta in enumerate(thetas)]
+            alone = [_strip_light(theta, side, i, strips) for i, theta in enumerate(thetas)]
             assert lights == alone
             assert any(level is not None for level, _glow in lights) and any(glow for _level, glow in lights)
 
@@ -201,7 +233,7 @@ def _shadow_as_a_surface_alpha(dest, spine_x, centre_y, w, h, phi, start_side, e
     lift = math.sin(phi)
     width, alpha = max(2, round(w * 0.28 * lift)), round(120 * lift)
     side = 1 if edge_x >= spine_x else -1
-    strip = pygame.transform.scale(turn._shadow_strip(side < 0), (width, round(h * 0.96)))
+    strip = pygame.transform.scale(_shadow_strip(side < 0), (width, round(h * 0.96)))
     strip.set_alpha(alpha)
     x = round(edge_x) - width if side < 0 else round(edge_x)
     dest.set_clip(pygame.Rect(spine_x - w if side < 0 else spine_x, centre_y - h // 2, w, h))

@@ -47,36 +47,17 @@ def ease_in_out(t: float) -> float:
     return t * t * (3 - 2 * t)
 
 
-def _gradient(alpha: int) -> pygame.Surface:
-    """A 256×2 black strip, opaque (alpha) at x=0 fading to clear at x=255.
-
-    Two rows, not one: smoothscale stretching a single row reads one row past its buffer
-    (pygame-ce's filter_expand_Y), which crashed the game now and then mid page turn."""
-    strip = pygame.Surface((256, 2), pygame.SRCALPHA)
-    for x in range(256):
-        pygame.draw.line(strip, (0, 0, 0, round(alpha * (1 - x / 255) ** 2)), (x, 0), (x, 1))
-    return strip
-
-
-_SHADOW: dict[bool, pygame.Surface] = {}
-
-
-def _shadow_strip(mirrored: bool = False) -> pygame.Surface:
-    """The shadow's ramp, dark at its left end (at its right end when `mirrored`)."""
-    if mirrored not in _SHADOW:
-        _SHADOW[mirrored] = pygame.transform.flip(_gradient(255), True, False) if mirrored else _gradient(255)
-    return _SHADOW[mirrored]
-
-
-_RAMP = tuple(round(255 * (1 - x / 255) ** 2) for x in range(256))  # the alphas _gradient(255) draws
+_RAMP = tuple(round(255 * (1 - x / 255) ** 2) for x in range(256))  # the shadow's alphas, dark at x=0
 
 
 @functools.lru_cache(maxsize=128)
 def shadow_ramp(alpha: int, mirrored: bool = False) -> pygame.Surface:
-    """The shadow's ramp (_shadow_strip) with its strength `alpha` taken into each pixel's own alpha
-    (a·alpha // 255, what a surface alpha of `alpha` does): the same pixels blitted, but a blit with
-    a surface alpha took SDL's slow path, 0.36 ms of a frame mid-turn against 0.14. Made from bytes
-    (pygame.surfarray would import numpy mid-turn: 80 ms once); 2 KB each, a strength per frame."""
+    """The shadow's ramp, black fading to clear (dark at its left end, at its right end when
+    `mirrored`), with its strength `alpha` taken into each pixel's own alpha (a·alpha // 255, what a
+    surface alpha of `alpha` does): the same pixels blitted, but a blit with a surface alpha took
+    SDL's slow path, 0.36 ms of a frame mid-turn against 0.14. Made from bytes (pygame.surfarray
+    would import numpy mid-turn: 80 ms once); 2 KB each, a strength per frame. Two rows, not one:
+    smoothscale stretching a single row reads one row past its buffer (pygame-ce's filter_expand_Y)."""
     row = bytearray(256 * 4)
     row[3::4] = bytes(level * alpha // 255 for level in (_RAMP[::-1] if mirrored else _RAMP))
     ramp = pygame.Surface((256, 2), pygame.SRCALPHA)  # (black on clear: the blit copies each alpha as it is)
@@ -103,18 +84,6 @@ def leaf_geometry(phi: float, strips: int = STRIPS) -> tuple[tuple[float, float,
             x += math.cos(tm) / strips
             z += math.sin(tm) / strips
     return tuple(out)
-
-
-def _shade(theta: float, sign: int) -> tuple[float, float]:
-    """(brightness multiplier, highlight 0..1) of a strip tilted by θ, seen from above."""
-    tx, tz = sign * math.cos(theta), math.sin(theta)  # the strip's direction, away from the spine
-    nx, nz = (-tz, tx) if tx * sign >= 0 else (tz, -tx)  # its normal towards the viewer
-    if nz < 0:
-        nx, nz = -nx, -nz
-    diffuse = max(0.0, nx * LIGHT[0] + nz * LIGHT[1])
-    brightness = min(1.0, (0.5 + 0.5 * diffuse) / (0.5 + 0.5 * FLAT_DIFFUSE))
-    spec = max(0.0, nx * HALF_VECTOR[0] + nz * HALF_VECTOR[1]) ** SHININESS
-    return brightness, spec
 
 
 class LeafFace:
@@ -209,19 +178,11 @@ def _runs(xs, rect: pygame.Rect, first: int, end: int, lights) -> tuple:
     return tuple((a, b, *light) for a, b, light in runs if light != (None, None))
 
 
-def _strip_light(theta: float, start_side: int, i: int, strips: int) -> tuple[int | None, int | None]:
-    """(level of 255, sheen added) of strip i, None each where no one would see it (a level of 252
-    or more, a sheen of 1 of 255)."""
-    brightness, spec = _shade(theta, start_side)
-    level = max(0, min(255, round(255 * brightness))) if brightness < UNLIT else None
-    spec *= 0.25 + 0.75 * (i + 0.5) / strips  # the curl, not the hinge, catches the light
-    glow = round(SHEEN * spec) if spec >= 1.5 / SHEEN else None
-    return level, glow
-
-
 def _strip_lights(thetas, start_side: int, strips: int) -> list[tuple[int | None, int | None]]:
-    """`_strip_light` of every strip, θ each, in one loop (the same sums: a frame's plan asked it
-    36 times, 0.25 ms of Python)."""
+    """(level of 255, sheen added) of every strip, θ each, None where no one would see it (a level
+    of 252 or more, a sheen of 1 of 255): the strip's normal towards the viewer lit by LIGHT (its
+    brightness against a flat page's) and its highlight, the curl catching more of it than the
+    hinge. One loop with plain floats: a call per strip cost a frame 0.25 ms of Python."""
     lx, lz = LIGHT
     hx, hz = HALF_VECTOR
     flat = 0.5 + 0.5 * FLAT_DIFFUSE

@@ -12,6 +12,7 @@ import pygame
 from aleph_null_desktop.i18n import N_, Deferred, _, current_language
 from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render.text import render, wrap
+from aleph_null_desktop.ui.table.panel_lag import MAX_FRAMES
 
 MAX_LINES = 400
 TURN_GAP = 9  # room above a turn's first line for the rule that parts it from the turn before
@@ -50,9 +51,6 @@ def replayed_lines(game) -> list[Deferred] | None:
     return lines
 
 
-MAX_HELD_FRAMES = 45  # a long motion (a reshuffle, BAPHOMET's circle) shows the new lines meanwhile
-
-
 class LogPanel:
     def __init__(self) -> None:
         self.entries: list = []  # texts, i18n Messages, Deferred event descriptions
@@ -83,9 +81,9 @@ class LogPanel:
         (The frame a command comes in draws what the command moved, the board's panels it changed
         and the cards it lays out again; the log's new lines, drawn with them, made that frame the
         slowest of a motion.) `hold`: cards are moving, the lines not shown yet wait until they land
-        (MAX_HELD_FRAMES at most)."""
+        (panel_lag.MAX_FRAMES at most, as the board's panels)."""
         waiting = self.shown is not None and self.shown < (self._at_last_frame or 0)
-        if hold and waiting and self._held < MAX_HELD_FRAMES:
+        if hold and waiting and self._held < MAX_FRAMES:
             self._held += 1
         else:
             self.shown = self.added if self._at_last_frame is None else self._at_last_frame

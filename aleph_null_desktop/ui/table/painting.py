@@ -31,6 +31,7 @@ from aleph_null_desktop.ui.table.card_tips import draw_card_tip
 from aleph_null_desktop.ui.table.face_warmer import BIG_W
 from aleph_null_desktop.ui.table.hour_change import HourChange
 from aleph_null_desktop.ui.table.panel_lag import PanelLag
+from aleph_null_desktop.ui.table.sprites import cards_moving
 
 SHADOW = (8, 5, 4)
 HIDDEN_QUIET_MS = 1.5  # a frame that has cost less than this so far paints what changed under the open panel
@@ -153,8 +154,7 @@ class TablePainter:
         self.drawn = None
         self.motion.banner_plate(self.fonts)  # (its area known before this frame's regions are)
         whole = Board.whole(m.settings, self.background)
-        in_motion = bool(m.ghosts) or any(sprite.moving or sprite.delay > 0 for sprite in m.sprites.values())
-        parts = self.lag.follow(self.board.parts(m), in_motion, holding=m.drag is not None)
+        parts = self.lag.follow(self.board.parts(m), cards_moving(m.sprites, m.ghosts), holding=m.drag is not None)
         self._part_regions = tuple(p.region for p in parts)
         cards = self.card_looks(m)
         shown = panel = None

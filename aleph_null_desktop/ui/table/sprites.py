@@ -33,7 +33,7 @@ class TableCards:
 
     @property
     def moving(self) -> bool:
-        return bool(self.ghosts) or any(s.moving or s.delay > 0 for s in self.sprites.values())
+        return cards_moving(self.sprites, self.ghosts)
 
     def pile_card_size(self) -> tuple[int, int]:
         return panels.pile_card_rect(self.rects["deck"]).size
@@ -113,3 +113,8 @@ class TableCards:
         for sprite in self.sprites.values():
             sprite.finish()
         self.ghosts.clear()
+
+
+def cards_moving(sprites: dict[int, CardSprite], ghosts) -> bool:
+    """Whether a card is in flight or waits to set off, or a ghost (a card leaving the table) shows."""
+    return bool(ghosts) or any(s.moving or s.delay > 0 for s in sprites.values())
