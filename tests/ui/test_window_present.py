@@ -65,3 +65,26 @@ def test_where_the_texture_fails_the_window_is_flipped(app, table, driver, monke
     driver.frames(1)
     assert app.present() and flips == [1, 1]
     assert not app.error_text
+
+
+def _present_a_frame(app, driver, key: int) -> None:
+    driver.key(key)  # the Grimoire opens or closes: a new picture
+    driver.frames(1)
+    assert app.present()
+
+
+def test_a_window_of_the_screens_own_size_is_covered_whole_without_clearing_it(app, table, driver, monkeypatch):
+    table(BUSY)
+    _present_a_frame(app, driver, pygame.K_F1)
+    assert pygame.display.get_window_size() == app.screen.get_size()  # (the dummy window: 1920×1080)
+    renderer = PRESENTER._renderer
+    renderer.draw_color = (255, 0, 255, 255)
+    renderer.fill_rect((0, 0) + app.screen.get_size())  # what the window's last picture left behind
+    renderer.draw_color = (0, 0, 0, 255)
+    cleared = PRESENTER.cleared
+    _present_a_frame(app, driver, pygame.K_ESCAPE)
+    assert PRESENTER.cleared == cleared
+    assert window_pixels() == pygame.image.tobytes(app.screen, "RGB")
+    monkeypatch.setattr(pygame.display, "get_window_size", lambda: (1689, 950))  # scaled, with a bar beside it
+    _present_a_frame(app, driver, pygame.K_F1)
+    assert PRESENTER.cleared == cleared + 1
