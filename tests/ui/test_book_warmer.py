@@ -1,6 +1,7 @@
 """The Grimoire's opening drawn ahead (ui.grimoire.warmer): on quiet frames of the table, and while
-the loop rests, the blank halves, the reference's layout and the spread F1 opens at (the contents, or
-the glossary while a card's tip is read) are made a step at a time, so the frame that opens the book
+the loop rests, the blank halves, the reference's layout and the spread the book opens at (F1's: the
+contents, or the glossary while a card's tip is read; this Hour's while the mouse is on the table's
+small Grimoire) are made a step at a time, so the frame that opens the book
 over the table draws no page (over the title: only its contents spread); and it shows exactly what a
 book drawn from nothing shows. The spread is not held while a panel is open over the table, and the
 one F1 opens at is kept when the book closes."""
@@ -46,14 +47,18 @@ def test_the_book_opens_on_what_quiet_frames_drew_ahead_and_looks_as_drawn_from_
     assert isinstance(book, GrimoireScene) and book.page == "contents"
     assert drawn == [], f"the opening frame drew {drawn}"  # (its spread was drawn ahead too)
     opened = _pixels(app.screen)
-
-    # the same book drawn from nothing: a new BookArt, every page and blank half drawn at once
     monkeypatch.undo()
+    assert _drawn_from_nothing(app, book) == opened, "the book drawn ahead differs from one drawn from nothing"
+
+
+def _drawn_from_nothing(app, book) -> bytes:
+    """The screen with the same book drawn from nothing: a new BookArt, every page and blank half
+    drawn at once."""
     book.art = BookArt(app.fonts)
     book.on_uncover()
     app.stack.draw(app.screen)
     app.button_focus.draw(app.screen, book)
-    assert _pixels(app.screen) == opened, "the book drawn ahead differs from one drawn from nothing"
+    return _pixels(app.screen)
 
 
 def _warm_all(app, driver) -> None:
@@ -84,6 +89,35 @@ def test_the_glossary_is_drawn_ahead_while_a_tip_is_read_and_kept_when_the_book_
     assert art._cache.nbytes() == 0 and art._ready is not None and art._ready[0][0] == glossary
     driver.key(pygame.K_F1)  # again: nothing drawn, kept from the last time
     assert drawn == [], f"the opening frame drew {drawn}"
+
+
+def test_the_hour_is_drawn_ahead_while_the_mouse_is_on_the_small_grimoire_and_opens_as_drawn_from_nothing(
+        table, driver, monkeypatch):
+    scene = table(TABLE)
+    app = driver.app
+    art = book_art(app.fonts)
+    _warm_all(app, driver)
+    assert art._ready is not None and art._ready[0][0] == "contents"
+    small = scene.controls.grimoire
+    assert small.page == "hour2"
+    driver.post(pygame.MOUSEMOTION, pos=small.rect.center, rel=(1, 0), buttons=(0, 0, 0))
+    driver.frames(1)
+    assert app.book_warmer.ahead()[0] == "hour2"
+    assert not art.prepare("hour2", app.book_warmer.ahead()[1], 0.0), "an Hour is drawn a part at a time"
+    _warm_all(app, driver)
+    assert art._ready is not None and art._ready[0][0] == "hour2"
+    drawn = _drawing_watched(monkeypatch)
+    driver.click(small.rect.center)  # the small Grimoire opens the book at its Hour
+    book = driver.scene
+    assert isinstance(book, GrimoireScene) and book.page == "hour2"
+    assert drawn == [], f"the opening frame drew {drawn}"
+    opened = _pixels(app.screen)
+    monkeypatch.undo()
+    assert _drawn_from_nothing(app, book) == opened, "the Hour drawn ahead differs from one drawn from nothing"
+    driver.key(pygame.K_ESCAPE)
+    driver.post(pygame.MOUSEMOTION, pos=(960, 700), rel=(1, 0), buttons=(0, 0, 0))
+    driver.frames(1)
+    assert app.book_warmer.ahead()[0] == "contents", "off the small Grimoire, F1's spread again"
 
 
 def test_no_spread_is_held_ahead_while_a_panel_is_open_over_the_table(table, driver):

@@ -577,8 +577,9 @@ class BookArt:
 
     @staticmethod
     def can_prepare(page_id: str) -> bool:
-        """Whether `prepare` draws that spread ahead a step at a time (the reference's, the contents)."""
-        return page_id.startswith("ref-") or page_id == "contents"
+        """Whether `prepare` draws that spread ahead a step at a time (the reference's, the contents,
+        the Hours)."""
+        return page_id.startswith("ref-") or page_id == "contents" or book.hour_of(page_id) is not None
 
     def is_ready(self, page_id: str, context: BookContext) -> bool:
         """Whether that spread is drawn: in the cache, or drawn ahead (`prepare`)."""
@@ -587,12 +588,13 @@ class BookArt:
         return bool(self._cache.peek(key)) or (self._ready is not None and self._ready[0] == key)
 
     def _spread_steps(self, page_id: str, context: BookContext):
-        """A reference spread, or the contents, drawn a line at a time (a generator that returns the
-        Spread, on its boards)."""
+        """A reference spread, the contents or an Hour drawn a line (or a part) at a time (a generator
+        that returns the Spread, on its boards)."""
         yield
-        if page_id == "contents":
+        hour = book.hour_of(page_id)
+        if page_id == "contents" or hour is not None:
             self._lowest = 0
-            drawn = yield from self._contents_steps(context)
+            drawn = yield from (self._contents_steps(context) if hour is None else self._hour_steps(hour, context))
             if self._lowest > self.text_rect("left").bottom:  # too full: drawn with smaller words (`_draw`)
                 drawn = self._draw(page_id, context)
             return Spread(self._on_board(page_id, drawn.left, "left"), self._on_board(page_id, drawn.right, "right"),
@@ -875,17 +877,25 @@ class BookArt:
 
     # an Hour ---------------------------------------------------------------------------
     def _hour(self, hour: int, ctx: BookContext) -> Spread:
+        return finish(self._hour_steps(hour, ctx))
+
+    def _hour_steps(self, hour: int, ctx: BookContext):
+        """An Hour's spread a part at a time (a generator that returns the Spread, its halves not yet
+        on their boards): drawn ahead while the mouse is on the table's small Grimoire, which opens
+        the book there (ui.grimoire.warmer), or as a turn goes to it."""
         pages = hour_pages()
         page = pages.get(hour)
         if page is None:
             raise KeyError(f"no Hour {hour}")
         last = max(ctx.last_hour, 6)
-        left, right = self.blank("left"), self.blank("right")
+        left = yield from self._blank_steps("left")
+        right = yield from self._blank_steps("right")
         title = _(PAGE_TITLES[page.page]) if page.page in PAGE_TITLES else page.page.replace("_", " ").title()
         self._head(left, "left", _("The Grimoire Verum · {page}").format(page=title),
                    folio=_("Ritual code: {code}").format(code=ctx.code) if ctx.code else "")
         self._head(right, "right", _("Hour {hour} of {last}").format(hour=ROMAN[hour], last=ROMAN[last])
                    if hour <= last else _("Hour {hour} (only with The Long Night)").format(hour=ROMAN[hour]))
+        yield
         f = self.fonts
         r = self.text_rect("left")
         caption = _("the {page} page").format(page=title)
@@ -901,6 +911,7 @@ class BookArt:
             if used <= room:
                 break
         gap = max(0, (room - used) // 5)
+        yield
         y = r.y + 30
         blit_text(left, fonts[0], _("HOUR"), theme.INK_SOFT, (r.centerx, y), "midtop")
         y += fonts[0].get_linesize() + gap // 2
@@ -908,12 +919,14 @@ class BookArt:
         y += numeral_h + gap
         blit_text(left, fonts[2], page.name, INK_RED, (r.centerx, y), "midtop")
         y += fonts[2].get_linesize() + gap
+        yield
         draw_icon(left, HOUR_ICONS.get(hour, "hourglass"), pygame.Rect(r.centerx - icon // 2, y, icon, icon),
                   theme.INK_SOFT, width=5)
         y += icon + gap
         blit_text(left, fonts[3], caption, theme.INK_SOFT, (r.centerx, y), "midtop")
+        yield
         self._hour_track(left, pygame.Rect(r.x, r.bottom - 70, r.w, 56), hour, last)
-
+        yield
         r = self.text_rect("right")
         y = r.y + 6
         y = self._section(right, r, _("The page rule"), y)
@@ -925,6 +938,7 @@ class BookArt:
         else:
             y = self._para(right, r, _("This page asks nothing of you."), y)
         y += 26
+        yield
         y = self._section(right, r, _("The token"), y)
         if page.tokens:
             disc = pygame.Rect(r.x, y + 4, 56, 56)
@@ -940,8 +954,10 @@ class BookArt:
         else:
             y = self._para(right, r, _("No token is put on the Grimoire at this Hour."), y)
         y += 26
+        yield
         y = self._section(right, r, _("Interference"), y)
         y = self._arrivals(right, r, hour, ctx, y) + 26
+        yield
         y = self._section(right, r, _("When the deck runs out"), y)
         nxt = pages.get(hour + 1)
         if hour < last and nxt is not None:

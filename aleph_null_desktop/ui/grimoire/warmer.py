@@ -6,8 +6,9 @@ page lists its chapters' pages). Made at the opening, they made that frame 90 ms
 makes them a step at a time (3 ms at most each, 65 ms in all): on a frame presented that has cost
 next to nothing so far, on a frame that left the screen as it was (as the table's face warmer), and
 while the loop rests (`App.rest`), which it asks to do every `REST_GAP` seconds until all is made:
-once a session, and again after a change of language or look. Then, over the table, the spread F1
-opens the book at (`ahead`: the contents, or the glossary while a card's tip is read) is drawn the
+once a session, and again after a change of language or look. Then, over the table, the spread the
+book opens at (`ahead`: F1's, the contents or the glossary while a card's tip is read; this Hour's
+while the mouse is on the table's small Grimoire, which a click opens there) is drawn the
 same way and held (6.8 MB; its opening frame drew it in 9-10 ms): not while a panel is open over the
 table, whose own picture of the table takes that room, and kept when the book closes on it. A step
 that fails is said once in the log and the warmer gives up for the session: it runs inside the
@@ -41,17 +42,18 @@ class BookWarmer:
         return book_art(self.app.fonts)
 
     def ahead(self) -> tuple | None:
-        """(page_id, BookContext) of the spread F1 opens the book at over the table now, drawn ahead;
+        """(page_id, BookContext) of the spread the book opens at over the table now (F1's, or this
+        Hour's while the mouse is on the table's small Grimoire), drawn ahead;
         None when there is none to draw (no table on top, or a panel open over it: its own picture
         of the table then takes the room)."""
         from aleph_null_desktop.ui.grimoire import book
         from aleph_null_desktop.ui.grimoire.pages import BookContext
 
         table = self.app.stack.top
-        keyboard = getattr(getattr(table, "controls", None), "keyboard", None)
-        if keyboard is None or getattr(table, "modal", None) is not None:
+        book_page = getattr(getattr(table, "controls", None), "book_page", None)
+        if book_page is None or getattr(table, "modal", None) is not None:
             return None
-        page = keyboard.reference_page() or book.page_for_phase("reference")
+        page = book_page() or book.page_for_phase("reference")
         if not self._art().can_prepare(page):
             return None
         return page, BookContext.of_game(table.game, getattr(table, "circle_id", None))

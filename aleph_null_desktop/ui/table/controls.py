@@ -50,6 +50,11 @@ class TableControls:
     def game(self):
         return self.presenter.game
 
+    def book_page(self) -> str | None:
+        """The spread the Grimoire opens at if the player opens it now: this Hour's while the mouse
+        is on the table's small Grimoire (a click opens it there), else F1's (None: the book's first)."""
+        return self.grimoire.page if self.grimoire.hit(self.mouse) else self.keyboard.reference_page()
+
     def update(self, dt: float) -> None:
         """The mouse rests on a card a moment before it is read large."""
         if self.hover_uid != self._hover_seen:
