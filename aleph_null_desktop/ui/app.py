@@ -39,7 +39,9 @@ TOAST_SECONDS = 5.0
 INSTANT_SECONDS = 1e6  # an "instant" animation step: longer than any animation
 TRIM_SECONDS = 5.0  # freed memory goes back to the system this often (ui.render.memory)
 RELEASE_GAP_SECONDS = 0.5  # memory is released this long after the last scene was left (scenes left in
-# quick succession are collected together; the frame that leaves a scene does not pay for it too)
+# quick succession are collected together; the frame that leaves a scene does not pay for it too) …
+RELEASE_WAIT_SECONDS = 5.0  # … on a frame after which nothing moves, or a rest (a collection cost a frame
+# of motion 3.3-4.7 ms); if none came, on any frame this much later. The same for the periodic trim
 # the window showed again, or changed size: what it shows is presented again even if nothing was drawn
 WINDOW_SHOWN_AGAIN = frozenset((pygame.VIDEOEXPOSE, pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
                                 pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESTORED,
@@ -551,6 +553,7 @@ class App:
         """One frame: events, update, draw. An error is shown, logged and survived."""
         self._redraw = False
         self.frame_started = time.thread_time()
+        moving = True
         try:
             events, self._held = self._held + pygame.event.get(), []
             for event in events:
@@ -571,6 +574,7 @@ class App:
             self._drawn_stack = tuple(map(id, self.stack.scenes))
             self.book_warmer.warm(self.frame_started, presented=drew_focus or not self.stack.screen_kept())
             self._errors_in_a_row = 0
+            moving = self.stack.next_change() == 0.0
             if drew_focus or not self.stack.screen_kept():
                 self._screen_changed(None if drew_focus else self.stack.drawn_region())
         except Exception as exc:  # the top-level guard: never crash to the desktop
@@ -583,7 +587,7 @@ class App:
             if self._errors_in_a_row >= ERRORS_BEFORE_RESET:
                 self._errors_in_a_row = 0
                 self.show_title()
-        self.housekeeping(dt)
+        self.housekeeping(dt, quiet=not moving)
         if self.error_time > 0:
             self._draw_error()
             self._screen_changed(None)
@@ -662,9 +666,10 @@ class App:
         """The music is fading to another track: the loop looks after it often (AudioSystem.update)."""
         return self.audio is not None and self.audio.changing
 
-    def housekeeping(self, dt: float) -> None:
+    def housekeeping(self, dt: float, quiet: bool = True) -> None:
         """Each frame or rest: the music's change of track, the autosave's messages, the warning's
-        clock, and memory given back after a scene was left (or now and then)."""
+        clock, and memory given back after a scene was left (or now and then): on a `quiet` frame
+        (nothing moves after it) or a rest, on any frame once it waited RELEASE_WAIT_SECONDS."""
         try:
             if self.audio is not None:
                 self.audio.update()
@@ -678,10 +683,11 @@ class App:
         self._trim_clock += dt
         self._release_clock += dt
         if self._left_unreleased and self._release_clock >= RELEASE_GAP_SECONDS - 1e-9:
-            self._left_unreleased = False  # a scene was left: its pictures go now
-            self._trim_clock = self._release_clock = 0.0
-            memory.release()
-        elif self._trim_clock >= TRIM_SECONDS:
+            if quiet or self._release_clock >= RELEASE_GAP_SECONDS + RELEASE_WAIT_SECONDS:
+                self._left_unreleased = False  # a scene was left: its pictures go now
+                self._trim_clock = self._release_clock = 0.0
+                memory.release()
+        elif self._trim_clock >= TRIM_SECONDS and (quiet or self._trim_clock >= TRIM_SECONDS + RELEASE_WAIT_SECONDS):
             self._trim_clock = 0.0
             memory.trim()
         self.error_time = max(0.0, self.error_time - dt)

@@ -108,6 +108,36 @@ def test_a_scene_left_has_its_memory_given_back_once(driver, monkeypatch):
     assert released == [1]  # not again while nothing more was left
 
 
+def test_a_scene_left_is_collected_when_the_cards_stop_moving_not_in_their_motion(table, driver, monkeypatch):
+    from aleph_null_desktop.ui.app import RELEASE_GAP_SECONDS, RELEASE_WAIT_SECONDS
+
+    scene = table(TABLE)
+    app, released = driver.app, []
+    monkeypatch.setattr(memory, "release", lambda: released.append(scene.cards.moving))
+    driver.frames(40, dt=0.05)
+    driver.key(pygame.K_ESCAPE)  # the pause menu over the table, and back: a scene left
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene and released == []
+    driver.frames(round(RELEASE_GAP_SECONDS * 60) - 12)  # the motion begins before the release is due, ends after
+    driver.drag(driver.card_centre(driver.uid("hand", "wax_candle")), driver.zone_centre("play"))
+    assert scene.cards.moving, "the summoned candle flies into play"
+    for _ in range(120):
+        driver.frames(1)
+        if released:
+            break
+    assert released == [False], "collected once the cards stopped (not on a frame of their motion)"
+    assert app.next_frame_in() != 0.0, "… once nothing moved"
+
+    released.clear()
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)
+    monkeypatch.setattr(app.stack, "next_change", lambda: 0.0)  # something moves on every frame from now on
+    driver.frames(round((RELEASE_GAP_SECONDS + RELEASE_WAIT_SECONDS) * 60) - 2)
+    assert released == []
+    driver.frames(4)
+    assert len(released) == 1, "a motion that never ends waits only so long"
+
+
 def test_notices_go_to_the_log_of_the_scene_that_keeps_one(table, driver):
     scene = table(TABLE)
     driver.app.notice("A test notice.")
