@@ -65,24 +65,31 @@ def shadow_ramp(alpha: int, mirrored: bool = False) -> pygame.Surface:
     return ramp
 
 
+@functools.lru_cache(maxsize=4)
+def _strip_places(strips: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """u (0 at the spine, 1 at the outer edge) at each strip's edge and at each strip's middle."""
+    return tuple(i / strips for i in range(strips + 1)), tuple((i + 0.5) / strips for i in range(strips))
+
+
 @functools.lru_cache(maxsize=8)
 def leaf_geometry(phi: float, strips: int = STRIPS) -> tuple[tuple[float, float, float], ...]:
     """For each strip edge u = i/strips: (x offset in page widths from the spine, positive towards
     the side the leaf starts on; height above the table in page widths; θ at the strip's middle
     for strips, at the edge itself for the last entry). Remembered for a few angles: a frame asks
     for the same one twice (the columns to paint, then the leaf)."""
+    edges, middles = _strip_places(strips)
+    pi, cos, sin = math.pi, math.cos, math.sin
+    bend = CURL * math.sin(phi)
     out = []
     x = z = 0.0
-    lift = math.sin(phi)
-    for i in range(strips + 1):
-        u = i / strips
-        theta = min(math.pi, max(0.0, phi + CURL * lift * u * u))
-        out.append((x, z, theta))
-        if i < strips:
-            um = (i + 0.5) / strips
-            tm = min(math.pi, max(0.0, phi + CURL * lift * um * um))
-            x += math.cos(tm) / strips
-            z += math.sin(tm) / strips
+    for u, um in zip(edges, middles):
+        theta, tm = phi + bend * u * u, phi + bend * um * um
+        out.append((x, z, pi if theta > pi else 0.0 if theta < 0.0 else theta))
+        tm = pi if tm > pi else 0.0 if tm < 0.0 else tm
+        x += cos(tm) / strips
+        z += sin(tm) / strips
+    theta = phi + bend * edges[-1] * edges[-1]
+    out.append((x, z, pi if theta > pi else 0.0 if theta < 0.0 else theta))
     return tuple(out)
 
 
@@ -143,39 +150,13 @@ def _piece_rect(xs, first: int, end: int, height: float, centre_y: int) -> pygam
                        max(1, math.ceil(abs(x1 - x0)) + 1), max(1, round(height)))
 
 
-def _straight(xs, first: int, end: int) -> bool:
-    """Whether one stretch of the strips first … end-1 puts every edge between them within NEAR
-    of its own place."""
-    x0 = xs[first]
-    step = (xs[end] - x0) / (end - first)
-    return all(abs(x0 + step * (k - first) - xs[k]) <= NEAR for k in range(first + 1, end))
-
-
 def _alike(one: tuple, other: tuple) -> bool:
     """Whether two strips' lights (level, glow) differ by a level of 255 at most, each (a narrow
     fill costs twice as much a pixel as a wide one; a level no one tells apart)."""
-    return all(a is b is None or (a is not None and b is not None and abs(a - b) <= 1) for a, b in zip(one, other))
-
-
-def _runs(xs, rect: pygame.Rect, first: int, end: int, lights) -> tuple:
-    """The piece's columns shared among its strips (each column once: the first and last strips
-    take the piece's overlap), neighbours lit alike (`_alike`) in one run, lit as the first of
-    them: ((x0, x1, level, glow), …), left to right; columns no one would see lit are left out."""
-    rising = xs[end] >= xs[first]
-    order = range(first, end) if rising else range(end - 1, first - 1, -1)
-    runs: list[list] = []
-    x = rect.x
-    for n, k in enumerate(order):
-        cut = round(xs[k + 1] if rising else xs[k])
-        right = rect.right if n == end - first - 1 else min(rect.right, max(x, cut))
-        if right <= x:
-            continue
-        if runs and runs[-1][1] == x and _alike(runs[-1][2], lights[k]):
-            runs[-1][1] = right
-        else:
-            runs.append([x, right, lights[k]])
-        x = right
-    return tuple((a, b, *light) for a, b, light in runs if light != (None, None))
+    (level, glow), (other_level, other_glow) = one, other
+    if (level is None) != (other_level is None) or (glow is None) != (other_glow is None):
+        return False
+    return (level is None or -1 <= level - other_level <= 1) and (glow is None or -1 <= glow - other_glow <= 1)
 
 
 def _strip_lights(thetas, start_side: int, strips: int) -> list[tuple[int | None, int | None]]:
@@ -212,30 +193,64 @@ def leaf_plan(spine_x: int, centre_y: int, size: tuple[int, int], phi: float, st
     """The pieces the leaf is drawn in at φ, in the order they are drawn: (shows the front, first
     strip, end strip, where (x, y, w, h), light runs). A strip seen edge-on (less than half a pixel
     wide) is left out; a piece never joins the two faces. Remembered for a few angles (a frame asks
-    for the covered rectangle, then the leaf)."""
+    for the covered rectangle, then the leaf).
+
+    Neighbouring strips join while their heights differ by 2·NEAR at most and one stretch puts
+    every edge between them within NEAR of its own place. A piece's light runs share its columns
+    among its strips (each column once: the first and last strips take the piece's overlap), strips
+    lit alike (`_alike`) in one run, lit as the first of them: (x0, x1, level, glow), left to right;
+    columns no one would see lit are left out. One pass in plain Python: φ is new every frame, and
+    helper calls per strip cost a frame 0.5 ms."""
     w, h = size
     geometry = leaf_geometry(phi, strips)
     xs = [spine_x + start_side * g[0] * w for g in geometry]
-    thetas = [(geometry[i][2] + geometry[i + 1][2]) / 2 for i in range(strips)]
-    shown = [math.cos(theta) >= 0 for theta in thetas]
-    heights = [_strip_height(geometry, i, h) for i in range(strips)]
-    drawn = [abs(xs[i + 1] - xs[i]) >= 0.5 for i in range(strips)]
+    thetas = [(a[2] + b[2]) / 2 for a, b in zip(geometry, geometry[1:])]
+    heights = [h * (1 + PERSPECTIVE * (a[1] + b[1]) / 2) for a, b in zip(geometry, geometry[1:])]
+    cos = math.cos
+    shown = [cos(theta) >= 0 for theta in thetas]
+    drawn = [abs(b - a) >= 0.5 for a, b in zip(xs, xs[1:])]
     lights = _strip_lights(thetas, start_side, strips)
+    floor, ceil = math.floor, math.ceil
     pieces = []
     i = 0
     while i < strips:
         if not drawn[i]:
             i += 1
             continue
+        face, x0 = shown[i], xs[i]
         end, low, high = i + 1, heights[i], heights[i]
-        while end < strips and drawn[end] and shown[end] == shown[i]:
-            low, high = min(low, heights[end]), max(high, heights[end])
-            if high - low > 2 * NEAR or not _straight(xs, i, end + 1):
+        while end < strips and drawn[end] and shown[end] == face:
+            height = heights[end]
+            if height < low:
+                low = height
+            elif height > high:
+                high = height
+            if high - low > 2 * NEAR:
+                break
+            step = (xs[end + 1] - x0) / (end + 1 - i)  # one stretch: every edge between within NEAR?
+            k = i + 1
+            while k <= end and abs(x0 + step * (k - i) - xs[k]) <= NEAR:
+                k += 1
+            if k <= end:
                 break
             end += 1
         height = sum(heights[i:end]) / (end - i)
-        rect = _piece_rect(xs, i, end, height, centre_y)
-        pieces.append((shown[i], i, end, tuple(rect), _runs(xs, rect, i, end, lights)))
+        x1 = xs[end]
+        left, right = floor(min(x0, x1)), floor(min(x0, x1)) + max(1, ceil(abs(x1 - x0)) + 1)
+        rect = (left, round(centre_y - height / 2), right - left, max(1, round(height)))
+        rising = x1 >= x0
+        runs: list[list] = []
+        x, last = left, end - 1 if rising else i
+        for k in (range(i, end) if rising else range(end - 1, i - 1, -1)):
+            cut = right if k == last else min(right, max(x, round(xs[k + 1] if rising else xs[k])))
+            if cut <= x:
+                continue
+            if runs and _alike(runs[-1][2], lights[k]):
+                runs[-1][1] = cut
+            else:
+                runs.append([x, cut, lights[k]])
+            x = cut
+        pieces.append((face, i, end, rect, tuple((a, b, *light) for a, b, light in runs if light != (None, None))))
         i = end
     return tuple(pieces)
 
