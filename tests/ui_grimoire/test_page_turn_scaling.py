@@ -207,6 +207,36 @@ def test_the_strips_lit_in_one_loop_are_lit_as_each_strip_alone():
             assert any(level is not None for level, _glow in lights) and any(glow for _level, glow in lights)
 
 
+def test_a_piece_lights_its_strips_within_two_levels_of_their_own_in_as_few_fills():
+    """A piece's strips whose lights differ by two levels of 255 or less share one fill (a narrow
+    fill costs as much again a pixel), lit as the first of them: no two neighbouring runs of a piece
+    could have been one, and every strip's columns are lit within two levels of its own light. A
+    curled leaf, which most frames of a turn show, is lit in fewer fills than strips."""
+    size, (spine_x, centre_y) = (860, 940), (960, 538)
+    curled = []
+    for side in (+1, -1):
+        for step in range(1, 48):
+            phi = math.pi * step / 48
+            geometry = turn.leaf_geometry(phi)
+            xs = [spine_x + side * g[0] * size[0] for g in geometry]
+            thetas = [(geometry[i][2] + geometry[i + 1][2]) / 2 for i in range(turn.STRIPS)]
+            lights = [_strip_light(theta, side, i, turn.STRIPS) for i, theta in enumerate(thetas)]
+            plan = turn.leaf_plan(spine_x, centre_y, size, phi, side)
+            for _shown, first, end, _where, runs in plan:
+                for (_a, b, *one), (c, _d, *other) in zip(runs, runs[1:]):
+                    assert b < c or not turn._alike(one, other), (side, step, runs)
+                for x0, x1, level, glow in runs:
+                    for k in range(first, end):  # the strips whose middle lies in the run's columns
+                        if x0 <= (xs[k] + xs[k + 1]) / 2 < x1 - 1:
+                            own_level, own_glow = lights[k]
+                            assert (level is None) == (own_level is None) and (glow is None) == (own_glow is None)
+                            assert abs((level or 0) - (own_level or 0)) <= 2 and abs((glow or 0) - (own_glow or 0)) <= 2, \
+                                (side, step, k, (level, glow), lights[k])
+            if 0.3 * math.pi < phi < 0.8 * math.pi:
+                curled.append(sum((level is not None) + (glow is not None) for piece in plan for _a, _b, level, glow in piece[4]))
+    assert max(curled) <= 26, curled  # (lit alike one level apart at most, the same leaves took up to 29)
+
+
 def test_the_leaf_and_its_shadow_keep_inside_the_area_it_says_it_may_cover():
     """GrimoireScene repaints and presents only `leaf_area` (this frame's and the last) while a page
     turns over the table: no pixel the leaf or its shadow paints may lie outside it."""

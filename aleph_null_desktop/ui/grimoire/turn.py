@@ -152,12 +152,13 @@ def _piece_rect(xs, first: int, end: int, height: float, centre_y: int) -> pygam
 
 
 def _alike(one: tuple, other: tuple) -> bool:
-    """Whether two strips' lights (level, glow) differ by a level of 255 at most, each (a narrow
-    fill costs twice as much a pixel as a wide one; a level no one tells apart)."""
+    """Whether two strips' lights (level, glow) differ by two levels of 255 at most, each (a narrow
+    fill costs twice as much a pixel as a wide one; less than 1 % of a page's brightness, which no
+    one tells apart: a curled leaf is lit in a quarter fewer fills than with one level)."""
     (level, glow), (other_level, other_glow) = one, other
     if (level is None) != (other_level is None) or (glow is None) != (other_glow is None):
         return False
-    return (level is None or -1 <= level - other_level <= 1) and (glow is None or -1 <= glow - other_glow <= 1)
+    return (level is None or -2 <= level - other_level <= 2) and (glow is None or -2 <= glow - other_glow <= 2)
 
 
 def _strip_lights(thetas, start_side: int, strips: int) -> list[tuple[int | None, int | None]]:
