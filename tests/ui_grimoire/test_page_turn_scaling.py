@@ -107,6 +107,47 @@ def test_a_turn_knows_each_face_once_and_draws_what_a_fresh_leaf_draws():
             assert len(faces) == 2  # the front and the back, each known once for the whole turn
 
 
+def test_a_curled_leaf_is_drawn_band_after_band_every_piece_whole(monkeypatch):
+    """The leaf's pieces are stretched straight onto the screen in LEAF_BANDS bands of rows, every
+    piece's upper band before any piece's lower one (a narrow piece walks down a page of memory a
+    row: fewer rows at a time stay at hand for its neighbour), and each piece's bands stack up to
+    exactly the rows the plan gives it."""
+    pygame.init()
+    stretched = []
+    real = pygame.transform.scale
+
+    def recording(surface, size, dest=None):
+        if dest is not None:
+            stretched.append(pygame.Rect(dest.get_abs_offset(), size))
+        return real(surface, size, dest) if dest is not None else real(surface, size)
+
+    monkeypatch.setattr(pygame.transform, "scale", recording)
+    size, (spine_x, centre_y) = (860, 940), (960, 538)
+    half = pygame.Surface((1800, 1000))
+    half.blit(_striped(size, 0), (0, 0))
+    half.blit(_striped(size, 120), (900, 0))
+    front, back = half.subsurface((0, 0) + size), half.subsurface((900, 0) + size)
+    assert turn.LEAF_BANDS >= 2
+    for side in (+1, -1):
+        prepared = {}
+        for step in (12, 16, 20, 28, 32):
+            phi = math.pi * step / 48
+            stretched.clear()
+            turn.draw_leaf(pygame.Surface((1920, 1080)), spine_x, centre_y, front, back, phi, side,
+                           shadow=False, prepared=prepared)
+            plan = turn.leaf_plan(spine_x, centre_y, size, phi, side)
+            assert len(plan) > 6  # (curled: narrow pieces)
+            assert len(stretched) == turn.LEAF_BANDS * len(plan), (side, step)
+            for band in range(turn.LEAF_BANDS):  # band after band, the pieces in the plan's order each time
+                rows = stretched[band * len(plan):(band + 1) * len(plan)]
+                assert [(r.x, r.w) for r in rows] == [(p[3][0], p[3][2]) for p in plan], (side, step, band)
+            for k, piece in enumerate(plan):
+                parts = stretched[k::len(plan)]
+                x, y, w, h = piece[3]
+                assert parts[0].y == y and parts[-1].bottom == y + h, (side, step, k)
+                assert all(a.bottom == b.y for a, b in zip(parts, parts[1:])), (side, step, k)
+
+
 def _banded(size, tint) -> pygame.Surface:
     """A page of 36 bands, one for each strip, each of its own colour: where each lands shows
     (fine lines alias differently under any two ways of stretching)."""
