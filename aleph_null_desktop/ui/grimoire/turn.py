@@ -208,12 +208,11 @@ def leaf_plan(spine_x: int, centre_y: int, size: tuple[int, int], phi: float, st
     geometry = leaf_geometry(phi, strips)
     xs = [spine_x + start_side * g[0] * w for g in geometry]
     thetas = [(a[2] + b[2]) / 2 for a, b in zip(geometry, geometry[1:])]
-    heights = [h * (1 + PERSPECTIVE * (a[1] + b[1]) / 2) for a, b in zip(geometry, geometry[1:])]
+    heights = [_strip_height(geometry, i, h) for i in range(strips)]
     cos = math.cos
     shown = [cos(theta) >= 0 for theta in thetas]
     drawn = [abs(b - a) >= 0.5 for a, b in zip(xs, xs[1:])]
     lights = _strip_lights(thetas, start_side, strips)
-    floor, ceil = math.floor, math.ceil
     pieces = []
     i = 0
     while i < strips:
@@ -238,10 +237,8 @@ def leaf_plan(spine_x: int, centre_y: int, size: tuple[int, int], phi: float, st
                 break
             end += 1
         height = sum(heights[i:end]) / (end - i)
-        x1 = xs[end]
-        left, right = floor(min(x0, x1)), floor(min(x0, x1)) + max(1, ceil(abs(x1 - x0)) + 1)
-        rect = (left, round(centre_y - height / 2), right - left, max(1, round(height)))
-        rising = x1 >= x0
+        rect = _piece_rect(xs, i, end, height, centre_y)
+        left, right, rising = rect.x, rect.right, xs[end] >= x0
         runs: list[list] = []
         x, last = left, end - 1 if rising else i
         for k in (range(i, end) if rising else range(end - 1, i - 1, -1)):
@@ -253,7 +250,7 @@ def leaf_plan(spine_x: int, centre_y: int, size: tuple[int, int], phi: float, st
             else:
                 runs.append([x, cut, lights[k]])
             x = cut
-        pieces.append((face, i, end, rect, tuple((a, b, *light) for a, b, light in runs if light != (None, None))))
+        pieces.append((face, i, end, tuple(rect), tuple((a, b, *light) for a, b, light in runs if light != (None, None))))
         i = end
     return tuple(pieces)
 
