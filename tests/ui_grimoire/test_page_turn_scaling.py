@@ -107,6 +107,47 @@ def test_a_turn_knows_each_face_once_and_draws_what_a_fresh_leaf_draws():
             assert len(faces) == 2  # the front and the back, each known once for the whole turn
 
 
+def test_a_curled_leaf_is_drawn_band_after_band_every_piece_whole(monkeypatch):
+    """The leaf's pieces are stretched straight onto the screen in LEAF_BANDS bands of rows, every
+    piece's upper band before any piece's lower one (a narrow piece walks down a page of memory a
+    row: fewer rows at a time stay at hand for its neighbour), and each piece's bands stack up to
+    exactly the rows the plan gives it."""
+    pygame.init()
+    stretched = []
+    real = pygame.transform.scale
+
+    def recording(surface, size, dest=None):
+        if dest is not None:
+            stretched.append(pygame.Rect(dest.get_abs_offset(), size))
+        return real(surface, size, dest) if dest is not None else real(surface, size)
+
+    monkeypatch.setattr(pygame.transform, "scale", recording)
+    size, (spine_x, centre_y) = (860, 940), (960, 538)
+    half = pygame.Surface((1800, 1000))
+    half.blit(_striped(size, 0), (0, 0))
+    half.blit(_striped(size, 120), (900, 0))
+    front, back = half.subsurface((0, 0) + size), half.subsurface((900, 0) + size)
+    assert turn.LEAF_BANDS >= 2
+    for side in (+1, -1):
+        prepared = {}
+        for step in (12, 16, 20, 28, 32):
+            phi = math.pi * step / 48
+            stretched.clear()
+            turn.draw_leaf(pygame.Surface((1920, 1080)), spine_x, centre_y, front, back, phi, side,
+                           shadow=False, prepared=prepared)
+            plan = turn.leaf_plan(spine_x, centre_y, size, phi, side)
+            assert len(plan) > 6  # (curled: narrow pieces)
+            assert len(stretched) == turn.LEAF_BANDS * len(plan), (side, step)
+            for band in range(turn.LEAF_BANDS):  # band after band, the pieces in the plan's order each time
+                rows = stretched[band * len(plan):(band + 1) * len(plan)]
+                assert [(r.x, r.w) for r in rows] == [(p[3][0], p[3][2]) for p in plan], (side, step, band)
+            for k, piece in enumerate(plan):
+                parts = stretched[k::len(plan)]
+                x, y, w, h = piece[3]
+                assert parts[0].y == y and parts[-1].bottom == y + h, (side, step, k)
+                assert all(a.bottom == b.y for a, b in zip(parts, parts[1:])), (side, step, k)
+
+
 def _banded(size, tint) -> pygame.Surface:
     """A page of 36 bands, one for each strip, each of its own colour: where each lands shows
     (fine lines alias differently under any two ways of stretching)."""
@@ -205,6 +246,36 @@ def test_the_strips_lit_in_one_loop_are_lit_as_each_strip_alone():
             alone = [_strip_light(theta, side, i, strips) for i, theta in enumerate(thetas)]
             assert lights == alone
             assert any(level is not None for level, _glow in lights) and any(glow for _level, glow in lights)
+
+
+def test_a_piece_lights_its_strips_within_two_levels_of_their_own_in_as_few_fills():
+    """A piece's strips whose lights differ by two levels of 255 or less share one fill (a narrow
+    fill costs as much again a pixel), lit as the first of them: no two neighbouring runs of a piece
+    could have been one, and every strip's columns are lit within two levels of its own light. A
+    curled leaf, which most frames of a turn show, is lit in fewer fills than strips."""
+    size, (spine_x, centre_y) = (860, 940), (960, 538)
+    curled = []
+    for side in (+1, -1):
+        for step in range(1, 48):
+            phi = math.pi * step / 48
+            geometry = turn.leaf_geometry(phi)
+            xs = [spine_x + side * g[0] * size[0] for g in geometry]
+            thetas = [(geometry[i][2] + geometry[i + 1][2]) / 2 for i in range(turn.STRIPS)]
+            lights = [_strip_light(theta, side, i, turn.STRIPS) for i, theta in enumerate(thetas)]
+            plan = turn.leaf_plan(spine_x, centre_y, size, phi, side)
+            for _shown, first, end, _where, runs in plan:
+                for (_a, b, *one), (c, _d, *other) in zip(runs, runs[1:]):
+                    assert b < c or not turn._alike(one, other), (side, step, runs)
+                for x0, x1, level, glow in runs:
+                    for k in range(first, end):  # the strips whose middle lies in the run's columns
+                        if x0 <= (xs[k] + xs[k + 1]) / 2 < x1 - 1:
+                            own_level, own_glow = lights[k]
+                            assert (level is None) == (own_level is None) and (glow is None) == (own_glow is None)
+                            assert abs((level or 0) - (own_level or 0)) <= 2 and abs((glow or 0) - (own_glow or 0)) <= 2, \
+                                (side, step, k, (level, glow), lights[k])
+            if 0.3 * math.pi < phi < 0.8 * math.pi:
+                curled.append(sum((level is not None) + (glow is not None) for piece in plan for _a, _b, level, glow in piece[4]))
+    assert max(curled) <= 26, curled  # (lit alike one level apart at most, the same leaves took up to 29)
 
 
 def test_the_leaf_and_its_shadow_keep_inside_the_area_it_says_it_may_cover():

@@ -679,9 +679,10 @@ class GrimoireScene(Scene):
         for piece in around(clip, cover.clip(clip) if cover is not None else None):
             if piece.w > 0 and piece.h > 0:
                 surface.set_clip(piece)
-                if base_left is not None:
+                # (a half the piece misses is not blitted: seven clipped blits for nothing)
+                if base_left is not None and piece.colliderect(self.left_rect):
                     base_left.blit(surface, self.left_rect.topleft)
-                if base_right is not None:
+                if base_right is not None and piece.colliderect(self.right_rect):
                     base_right.blit(surface, self.right_rect.topleft)
         surface.set_clip(clip)
         if leaf:
