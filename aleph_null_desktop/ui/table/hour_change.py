@@ -185,12 +185,12 @@ def open_panel_over_screen(painter, surface: pygame.Surface, m, inside: tuple = 
                                        painter.background, hide=cover):
         surface.blit(painter.layer.surface, region, region)  # (none, unless the log moved on)
     moving = painter.moving_rects(m, cards, under_panel=True, cover=cover)
-    over = [*(r for rects in painter.fixed_overs().values() for r in rects), *moving]
     if inside[0] == panel:
         painter._panel_inside = inside
     painter.draw_panel(surface, modal, cover)
     painter._shown = painter._over_last = painter._panel_shown = None
     painter._under_last = None
-    painter._veiled_last = (id(surface), painter.panel_look(modal), over)
+    painter._veiled_last = None if moving is None else (id(surface), painter.panel_look(modal), moving,
+                                                        painter.fixed_looks(), painter.fixed_overs())
     painter.drawn = None
     return True
