@@ -270,3 +270,33 @@ def test_the_cards_flying_under_the_interference_are_drawn_again_only_where_they
     assert shown(app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
     assert not watch.mismatches, f"the window differs from the screen after frames {watch.mismatches}"
 
+
+def test_the_next_hours_pages_are_drawn_ahead_on_frames_that_show_nothing_new(app, table, driver, monkeypatch):
+    """While the table rests, the small Grimoire draws the pages the next Hour's turn shows (the
+    new Hour's, and this one's as the book will then know the ritual): the frames the Hour changes
+    on draw none of them, and they are the pages drawn afresh."""
+    from aleph_null_desktop.ui.grimoire.pages import BookArt
+
+    scene = table(HOUR_INTO_INTERFERENCE)
+    driver.frames(5)
+    art = scene.grimoire.art
+    drawn_now = []
+    mini_page = type(art).mini_page
+
+    def watched(self, page_id, size, context=None):
+        if (page_id, size, context) not in self._minis:
+            drawn_now.append(page_id)
+        return mini_page(self, page_id, size, context)
+
+    monkeypatch.setattr(type(art), "mini_page", watched)
+    driver.key(pygame.K_SPACE)
+    for _ in range(12):
+        driver.frames(1)
+    assert scene.grimoire.turning and scene.grimoire.turn.end == "hour4"
+    assert drawn_now == [], f"drawn while the Hour changed: {drawn_now}"
+    monkeypatch.undo()
+    size, context = scene.grimoire.rect.size, scene.grimoire.context
+    for page in ("hour3", "hour4"):
+        ahead = art.mini_page(page, size, context)
+        fresh = BookArt(app.fonts).mini_page(page, size, context)
+        assert pygame.image.tobytes(ahead, "RGB") == pygame.image.tobytes(fresh, "RGB"), page

@@ -148,6 +148,8 @@ class TablePainter:
         drew = self._frame(surface, self.hour.moment(m))
         if self.layer.hidden:
             self.layer.paint_hidden(lambda: (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS)
+        elif not drew and (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS:
+            self.grimoire.draw_ahead(self.game)  # (a frame that showed nothing new: the next Hour's pages)
         return drew
 
     def _frame(self, surface: pygame.Surface, m: Moment) -> bool:
