@@ -271,14 +271,20 @@ def test_the_cards_flying_under_the_interference_are_drawn_again_only_where_they
     assert not watch.mismatches, f"the window differs from the screen after frames {watch.mismatches}"
 
 
-def test_the_next_hours_pages_are_drawn_ahead_on_frames_that_show_nothing_new(app, table, driver, monkeypatch):
+def test_the_next_hours_pages_and_banner_are_drawn_ahead_on_frames_that_show_nothing_new(app, table, driver,
+                                                                                          monkeypatch):
     """While the table rests, the small Grimoire draws the pages the next Hour's turn shows (the
-    new Hour's, and this one's as the book will then know the ritual): the frames the Hour changes
-    on draw none of them, and they are the pages drawn afresh."""
+    new Hour's, and this one's as the book will then know the ritual) and the banner's words are
+    drawn: the frames the Hour changes on draw none of them, and they are the pages drawn afresh."""
+    import weakref
+
+    from aleph_null_desktop.ui import theme
     from aleph_null_desktop.ui.grimoire.pages import BookArt
+    from aleph_null_desktop.ui.render import text
 
     scene = table(HOUR_INTO_INTERFERENCE)
     driver.frames(5)
+    rendered = set(text._rendered._entries)  # (the words drawn so far)
     art = scene.grimoire.art
     drawn_now = []
     mini_page = type(art).mini_page
@@ -294,6 +300,8 @@ def test_the_next_hours_pages_are_drawn_ahead_on_frames_that_show_nothing_new(ap
         driver.frames(1)
     assert scene.grimoire.turning and scene.grimoire.turn.end == "hour4"
     assert drawn_now == [], f"drawn while the Hour changed: {drawn_now}"
+    banner = scene.motion.banner[0]
+    assert banner and (weakref.ref(app.fonts.get("title", 54)), banner, tuple(theme.GOLD)) in rendered, banner
     monkeypatch.undo()
     size, context = scene.grimoire.rect.size, scene.grimoire.context
     for page in ("hour3", "hour4"):

@@ -29,7 +29,7 @@ from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
 from aleph_null_desktop.ui.table.board import Board
 from aleph_null_desktop.ui.table.card_tips import draw_card_tip
 from aleph_null_desktop.ui.table.face_warmer import BIG_W
-from aleph_null_desktop.ui.table.hour_change import HourChange
+from aleph_null_desktop.ui.table.hour_change import HourChange, draw_ahead
 from aleph_null_desktop.ui.table.panel_lag import PanelLag
 from aleph_null_desktop.ui.table.sprites import cards_moving
 
@@ -149,7 +149,7 @@ class TablePainter:
         if self.layer.hidden:
             self.layer.paint_hidden(lambda: (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS)
         elif not drew and (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS:
-            self.grimoire.draw_ahead(self.game)  # (a frame that showed nothing new: the next Hour's pages)
+            draw_ahead(self)  # (a frame that showed nothing new: what the next Hour shows first)
         return drew
 
     def _frame(self, surface: pygame.Surface, m: Moment) -> bool:
