@@ -235,3 +235,76 @@ def test_a_panel_the_hour_showed_early_is_not_shown_as_it_was_again(table, drive
             went_back.append((frame, sorted(scene.painter.lag.held)))
     assert scene.painter.hour.stage is None
     assert not went_back, went_back
+
+
+def test_the_cards_flying_under_the_interference_are_drawn_again_only_where_they_move(app, table, driver, monkeypatch):
+    """Under the open Interference the table is drawn again (and veiled, once a pixel) only where
+    the cards, the banner and the Grimoire's turning page are and were: the panel's inside and the
+    panels whose effects did not change are left as they are on the screen and in the window; the
+    table it settles to is the table painted whole."""
+    watch = PresentEveryFrame(app, monkeypatch)
+    scene = table(HOUR_INTO_INTERFERENCE)
+    driver.key(pygame.K_SPACE)
+    for _ in range(12):
+        if scene.painter.hour.stage is None:
+            break
+        driver.frames(1)
+    cover = scene.modal.covers()
+    power = scene.painter.fixed_overs()["power"][0]
+    in_part = power_kept = 0
+    for _ in range(120):
+        before = scene.painter.veiled_in_part
+        driver.frames(1)
+        if scene.painter.veiled_in_part == before:
+            continue
+        in_part += 1
+        drawn = scene.painter.drawn
+        assert drawn, "a frame drawn in part said nowhere"
+        assert not any(region.colliderect(cover) for region in drawn), "the panel's inside was presented again"
+        assert all(a.clip(b).w == 0 or a.clip(b).h == 0 for i, a in enumerate(drawn) for b in drawn[i + 1:]), drawn
+        power_kept += power.collidelist(drawn) < 0
+        if not (scene.cards.moving or scene.motion.active or scene.grimoire.turning):
+            break
+    assert in_part >= 20 and power_kept >= 5, (in_part, power_kept)
+    driver.frames(1)
+    assert shown(app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
+    assert not watch.mismatches, f"the window differs from the screen after frames {watch.mismatches}"
+
+
+def test_the_next_hours_pages_and_banner_are_drawn_ahead_on_frames_that_show_nothing_new(app, table, driver,
+                                                                                          monkeypatch):
+    """While the table rests, the small Grimoire draws the pages the next Hour's turn shows (the
+    new Hour's, and this one's as the book will then know the ritual) and the banner's words are
+    drawn: the frames the Hour changes on draw none of them, and they are the pages drawn afresh."""
+    import weakref
+
+    from aleph_null_desktop.ui import theme
+    from aleph_null_desktop.ui.grimoire.pages import BookArt
+    from aleph_null_desktop.ui.render import text
+
+    scene = table(HOUR_INTO_INTERFERENCE)
+    driver.frames(5)
+    rendered = set(text._rendered._entries)  # (the words drawn so far)
+    art = scene.grimoire.art
+    drawn_now = []
+    mini_page = type(art).mini_page
+
+    def watched(self, page_id, size, context=None):
+        if (page_id, size, context) not in self._minis:
+            drawn_now.append(page_id)
+        return mini_page(self, page_id, size, context)
+
+    monkeypatch.setattr(type(art), "mini_page", watched)
+    driver.key(pygame.K_SPACE)
+    for _ in range(12):
+        driver.frames(1)
+    assert scene.grimoire.turning and scene.grimoire.turn.end == "hour4"
+    assert drawn_now == [], f"drawn while the Hour changed: {drawn_now}"
+    banner = scene.motion.banner[0]
+    assert banner and (weakref.ref(app.fonts.get("title", 54)), banner, tuple(theme.GOLD)) in rendered, banner
+    monkeypatch.undo()
+    size, context = scene.grimoire.rect.size, scene.grimoire.context
+    for page in ("hour3", "hour4"):
+        ahead = art.mini_page(page, size, context)
+        fresh = BookArt(app.fonts).mini_page(page, size, context)
+        assert pygame.image.tobytes(ahead, "RGB") == pygame.image.tobytes(fresh, "RGB"), page

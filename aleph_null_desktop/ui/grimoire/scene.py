@@ -808,6 +808,7 @@ class TableGrimoire:
         self.turn: PageTurn | None = None
         self.queue: list[str] = []
         self._back: pygame.Surface | None = None
+        self._ahead: tuple = (None, [])  # (the Hour and context they are for, the pages not yet drawn ahead)
 
     def sync(self, game) -> None:
         """Shows the game's page at once (after undo, or a resumed game)."""
@@ -844,6 +845,7 @@ class TableGrimoire:
         """A new UI scale, contrast or language: the pages are drawn again."""
         self.art = book_art(self.app.fonts)
         self._back = None
+        self._ahead = (None, [])
 
     def update(self, dt: float) -> None:
         if self.turn is None:
@@ -859,6 +861,22 @@ class TableGrimoire:
 
     def hit(self, pos) -> bool:
         return self.rect.collidepoint(pos)
+
+    def draw_ahead(self, game) -> bool:
+        """Draws one page the turn to the next Hour will show (the next Hour's, and this one's in the
+        book's context then), where no one sees it: the art keeps its small pages, and the frame the
+        Hour changes on does not draw them (the first time a page's words are measured: up to 7 ms).
+        False when there is none left to draw."""
+        phase, hour = book.phase_of_game(game)
+        if phase != "playing" or not hour or hour >= game.last_hour or self.turn is not None:
+            return False
+        context = BookContext(self.circle_id, max(game.last_hour, hour + 1))  # (as `on_events` makes it)
+        if self._ahead[0] != (hour, context, self.rect.size):
+            self._ahead = ((hour, context, self.rect.size), [self.page, book.page_for_phase("playing", hour + 1)])
+        if not self._ahead[1]:
+            return False
+        self.art.mini_page(self._ahead[1].pop(0), self.rect.size, context)
+        return True
 
     def _leaf_back(self) -> pygame.Surface:
         if self._back is None or self._back.get_size() != self.rect.size:

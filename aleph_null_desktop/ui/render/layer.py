@@ -175,6 +175,19 @@ def covering(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     return _joined(rects, lambda rect, other: True)
 
 
+def disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The area the rectangles cover, as rectangles that do not overlap (for what may be laid only
+    once on each pixel, as `covering`, without the screen between them): those that overlap much
+    are joined first (`merged`), then each keeps only what those before it leave."""
+    out: list[pygame.Rect] = []
+    for rect in merged(rects):
+        pieces = [rect]
+        for i in rect.collidelistall(out):
+            pieces = [band for piece in pieces for band in around(piece, out[i])]
+        out += pieces
+    return out
+
+
 def _joined(rects: list[pygame.Rect], join) -> list[pygame.Rect]:
     """The rectangles, each two that overlap and `join(a, b)` replaced by the rectangle around them,
     until no two more join."""

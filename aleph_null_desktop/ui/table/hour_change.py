@@ -14,7 +14,9 @@ import time
 
 import pygame
 
+from aleph_null_desktop.engine.cards import ROMAN, hour_pages
 from aleph_null_desktop.ui.table.board import Board
+from aleph_null_desktop.ui.table.motion import banner_words, hour_banner_text
 
 PREPARE_MS = 2.5  # a frame that has cost less than this so far paints another region of the new board
 AHEAD_MS = 1.0  # … and one that has cost less than this draws ahead a step of what the new board shows next
@@ -185,12 +187,25 @@ def open_panel_over_screen(painter, surface: pygame.Surface, m, inside: tuple = 
                                        painter.background, hide=cover):
         surface.blit(painter.layer.surface, region, region)  # (none, unless the log moved on)
     moving = painter.moving_rects(m, cards, under_panel=True, cover=cover)
-    over = [*(r for rects in painter.fixed_overs().values() for r in rects), *moving]
     if inside[0] == panel:
         painter._panel_inside = inside
     painter.draw_panel(surface, modal, cover)
     painter._shown = painter._over_last = painter._panel_shown = None
     painter._under_last = None
-    painter._veiled_last = (id(surface), painter.panel_look(modal), over)
+    painter._veiled_last = None if moving is None else (id(surface), painter.panel_look(modal), moving,
+                                                        painter.fixed_looks(), painter.fixed_overs())
     painter.drawn = None
     return True
+
+
+def draw_ahead(painter) -> None:
+    """On a frame that showed nothing new, a piece of what the next Hour's change would draw for the
+    first time on its frames: the small Grimoire's pages, then the banner's words (the first frame
+    of an Hour drew them: 2–4 ms)."""
+    game = painter.game
+    if painter.grimoire.draw_ahead(game) or game.outcome is not None or game.hour >= game.last_hour:
+        return
+    hour = game.hour + 1
+    pages = hour_pages()
+    if hour in pages:  # (the words the engine's "hour" event will bring)
+        banner_words(painter.fonts, hour_banner_text({"hour": hour, "roman": ROMAN[hour], "name": pages[hour].name}))

@@ -29,6 +29,16 @@ CALM_FADE_SECONDS = 0.2  # less motion: the banner's and the circle's fade in an
 CALM_TOKEN_SECONDS = 0.2  # less motion: a token's quick straight move
 
 
+def hour_banner_text(data: dict) -> str:
+    """The words of the Hour's banner, from the engine's "hour" event."""
+    return _("Hour {roman} — {name}").format(roman=data.get("roman", data["hour"]), name=data["name"])
+
+
+def banner_words(fonts, text: str) -> pygame.Surface:
+    """The banner's words, drawn once (ui.render.text remembers them)."""
+    return render(fonts.get("title", 54), text, theme.GOLD)
+
+
 class Ticker:
     """A number shown counting towards its true value."""
 
@@ -151,8 +161,7 @@ class TableMotion:
             self.pulses["deck"].strike(glow)
             return "shuffle"
         elif kind == "hour":
-            self.hour(_("Hour {roman} — {name}").format(roman=data.get("roman", data["hour"]), name=data["name"]),
-                      speed)
+            self.hour(hour_banner_text(data), speed)
             return "page_turn"
         return None
 
@@ -238,7 +247,7 @@ class TableMotion:
         if self.banner[1] <= 0 or not text:
             return None
         if self._banner_card is None or self._banner_card[0] != text:
-            image = render(fonts.get("title", 54), text, theme.GOLD)
+            image = banner_words(fonts, text)
             plate = pygame.Surface(image.get_rect().inflate(60, 30).size, pygame.SRCALPHA)
             pygame.draw.rect(plate, theme.PANEL, plate.get_rect(), border_radius=14)
             pygame.draw.rect(plate, theme.GOLD, plate.get_rect(), 3, border_radius=14)

@@ -40,9 +40,18 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
 def _veiled_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150,
                   within: list[pygame.Rect] | None = None) -> None:
     """The table darkened around an opaque panel (not under it), then the panel. `within`: the
-    table was drawn again only there (the rest is darkened already)."""
+    table was drawn again only there (rectangles that do not overlap; the rest is darkened
+    already, and the panel is drawn again only in those that reach it)."""
     darken_around(surface, rect, alpha, PANEL_RADIUS, within)
-    _panel(surface, rect)
+    if within is None:
+        _panel(surface, rect)
+        return
+    clip = surface.get_clip()
+    for part in within:
+        if part.colliderect(rect):
+            surface.set_clip(part.clip(clip))
+            _panel(surface, rect)
+    surface.set_clip(clip)
 
 
 class Modal:

@@ -19,7 +19,7 @@ from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render import memory
 from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.icons import draw_icon
-from aleph_null_desktop.ui.render.layer import Part, PanelLayer, around, covering, merged, screen_picture, untouched
+from aleph_null_desktop.ui.render.layer import Part, PanelLayer, around, disjoint, merged, screen_picture, untouched
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
@@ -29,7 +29,7 @@ from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
 from aleph_null_desktop.ui.table.board import Board
 from aleph_null_desktop.ui.table.card_tips import draw_card_tip
 from aleph_null_desktop.ui.table.face_warmer import BIG_W
-from aleph_null_desktop.ui.table.hour_change import HourChange
+from aleph_null_desktop.ui.table.hour_change import HourChange, draw_ahead
 from aleph_null_desktop.ui.table.panel_lag import PanelLag
 from aleph_null_desktop.ui.table.sprites import cards_moving
 
@@ -77,7 +77,7 @@ class TablePainter:
         self._under: tuple = (None, None)  # (look, picture) of the table under an open panel
         self._under_last = None  # the table's look under the panel last frame
         self._panel_shown = None  # (the table's look around the open panel, the panel's look) on the screen
-        self._veiled_last = None  # (screen, the open panel's look, where things were drawn over `still`) last frame
+        self._veiled_last = None  # (screen, the open panel's look, moving, looks, fixed: as `_over_last`) last frame
         self.in_part = 0  # frames drawn again only where things changed, no panel open (tests watch it) …
         self.veiled_in_part = 0  # … and under an open panel
         self._part_regions: tuple = ()  # where the board's parts of this frame lie
@@ -148,6 +148,8 @@ class TablePainter:
         drew = self._frame(surface, self.hour.moment(m))
         if self.layer.hidden:
             self.layer.paint_hidden(lambda: (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS)
+        elif not drew and (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS:
+            draw_ahead(self)  # (a frame that showed nothing new: what the next Hour shows first)
         return drew
 
     def _frame(self, surface: pygame.Surface, m: Moment) -> bool:
@@ -182,7 +184,7 @@ class TablePainter:
         cover = m.modal.covers() if m.modal is not None else None  # where the open panel hides the table
         circle = self.motion.circle[1] > 0  # BAPHOMET's circle turns under the cards it draws in
         drawn = None  # where this frame drew, when it drew only there (the App presents those: Scene.drawn_region)
-        over = veiled = None  # (veiled: where the table is drawn again under the open panel's veil, the rest kept)
+        over = veiled = drew_over = None  # (veiled: where the table is drawn again under the open panel's veil, the rest kept)
         fixed, looks, kept = self.fixed_overs(), self.fixed_looks(), set()  # (kept: fixed groups left on the screen as they are)
         if circle:
             self.bare.update(surface.get_size(), whole, parts, self.background)
@@ -207,7 +209,11 @@ class TablePainter:
                 for rect in drawn:  # last frame's picture kept but where things moved
                     surface.blit(self.layer.surface, rect, rect)
             elif over is not None and self.veil_kept(surface, m, panel):
-                veiled = covering([*self._veiled_last[2], *over, *painted])  # (the veil is laid there once)
+                before = self._veiled_last
+                changed = {name for name in fixed if looks[name] != before[3][name]}
+                restored = [*before[2], *moving, *painted, *(r for name in changed for r in before[4][name])]
+                kept = untouched(fixed, changed, restored)
+                veiled = disjoint([*restored, *(r for name, rects in fixed.items() if name not in kept for r in rects)])
                 self.veiled_in_part += 1
                 for rect in veiled:  # (what the panel covers is kept too)
                     for band in around(rect, cover):
@@ -221,6 +227,7 @@ class TablePainter:
             else:
                 surface.blit(self.layer.surface, (0, 0))
             self._over_last = (id(surface), moving, looks, fixed) if over is not None and m.modal is None else None
+            drew_over = None if over is None else (moving, looks, fixed)  # (a panel's next frame drawn in part needs them)
         if "page" not in kept:
             self.grimoire.draw(surface)  # the page above the tokens, turning with the Hours
         self.paint_effects(surface, self.effects_look(), self.bare if circle else self.layer,
@@ -250,13 +257,13 @@ class TablePainter:
                 self._under = (shown, picture)
             self._under_last = shown
             panel_kept = self.draw_panel(surface, m.modal, cover, veiled)
-            if veiled is not None and panel_kept:
-                drawn = veiled  # (the panel, drawn over them again, ends as it was: pixel for pixel)
+            if veiled is not None and panel_kept:  # (the panel, drawn over them again, ends as it was: pixel for
+                drawn = [band for rect in veiled for band in around(rect, cover)]  # pixel; its inside is not shown again)
             self._veiled_last = None
             if shown is not None and (m.big is None or m.big not in m.sprites):
                 self._panel_shown = (shown, self.panel_look(m.modal))
-                if over is not None and self._panel_shown[1] is not None:
-                    self._veiled_last = (id(surface), self._panel_shown[1], over)
+                if drew_over is not None and self._panel_shown[1] is not None:
+                    self._veiled_last = (id(surface), self._panel_shown[1], *drew_over)
         if m.modal is None:
             self._under = (None, None)
             self._panel_inside = (None, None)
@@ -303,11 +310,12 @@ class TablePainter:
                 modal.draw_empty(surface)
                 surface.blit(self._panel_inside[1], cover)
                 return True
+            modal.draw_empty(surface, within)  # the rest of the screen (the panel's inside too) is as it was
             clip = surface.get_clip()
-            for rect in within:  # the rest of the screen (the panel's inside too) is as it was
-                surface.set_clip(rect.clip(clip))
-                modal.draw_empty(surface, [rect])
-                surface.blit(self._panel_inside[1], cover)
+            for rect in within:
+                if rect.colliderect(cover):
+                    surface.set_clip(rect.clip(clip))
+                    surface.blit(self._panel_inside[1], cover)
             surface.set_clip(clip)
             return True
         modal.draw(surface)
