@@ -35,6 +35,12 @@ def card_size(width: int) -> tuple[int, int]:
     return (width, round(width * theme.CARD_RATIO))
 
 
+def corner_radius(width: int) -> int:
+    """The rounding of the corners of a face `width` wide: its only pixels not wholly opaque lie in
+    the four corner squares of this side."""
+    return max(4, round(10 * (width / 200)))  # (the frame's radius, 10 px of a 200 px card, as _draw_frame rounds it)
+
+
 ARTS_H = (70, 40, 10, 0)  # the illustration's height (for a 200 px card): smaller, or none, when the rules need the room
 MIN_TEXT = 16  # px at the 1920×1080 layout: 14 px at the default 1689×950 window
 TEXT_FORM_LARGEST = 23  # the text form's rules grow up to this (for a 200 px card) into the room its picture left,
@@ -337,7 +343,7 @@ class CardRenderer:
 
     def _draw_frame(self, s: pygame.Surface, card: CardDef, unit: float, frame) -> pygame.Rect:
         rect = s.get_rect()
-        radius = max(4, round(10 * unit))
+        radius = corner_radius(s.get_width())
         pygame.draw.rect(s, frame, rect, border_radius=radius)
         if is_custom(card):  # a card the player made: a silver frame, never a printed card's
             pygame.draw.rect(s, CUSTOM_EDGE, rect, max(2, round(5 * unit)), border_radius=radius)

@@ -204,3 +204,16 @@ def around(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
              pygame.Rect(rect.x, hole.top, hole.left - rect.x, hole.h),
              pygame.Rect(hole.right, hole.top, rect.right - hole.right, hole.h)]
     return [band for band in bands if band.w > 0 and band.h > 0]
+
+
+def outside(rects: list[pygame.Rect], holes: list[pygame.Rect]) -> list[pygame.Rect]:
+    """What of `rects` lies outside every one of `holes`, in bands (none empty)."""
+    pieces = [pygame.Rect(rect) for rect in rects]
+    for hole in holes:
+        hit = hole.collidelistall(pieces)
+        if hit:
+            cut = [pieces[i] for i in hit]
+            for i in reversed(hit):
+                del pieces[i]
+            pieces += [band for piece in cut for band in around(piece, hole)]
+    return pieces

@@ -19,7 +19,7 @@ from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render import memory
 from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.icons import draw_icon
-from aleph_null_desktop.ui.render.layer import Part, PanelLayer, around, covering, merged, screen_picture, untouched
+from aleph_null_desktop.ui.render.layer import Part, PanelLayer, around, covering, merged, outside, screen_picture, untouched
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
@@ -27,6 +27,7 @@ from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.motion import SHAKE_PIXELS
 from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
 from aleph_null_desktop.ui.table.board import Board
+from aleph_null_desktop.ui.table.card_bodies import opaque_bodies
 from aleph_null_desktop.ui.table.card_tips import draw_card_tip
 from aleph_null_desktop.ui.table.face_warmer import BIG_W
 from aleph_null_desktop.ui.table.hour_change import HourChange
@@ -204,8 +205,8 @@ class TablePainter:
                 restored = [*last[1], *moving, *painted, *(r for name in changed for r in last[3][name])]  # (where they were)
                 kept = untouched(fixed, changed, restored)
                 drawn = merged([*restored, *(r for name, rects in fixed.items() if name not in kept for r in rects)])
-                for rect in drawn:  # last frame's picture kept but where things moved
-                    surface.blit(self.layer.surface, rect, rect)
+                for rect in outside(drawn, opaque_bodies(cards[2], self.renderer)):  # last frame's picture
+                    surface.blit(self.layer.surface, rect, rect)  # kept but where things moved (cards cover the rest)
             elif over is not None and self.veil_kept(surface, m, panel):
                 veiled = covering([*self._veiled_last[2], *over, *painted])  # (the veil is laid there once)
                 self.veiled_in_part += 1
