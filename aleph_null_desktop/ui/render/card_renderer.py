@@ -155,6 +155,11 @@ class CardRenderer:
         """A face of the card already in the cache, for a card in flight whose own face is not:
         the same width the other way (in play or not), else the nearest wider one (scaled down
         reads better than up), else the widest narrower one; None when none is drawn."""
+        key = self.stand_in_key(card_id, width, in_play)
+        return None if key is None else self._faces.get(key)
+
+    def stand_in_key(self, card_id: str, width: int, in_play: bool = False) -> tuple | None:
+        """The cache's key of `stand_in`'s face, None when none is drawn."""
         lang, look = current_language(), style.current()
         best, best_rank = None, None
         for key in self._faces.keys():
@@ -165,7 +170,13 @@ class CardRenderer:
                 (1, other - width, key[4] != in_play) if other > width else (2, width - other, key[4] != in_play)
             if best_rank is None or rank < best_rank:
                 best, best_rank = key, rank
-        return None if best is None else self._faces.get(best)
+        return best
+
+    def drawn_as(self, key: tuple, size) -> pygame.Surface | None:
+        """The face of that cache key (a `stand_in_key`) scaled to `size`, None if it is not kept."""
+        face = self._faces.get(key)
+        size = (max(1, round(size[0])), max(1, round(size[1])))
+        return face if face is None or face.get_size() == size else pygame.transform.scale(face, size)
 
     def cached_faces(self) -> int:
         return len(self._faces)

@@ -21,9 +21,9 @@ def opaque_bodies(steps, renderer) -> list[pygame.Rect]:
     for step in steps:
         if step[0] != "card":
             continue
-        _kind, _uid, card_id, base_width, in_play, rect, *_rest = step
+        _kind, _uid, card_id, base_width, in_play, rect, *_rest, stand_in, _region = step
         size = (round(rect[2]), round(rect[3]))
-        if size != card_size(base_width) or not renderer.cached(card_id, base_width, in_play):
+        if size != card_size(base_width) or stand_in is not None or not renderer.cached(card_id, base_width, in_play):
             continue  # (an in-between size, or a stand-in's face: its corners are not known here)
         inset = corner_radius(base_width) + MARGIN
         body = pygame.Rect(rect[0], rect[1], *size).inflate(-2 * MARGIN, -2 * inset)
