@@ -87,7 +87,7 @@ class TablePainter:
         self.drawn: list[pygame.Rect] | None = None  # where the last frame changed the screen (None: anywhere)
         self.hour = HourChange()  # the frames while the Hour changes (the scene starts it)
         self.stand_ins = StandIns(renderer)  # cards come to rest before their own face was drawn
-        self._cost = 0.0  # CPU ms the last frame's drawing cost
+        self._fresh = False  # the next frame is a fresh paint (`refresh`)
 
     @property
     def game(self):
@@ -139,7 +139,7 @@ class TablePainter:
     def refresh(self) -> None:
         """Every cached picture painted again from nothing on the next frame (tests compare), which
         draws no face it stood in for (it paints what the screen shows)."""
-        self._cost = float("inf")
+        self._fresh = True
         self.layer.invalidate()
         self.bare.invalidate()
         self.forget_screen()
@@ -156,11 +156,12 @@ class TablePainter:
         started = time.thread_time()
         if self.hour.holding and self.hour.frame(self, surface, m, started):
             return True  # the Hour's banner over the table as it was, the new board painted behind
-        self.stand_ins.finish(started, self._cost)
+        self.stand_ins.catch_up(fresh=self._fresh)
         drew = self._frame(surface, self.hour.moment(m))
         if self.layer.hidden:
             self.layer.paint_hidden(lambda: (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS)
-        self._cost = (time.thread_time() - started) * 1000
+        self.stand_ins.draw_ahead(started)
+        self._fresh = False
         return drew
 
     def _frame(self, surface: pygame.Surface, m: Moment) -> bool:
