@@ -138,7 +138,7 @@ class TablePainter:
 
     def refresh(self) -> None:
         """Every cached picture painted again from nothing on the next frame (tests compare), which
-        draws no face it stood in for (it paints what the screen shows)."""
+        shows the faces stood in for as the screen does (ui.table.stand_ins.catch_up)."""
         self._fresh = True
         self.layer.invalidate()
         self.bare.invalidate()
