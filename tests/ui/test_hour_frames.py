@@ -212,9 +212,9 @@ def test_the_table_asks_for_frames_until_what_changed_under_the_panel_is_painted
     assert layer.hidden and not scene.motion.active and not scene.cards.moving and not scene.motion.glowing
     assert not scene.controls.settling()
     assert scene.next_change() == 0.0
-    for _ in range(20):  # (the cards landed at once: the first frames draw them, then there is time)
+    for _ in range(40):  # (the cards landed at once: the first frames draw them, then there is time)
         driver.frames(1)
-        if not layer.hidden:
+        if not scene.painter.behind():  # (and the faces of those that landed on a stand-in: ui.table.stand_ins)
             break
         assert scene.next_change() == 0.0
     assert not layer.hidden

@@ -35,6 +35,12 @@ def card_size(width: int) -> tuple[int, int]:
     return (width, round(width * theme.CARD_RATIO))
 
 
+def corner_radius(width: int) -> int:
+    """The rounding of the corners of a face `width` wide: its only pixels not wholly opaque lie in
+    the four corner squares of this side."""
+    return max(4, round(10 * (width / 200)))  # (the frame's radius, 10 px of a 200 px card, as _draw_frame rounds it)
+
+
 ARTS_H = (70, 40, 10, 0)  # the illustration's height (for a 200 px card): smaller, or none, when the rules need the room
 MIN_TEXT = 16  # px at the 1920×1080 layout: 14 px at the default 1689×950 window
 TEXT_FORM_LARGEST = 23  # the text form's rules grow up to this (for a 200 px card) into the room its picture left,
@@ -149,6 +155,11 @@ class CardRenderer:
         """A face of the card already in the cache, for a card in flight whose own face is not:
         the same width the other way (in play or not), else the nearest wider one (scaled down
         reads better than up), else the widest narrower one; None when none is drawn."""
+        key = self.stand_in_key(card_id, width, in_play)
+        return None if key is None else self._faces.get(key)
+
+    def stand_in_key(self, card_id: str, width: int, in_play: bool = False) -> tuple | None:
+        """The cache's key of `stand_in`'s face, None when none is drawn."""
         lang, look = current_language(), style.current()
         best, best_rank = None, None
         for key in self._faces.keys():
@@ -159,7 +170,13 @@ class CardRenderer:
                 (1, other - width, key[4] != in_play) if other > width else (2, width - other, key[4] != in_play)
             if best_rank is None or rank < best_rank:
                 best, best_rank = key, rank
-        return None if best is None else self._faces.get(best)
+        return best
+
+    def drawn_as(self, key: tuple, size) -> pygame.Surface | None:
+        """The face of that cache key (a `stand_in_key`) scaled to `size`, None if it is not kept."""
+        face = self._faces.get(key)
+        size = (max(1, round(size[0])), max(1, round(size[1])))
+        return face if face is None or face.get_size() == size else pygame.transform.scale(face, size)
 
     def cached_faces(self) -> int:
         return len(self._faces)
@@ -337,7 +354,7 @@ class CardRenderer:
 
     def _draw_frame(self, s: pygame.Surface, card: CardDef, unit: float, frame) -> pygame.Rect:
         rect = s.get_rect()
-        radius = max(4, round(10 * unit))
+        radius = corner_radius(s.get_width())
         pygame.draw.rect(s, frame, rect, border_radius=radius)
         if is_custom(card):  # a card the player made: a silver frame, never a printed card's
             pygame.draw.rect(s, CUSTOM_EDGE, rect, max(2, round(5 * unit)), border_radius=radius)

@@ -86,6 +86,7 @@ class PanelLayer:
             self.surface = screen_picture(size)
             self.invalidate()
         surface = self.surface
+        laid: set[str] = set()
         if signature != self.signature:
             self.signature = signature
             dirty = [surface.get_rect()]
@@ -93,8 +94,11 @@ class PanelLayer:
         else:
             changed = [p for p in parts if self.shown.get(p.name, self) != p.signature]
             gone = [self.regions[name] for name in self.regions.keys() - {p.name for p in parts}]
-            dirty = merged([*dirty, *gone, *(p.region for p in changed),
-                            *(self.regions[p.name] for p in changed if p.name in self.regions)])
+            dirty = [*dirty, *gone, *(self.regions[p.name] for p in changed if p.name in self.regions)]
+            if hide is None:
+                laid = self._laid(parts, [p for p in changed if p.name not in self.regions], changed,
+                                  [*dirty, *self.hidden])
+            dirty = merged([*dirty, *(p.region for p in changed if p.name not in laid)])
             self.changed.update(p.name for p in changed)
         self.shown = {p.name: p.signature for p in parts}
         self.regions = {p.name: p.region for p in parts}
@@ -104,11 +108,35 @@ class PanelLayer:
         if hide is not None:
             self.hidden = [region.clip(hide) for region in dirty if region.colliderect(hide)]
             dirty = [band for region in dirty for band in around(region, hide)]
-        if not dirty:
+        laid = [p for p in parts if p.name in laid]
+        if not dirty and not laid:
             return []
         self.redraws += 1
         self._paint(dirty, parts, background)
-        return dirty
+        for part in laid:  # over the picture as it is: under them it is the fresh paint of the others
+            surface.set_clip(part.region)
+            part.paint(surface)
+            self.painted[part.name] += 1
+        surface.set_clip(None)
+        return [*dirty, *(p.region for p in laid)]
+
+    @staticmethod
+    def _laid(parts: list[Part], new: list[Part], changed: list[Part], dirty: list[pygame.Rect]) -> set[str]:
+        """The names of the `new` parts (not in the picture: a card come to rest) that may be painted
+        alone over the picture as it is: none of the regions painted again (`dirty`, those of the
+        other `changed` parts) reaches into theirs, nor a part after them that is not laid too."""
+        regions = [p.region for p in parts]
+        laid = {p.name for p in new}
+        while True:
+            keep = set()
+            again = [*dirty, *(p.region for p in changed if p.name not in laid)]
+            for i, part in enumerate(parts):
+                if part.name in laid and part.region.collidelist(again) < 0 and all(
+                        parts[j].name in laid for j in part.region.collidelistall(regions) if j > i):
+                    keep.add(part.name)
+            if keep == laid:
+                return laid
+            laid = keep
 
     def paint_hidden(self, more: Callable[[], bool]) -> list[pygame.Rect]:
         """Paints the regions left under a panel (`hidden`) one at a time while `more()` says the
@@ -217,3 +245,16 @@ def around(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
              pygame.Rect(rect.x, hole.top, hole.left - rect.x, hole.h),
              pygame.Rect(hole.right, hole.top, rect.right - hole.right, hole.h)]
     return [band for band in bands if band.w > 0 and band.h > 0]
+
+
+def outside(rects: list[pygame.Rect], holes: list[pygame.Rect]) -> list[pygame.Rect]:
+    """What of `rects` lies outside every one of `holes`, in bands (none empty)."""
+    pieces = [pygame.Rect(rect) for rect in rects]
+    for hole in holes:
+        hit = hole.collidelistall(pieces)
+        if hit:
+            cut = [pieces[i] for i in hit]
+            for i in reversed(hit):
+                del pieces[i]
+            pieces += [band for piece in cut for band in around(piece, hole)]
+    return pieces

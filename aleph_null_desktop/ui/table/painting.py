@@ -19,7 +19,7 @@ from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render import memory
 from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.icons import draw_icon
-from aleph_null_desktop.ui.render.layer import Part, PanelLayer, around, disjoint, merged, screen_picture, untouched
+from aleph_null_desktop.ui.render.layer import Part, PanelLayer, around, disjoint, merged, outside, screen_picture, untouched
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
@@ -27,11 +27,13 @@ from aleph_null_desktop.ui.table import panels
 from aleph_null_desktop.ui.table.motion import SHAKE_PIXELS
 from aleph_null_desktop.ui.table.arrange import HOVER_LIFT
 from aleph_null_desktop.ui.table.board import Board
+from aleph_null_desktop.ui.table.card_bodies import opaque_bodies
 from aleph_null_desktop.ui.table.card_tips import draw_card_tip
 from aleph_null_desktop.ui.table.face_warmer import BIG_W
 from aleph_null_desktop.ui.table.hour_change import HourChange, draw_ahead
 from aleph_null_desktop.ui.table.panel_lag import PanelLag
 from aleph_null_desktop.ui.table.sprites import cards_moving
+from aleph_null_desktop.ui.table.stand_ins import StandIns
 
 SHADOW = (8, 5, 4)
 HIDDEN_QUIET_MS = 1.5  # a frame that has cost less than this so far paints what changed under the open panel
@@ -84,6 +86,8 @@ class TablePainter:
         self._panel_inside = (None, None)  # (the open panel's look, the picture of its inside) while it is open
         self.drawn: list[pygame.Rect] | None = None  # where the last frame changed the screen (None: anywhere)
         self.hour = HourChange()  # the frames while the Hour changes (the scene starts it)
+        self.stand_ins = StandIns(renderer)  # cards come to rest before their own face was drawn
+        self._fresh = False  # the next frame is a fresh paint (`refresh`)
 
     @property
     def game(self):
@@ -123,12 +127,19 @@ class TablePainter:
         self._veiled_last = None
         self.hour.stop()
 
+    def behind(self) -> bool:
+        """Whether the picture is to catch up with the game on the next frames: regions hidden under
+        an open panel, cards shown on a face standing in for their own."""
+        return bool(self.layer.hidden or self.stand_ins.standing)
+
     def shows_table(self, surface: pygame.Surface) -> bool:
         """Whether `surface` holds the table as its last frame drew it, no panel open."""
         return self._shown is not None and self._shown[-1] == id(surface)
 
     def refresh(self) -> None:
-        """Every cached picture painted again from nothing on the next frame (tests compare)."""
+        """Every cached picture painted again from nothing on the next frame (tests compare), which
+        shows the faces stood in for as the screen does (ui.table.stand_ins.catch_up)."""
+        self._fresh = True
         self.layer.invalidate()
         self.bare.invalidate()
         self.forget_screen()
@@ -145,11 +156,14 @@ class TablePainter:
         started = time.thread_time()
         if self.hour.holding and self.hour.frame(self, surface, m, started):
             return True  # the Hour's banner over the table as it was, the new board painted behind
+        self.stand_ins.catch_up(fresh=self._fresh)
         drew = self._frame(surface, self.hour.moment(m))
         if self.layer.hidden:
             self.layer.paint_hidden(lambda: (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS)
         elif not drew and (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS:
             draw_ahead(self)  # (a frame that showed nothing new: what the next Hour shows first)
+        self.stand_ins.draw_ahead(started)
+        self._fresh = False
         return drew
 
     def _frame(self, surface: pygame.Surface, m: Moment) -> bool:
@@ -159,6 +173,7 @@ class TablePainter:
         parts = self.lag.follow(self.board.parts(m), cards_moving(m.sprites, m.ghosts), holding=m.drag is not None)
         self._part_regions = tuple(p.region for p in parts)
         cards = self.card_looks(m)
+        self.stand_ins.note(cards[0])
         shown = panel = None
         if m.on_top:
             shown = (whole, tuple(p.signature for p in parts), cards, self.over_look(m), id(surface))
@@ -206,8 +221,8 @@ class TablePainter:
                 restored = [*last[1], *moving, *painted, *(r for name in changed for r in last[3][name])]  # (where they were)
                 kept = untouched(fixed, changed, restored)
                 drawn = merged([*restored, *(r for name, rects in fixed.items() if name not in kept for r in rects)])
-                for rect in drawn:  # last frame's picture kept but where things moved
-                    surface.blit(self.layer.surface, rect, rect)
+                for rect in outside(drawn, opaque_bodies(cards[2], self.renderer)):  # last frame's picture
+                    surface.blit(self.layer.surface, rect, rect)  # kept but where things moved (cards cover the rest)
             elif over is not None and self.veil_kept(surface, m, panel):
                 before = self._veiled_last
                 changed = {name for name in fixed if looks[name] != before[3][name]}
@@ -420,7 +435,10 @@ class TablePainter:
 
     def card_look(self, uid: int, rect, base_width: int, marks, region: pygame.Rect | None = None) -> tuple:
         """One card of hand or play as it is drawn: ("card", uid, face, width, in play, rect, veiled,
-        to choose, warned, the region it draws in — by default the card, its ring and its tag)."""
+        to choose, warned, the face standing in for its own (its cache key) or None, the region it
+        draws in — by default the card, its ring and its tag). A card whose own face is not drawn
+        yet shows one of its faces at another width (drawing one costs 3-12 ms: too much for the
+        frame a card lands on) until its own is drawn on quiet frames (ui.table.stand_ins)."""
         targets, unusable, hinted = marks
         game = self.game
         card_id = game.card(uid).card_id
@@ -433,7 +451,8 @@ class TablePainter:
         if chosen:
             region.union_ip(self.tag_box(self.choose_tag(), pygame.Rect(rect).inflate(12, 12)))
         in_play = game.zone_of(uid) == "play"
-        return "card", uid, card_id, base_width, in_play, tuple(rect), veiled, chosen, warned, region
+        stand_in = self.stand_ins.stand_in(card_id, base_width, in_play)
+        return "card", uid, card_id, base_width, in_play, tuple(rect), veiled, chosen, warned, stand_in, region
 
     def card_looks(self, m: Moment) -> tuple[tuple, tuple, tuple]:
         """(every card drawn, the still ones, the others) as drawing steps from their looks: cards,
@@ -505,9 +524,9 @@ class TablePainter:
         for step in steps:
             kind = step[0]
             if kind == "card":
-                _kind, _uid, card_id, base_width, in_play, rect, veiled, chosen, warned, _region = step
+                _kind, _uid, card_id, base_width, in_play, rect, veiled, chosen, warned, stand_in, _region = step
                 self.paint_card(surface, card_id, base_width, pygame.FRect(rect), veiled, chosen, warned, in_play,
-                                _uid in in_motion)
+                                _uid in in_motion, stand_in)
             elif kind == "ghost":
                 _kind, card_id, base_width, rect, _region = step
                 rect = pygame.FRect(rect)
@@ -529,9 +548,11 @@ class TablePainter:
                 draw_icon(surface, "token", pygame.Rect(x - 20, y - 20, 40, 40), theme.INK)
 
     def paint_card(self, surface, card_id: str, base_width: int, rect: pygame.FRect, veiled: bool, chosen: bool,
-                   warned: bool, in_play: bool = False, in_motion: bool = False) -> None:
-        """One card of hand or play with its marks: dimmed, to choose, interference."""
-        surface.blit(self.renderer.face_scaled(card_id, base_width, rect.size, in_play, in_motion), rect)
+                   warned: bool, in_play: bool = False, in_motion: bool = False, stand_in: tuple | None = None) -> None:
+        """One card of hand or play with its marks: dimmed, to choose, interference. `stand_in`: the
+        face cache's key of the face it is drawn on instead of its own (ui.table.stand_ins)."""
+        face = None if stand_in is None else self.renderer.drawn_as(stand_in, rect.size)
+        surface.blit(face or self.renderer.face_scaled(card_id, base_width, rect.size, in_play, in_motion), rect)
         if veiled:
             surface.blit(self.veil(rect.size), rect)  # cannot be used now: dimmed (why: on hover)
         if chosen:  # the hinted target gets the hint's ring and words

@@ -370,7 +370,7 @@ class TableScene(Scene):
         large face is drawn ahead meanwhile) or the table under an open panel is painted late; then
         the end of the prompt's message, the Judgement's delay, or a look for the hint the AI is thinking of."""
         if (self.motion.active or self.cards.moving or self.grimoire.turning
-                or self.motion.glowing or self.painter.layer.hidden or self.painter.lag.held or self.log.hidden()
+                or self.motion.glowing or self.painter.behind() or self.painter.lag.held or self.log.hidden()
                 or self.controls.settling()):
             return 0.0
         timers = [HINT_POLL_SECONDS if self.hints.job is not None else None,
