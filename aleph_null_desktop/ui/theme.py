@@ -5,6 +5,7 @@ from __future__ import annotations
 
 LOGICAL_SIZE = (1920, 1080)
 CARD_RATIO = 1.4  # height / width, like a 63 x 88 mm card
+MIN_TEXT = 16  # px at the 1920×1080 layout, the smallest words on the table: 14 px at the default 1689×950 window
 
 TABLE = (24, 18, 16)
 TABLE_GLOW = (58, 38, 24)

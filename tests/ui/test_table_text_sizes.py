@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from aleph_null_desktop import i18n
+from aleph_null_desktop.ui.grimoire.pages import BookArt
 from aleph_null_desktop.ui.render import text as ui_text
 from aleph_null_desktop.ui.render.fonts import SafeFont
 from aleph_null_desktop.ui.table import panels
@@ -68,6 +69,20 @@ def test_a_busy_table_draws_no_text_below_16_px(app, driver, table, drawn_lines,
     for name in ("undo", "menu", "hint", "end_turn"):  # the badge and the words inside the button
         button = scene.buttons[name]
         assert (button.key_hint or button.detail) and _ink_outside(button, app.fonts) == 0, name  # greyed Undo: its reason
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_hour_of_the_small_grimoire_draws_no_text_below_16_px(app, table, drawn_lines, language, scale):
+    assert i18n.set_language(language) is None
+    app.change_settings(ui_scale=scale)
+    small = table(BUSY).grimoire
+    art = BookArt(app.fonts)  # (nothing drawn before: every page is drawn now, and watched)
+    for hour in range(1, 8):  # (the pages with a rule were drawn at 14-15 px: their rule takes two lines)
+        art.mini_page(f"hour{hour}", small.rect.size, small.context)
+    too_small = sorted({(size, text) for size, text in drawn_lines if size < MIN_PX})
+    assert not too_small, too_small
+    assert any(text.startswith(("page rule", "Seitenregel")) for _size, text in drawn_lines), "the watch saw the rules"
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

@@ -1261,21 +1261,23 @@ def _stack_lines(page: pygame.Surface, fonts, items) -> None:
     """Lines (role, size, text, colour, most lines) one under another, centred on the page: each
     at its size if it fits the page's width (wrapped onto at most so many lines), else at the
     largest size that does; when the whole stack is taller than the page, every size is made
-    smaller together until it fits (at any UI scale and in any language)."""
+    smaller together until it fits (at any UI scale and in any language) — but never a line below
+    theme.MIN_TEXT, the table's smallest readable size: the large lines give up the room."""
     w, h = page.get_size()
     width = w - 16
     for shrink in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
         laid = []
         for role, size, text, colour, most in items:
-            size = max(8, round(size * shrink))
+            least = min(size, fonts.at_least(theme.MIN_TEXT))
+            size = max(least, round(size * shrink))
             font = fonts.get(role, size)
             lines = wrap(font, text, width) if text else []
-            while len(lines) > most and size > 8:
+            while len(lines) > most and size > least:
                 size -= 1
                 font = fonts.get(role, size)
                 lines = wrap(font, text, width)
             if lines and max(font.size(line)[0] for line in lines) > width:
-                font = fit_font(fonts, role, max(lines, key=lambda line: font.size(line)[0]), width, size, 8)
+                font = fit_font(fonts, role, max(lines, key=lambda line: font.size(line)[0]), width, size, least)
             laid += [(font, line, colour) for line in lines[:most]]
         height = sum(font.get_linesize() for font, _line, _colour in laid)
         if height <= h - 10:

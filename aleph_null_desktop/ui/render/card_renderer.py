@@ -42,7 +42,7 @@ def corner_radius(width: int) -> int:
 
 
 ARTS_H = (70, 40, 10, 0)  # the illustration's height (for a 200 px card): smaller, or none, when the rules need the room
-MIN_TEXT = 16  # px at the 1920×1080 layout: 14 px at the default 1689×950 window
+MIN_TEXT = theme.MIN_TEXT
 TEXT_FORM_LARGEST = 23  # the text form's rules grow up to this (for a 200 px card) into the room its picture left,
 TEXT_FORM_UPPER = 0.6  # as far as they stay in this upper part of it (a crowded play zone covers the foot of a card)
 FULL_FACE_W = 182  # every printed card's full face keeps its words in play this wide (both languages); narrower: the text form

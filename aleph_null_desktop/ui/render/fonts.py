@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 
 import pygame
 
@@ -60,6 +61,11 @@ class Fonts:
     def shrunk(self, factor: float) -> "Fonts":
         """The same fonts, every size `factor` times the usual (for a page whose words do not fit)."""
         return self if factor == 1.0 else Fonts(self.scaled, _shared=self, shrink=self.shrink * factor)
+
+    def at_least(self, pixels: int) -> int:
+        """The smallest size to ask `get` for that draws `pixels` px or more (at the UI scale, shrunk)."""
+        factor = (style.current().ui_scale if self.scaled else 1.0) * self.shrink
+        return max(1, math.ceil(pixels / factor - 1e-9))
 
     def get(self, role: str, size: int) -> pygame.font.Font:
         if self.scaled:
