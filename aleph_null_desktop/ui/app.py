@@ -553,7 +553,6 @@ class App:
         """One frame: events, update, draw. An error is shown, logged and survived."""
         self._redraw = False
         self.frame_started = time.thread_time()
-        moving = True
         try:
             events, self._held = self._held + pygame.event.get(), []
             for event in events:
@@ -574,7 +573,6 @@ class App:
             self._drawn_stack = tuple(map(id, self.stack.scenes))
             self.book_warmer.warm(self.frame_started, presented=drew_focus or not self.stack.screen_kept())
             self._errors_in_a_row = 0
-            moving = self.stack.next_change() == 0.0
             if drew_focus or not self.stack.screen_kept():
                 self._screen_changed(None if drew_focus else self.stack.drawn_region())
         except Exception as exc:  # the top-level guard: never crash to the desktop
@@ -587,7 +585,7 @@ class App:
             if self._errors_in_a_row >= ERRORS_BEFORE_RESET:
                 self._errors_in_a_row = 0
                 self.show_title()
-        self.housekeeping(dt, quiet=not moving)
+        self.housekeeping(dt, in_frame=True)
         if self.error_time > 0:
             self._draw_error()
             self._screen_changed(None)
@@ -666,10 +664,10 @@ class App:
         """The music is fading to another track: the loop looks after it often (AudioSystem.update)."""
         return self.audio is not None and self.audio.changing
 
-    def housekeeping(self, dt: float, quiet: bool = True) -> None:
+    def housekeeping(self, dt: float, in_frame: bool = False) -> None:
         """Each frame or rest: the music's change of track, the autosave's messages, the warning's
-        clock, and memory given back after a scene was left (or now and then): on a `quiet` frame
-        (nothing moves after it) or a rest, on any frame once it waited RELEASE_WAIT_SECONDS."""
+        clock, and memory given back after a scene was left (or now and then): in a rest, or a frame
+        after which nothing moves (`_moving`), or any frame once it waited RELEASE_WAIT_SECONDS."""
         try:
             if self.audio is not None:
                 self.audio.update()
@@ -683,15 +681,21 @@ class App:
         self._trim_clock += dt
         self._release_clock += dt
         if self._left_unreleased and self._release_clock >= RELEASE_GAP_SECONDS - 1e-9:
-            if quiet or self._release_clock >= RELEASE_GAP_SECONDS + RELEASE_WAIT_SECONDS:
+            if self._release_clock >= RELEASE_GAP_SECONDS + RELEASE_WAIT_SECONDS or not self._moving(in_frame):
                 self._left_unreleased = False  # a scene was left: its pictures go now
                 self._trim_clock = self._release_clock = 0.0
                 memory.release()
-        elif self._trim_clock >= TRIM_SECONDS and (quiet or self._trim_clock >= TRIM_SECONDS + RELEASE_WAIT_SECONDS):
+        elif self._trim_clock >= TRIM_SECONDS and (self._trim_clock >= TRIM_SECONDS + RELEASE_WAIT_SECONDS
+                                                   or not self._moving(in_frame)):
             self._trim_clock = 0.0
             memory.trim()
         self.error_time = max(0.0, self.error_time - dt)
         self.toast_time = max(0.0, self.toast_time - dt)
+
+    def _moving(self, in_frame: bool) -> bool:
+        """Whether something moves after this frame (asked only when memory is due to go; in a rest
+        nothing does)."""
+        return in_frame and self.stack.next_change() == 0.0
 
     def report(self, text) -> None:
         """A warning at the top of the screen for a few seconds. `text` may be an i18n.Message (or
