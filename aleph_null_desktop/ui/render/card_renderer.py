@@ -14,7 +14,7 @@ from aleph_null_desktop.engine.cards import ROMAN, CardDef
 from aleph_null_desktop.engine.words.text import card_play_lines, card_short_lines, card_text_lines
 from aleph_null_desktop.i18n import _, current_language
 from aleph_null_desktop.ui import style, theme
-from aleph_null_desktop.ui.render import cues
+from aleph_null_desktop.ui.render import cues, face_body
 from aleph_null_desktop.ui.render.art import ART, art_name
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
@@ -231,7 +231,7 @@ class CardRenderer:
     def _face_steps(self, card: CardDef, width: int, in_play: bool = False):
         """`_draw_face` in steps of a few milliseconds at most (a generator: the face warmer draws a
         large face over several quiet frames) that returns the face."""
-        s = self._new_surface(width)
+        s = face_body.new_face(card_size(width), corner_radius(width))  # (its rows between the corners copied)
         yield
         unit = width / 200  # every measure below is for a 200-pixel-wide card
         frame = theme.TYPE_FRAME.get(card.type, theme.PANEL_EDGE)

@@ -16,7 +16,7 @@ import pygame
 
 from aleph_null_desktop.i18n import _
 from aleph_null_desktop.ui import theme
-from aleph_null_desktop.ui.render import memory
+from aleph_null_desktop.ui.render import face_body, memory
 from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.icons import draw_icon
 from aleph_null_desktop.ui.render.layer import Part, PanelLayer, around, disjoint, merged, outside, screen_picture, untouched
@@ -532,7 +532,7 @@ class TablePainter:
                 rect = pygame.FRect(rect)
                 image = renderer.back(base_width) if card_id is None else \
                     renderer.face_scaled(card_id, base_width, rect.size)
-                surface.blit(image, rect)
+                face_body.blit(surface, image, rect)
             elif kind == "shadow":
                 pygame.draw.rect(surface, SHADOW, pygame.Rect(step[1]), border_radius=10)
             elif kind == "mark":
@@ -541,7 +541,7 @@ class TablePainter:
                 _kind, card_id, in_play, rect, _region = step
                 rect = pygame.FRect(rect)
                 pygame.draw.rect(surface, SHADOW, pygame.Rect(rect).move(14, 20), border_radius=10)
-                surface.blit(renderer.face(card_id, round(rect.w), in_play=in_play), rect)  # a resting size
+                face_body.blit(surface, renderer.face(card_id, round(rect.w), in_play=in_play), rect)  # a resting size
             elif kind == "token":
                 x, y = step[1]
                 pygame.draw.circle(surface, theme.POWER, (x, y), 26)
@@ -552,7 +552,7 @@ class TablePainter:
         """One card of hand or play with its marks: dimmed, to choose, interference. `stand_in`: the
         face cache's key of the face it is drawn on instead of its own (ui.table.stand_ins)."""
         face = None if stand_in is None else self.renderer.drawn_as(stand_in, rect.size)
-        surface.blit(face or self.renderer.face_scaled(card_id, base_width, rect.size, in_play, in_motion), rect)
+        face_body.blit(surface, face or self.renderer.face_scaled(card_id, base_width, rect.size, in_play, in_motion), rect)
         if veiled:
             surface.blit(self.veil(rect.size), rect)  # cannot be used now: dimmed (why: on hover)
         if chosen:  # the hinted target gets the hint's ring and words
