@@ -111,11 +111,11 @@ def test_a_command_paints_the_panels_it_changed_and_nothing_else(table, driver):
 
 
 def changed_while_cards_move(scene, driver) -> set[str]:
-    """The board's panels painted because they changed from now until the cards lie still, each frame's
-    layer a fresh paint of the table as it shows."""
+    """The board's panels painted because they changed from now until the cards lie still and every
+    panel held meanwhile shows (one a frame), each frame's layer a fresh paint of the table as it shows."""
     changed = set()
     for _frame in range(60):
-        if not scene.cards.moving:
+        if not scene.cards.moving and not scene.painter.lag.held:
             break
         changed |= changed_by(scene, driver, lambda: None)
         assert_layer_is_fresh(scene)
