@@ -29,3 +29,33 @@ def test_turns_are_parted_by_a_rule_and_the_scrolled_label_covers_no_line(table,
     rows, rules, label = log.layout(fonts, rect)
     line_h = fonts.get("body", 18).get_linesize()
     assert label is not None and rows and max(y for _p, _n, y in rows) + line_h <= label.top
+
+
+def test_the_rows_of_lines_held_back_while_cards_move_are_drawn_ahead_one_a_frame(table, driver, monkeypatch):
+    """A command's lines wait for its cards to land; meanwhile their rows' words (and the newest line
+    shown, dimmed) are drawn one a frame, so the frame that shows them draws no words."""
+    scene = table({"hand": ["wax_candle", "sylph"], "play": ["incense"], "deck": ["boline", "besom", "golem"] * 3})
+    driver.frames(3)
+    log, rect, fonts = scene.log, scene.rects["log"], driver.app.fonts
+    for n in range(6):
+        log.add(f"A long line {n} of the ritual, long enough to be wrapped into two rows in the log's panel.")
+    assert scene.submit(Summon(driver.uid("hand", "wax_candle")))
+    drawn = []
+    font_type = type(fonts.get("body", 18))
+    real = font_type.render
+
+    def counted(font, text, *args, **kwargs):
+        drawn.append((scene.cards.moving, log.hidden(), text))
+        return real(font, text, *args, **kwargs)
+
+    monkeypatch.setattr(font_type, "render", counted)
+    driver.frames(2)
+    assert scene.cards.moving and log.hidden() >= 6
+    while scene.cards.moving or log.hidden():
+        driver.frames(1)
+    rows, _rules, _label = log.layout(fonts, rect)
+    assert any("long line 5" in part for part, _newest, _y in rows)
+    shown = {part for part, _newest, _y in rows}
+    drawn = [(hidden, text) for _moving, hidden, text in drawn if text in shown]
+    assert all(hidden for hidden, _text in drawn), drawn  # drawn ahead, never on the frame that shows them
+    assert sum("long line" in text for _hidden, text in drawn) >= 6  # (each of the six, one row a frame)

@@ -25,6 +25,11 @@ def render(font: pygame.font.Font, text: str, colour) -> pygame.Surface:
     return image
 
 
+def is_rendered(font: pygame.font.Font, text: str, colour) -> bool:
+    """Whether `render` has those words in that font and colour at hand (without counting as a use)."""
+    return _rendered.peek((weakref.ref(font), text, tuple(colour)))
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Greedy word wrap; a word longer than the width gets a line of its own."""
     key = (weakref.ref(font), text, width)

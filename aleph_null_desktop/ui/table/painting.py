@@ -163,6 +163,7 @@ class TablePainter:
         elif not drew and (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS:
             draw_ahead(self)  # (a frame that showed nothing new: what the next Hour shows first)
         self.stand_ins.draw_ahead(started)
+        self.board.log.render_ahead(self.fonts, self.rects["log"])  # (the rows of the lines the log holds back)
         self._fresh = False
         return drew
 
