@@ -28,6 +28,8 @@ def new_face(size: tuple[int, int], corner: int) -> pygame.Surface:
     if body.get_bytesize() != 4 or body.get_masks()[:3] != ALIASED_MASKS or body.get_pitch() != 4 * size[0]:
         return pygame.Surface(size, pygame.SRCALPHA)
     face = pygame.image.frombuffer(body.get_view("1"), size, "BGRA")
+    if face.get_masks() != (*ALIASED_MASKS, 0xFF000000):  # (bytes in another order: a big-endian machine)
+        return pygame.Surface(size, pygame.SRCALPHA)
     face.fill((0, 0, 0, 0))
     _bodies[face] = (body, corner)
     return face
