@@ -309,7 +309,7 @@ class RecordedFont(fonts_module.SafeFont):
 def recording(monkeypatch):
     """Every surface made from now on a WordSurface, every font a RecordedFont; the text caches
     emptied so that every line is rendered (and known) again."""
-    from aleph_null_desktop.ui.render import text as ui_text
+    from aleph_null_desktop.ui.render import face_body, text as ui_text
 
     recorder = Recorder()
     original_rect = pygame.draw.rect
@@ -321,6 +321,8 @@ def recording(monkeypatch):
         return result
 
     monkeypatch.setattr(pygame, "Surface", WordSurface)
+    # a face over an opaque picture of its pixels (ui.render.face_body) is one WordSurface here
+    monkeypatch.setattr(face_body, "new_face", lambda size, corner: pygame.Surface(size, pygame.SRCALPHA))
     monkeypatch.setattr(pygame.draw, "rect", draw_rect)
     monkeypatch.setattr(fonts_module, "SafeFont", RecordedFont)
     ui_text._rendered.clear()
