@@ -28,7 +28,7 @@ def test_a_card_whose_face_is_not_drawn_flies_with_one_that_is_and_lands_on_its_
     assert renderer.cached("sylph", hand_w) and not renderer.cached("sylph", hand_w, in_play=True)
     drawn = renderer.drawn
     assert scene.submit(Summon(uid))
-    driver.frames(1)
+    driver.frames(2)  # (the command's own frame leaves the screen as it was: tests/ui/test_command_frames.py)
     sprite = scene.sprites[uid]
     assert sprite.moving and sprite.base_width == hand_w  # flying at the hand's width, as a card in play
     assert renderer.drawn == drawn  # (its face as it lay in the hand stood in)
@@ -100,14 +100,18 @@ def test_the_log_shows_a_commands_lines_once_its_cards_have_landed(table, driver
     log = scene.log
     before = log.added
     layer = scene.painter.layer
+    picture = shown(driver.app)
     assert scene.submit(Summon(driver.uid("hand", "wax_candle")))
     assert log.added > before
     painted = layer.painted["log"]
-    driver.frames(1)  # the command's frame: the log as it was
+    driver.frames(1)  # the command's frame: the screen (the log too) as it was
+    assert log.hidden() == log.added - before and layer.painted["log"] == painted
+    assert shown(driver.app) == picture
+    driver.frames(1)  # the motion's first: the log as it was
     assert log.hidden() == log.added - before and layer.painted["log"] == painted
     assert shown(driver.app) == pygame.image.tobytes(fresh_picture(scene), "RGB")
     driver.frames(1)  # (the frame after the fresh picture: whole)
-    frames, painted = 2, layer.painted["log"]
+    frames, painted = 3, layer.painted["log"]
     while scene.cards.moving:  # the frames of its motion: the log as it was
         assert log.hidden() == log.added - before
         driver.frames(1)

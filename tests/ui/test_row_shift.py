@@ -40,6 +40,7 @@ def test_cards_shifting_in_a_row_that_shrinks_glide_at_their_new_size_unscaled(a
     watch = PresentEveryFrame(app, monkeypatch)
     sizes = scaled_sizes(monkeypatch)
     summoned = driver.uid("hand", "sylph")
+    picture = shown(app)
     assert scene.submit(Summon(summoned))
     stale, frames, scaled = [], 0, []
 
@@ -53,11 +54,12 @@ def test_cards_shifting_in_a_row_that_shrinks_glide_at_their_new_size_unscaled(a
         frames += 1
         moving = [uid for uid in play if scene.sprites[uid].moving]
         if frames == 1:
-            assert moving  # (the row shifts)
+            assert moving  # (the row shifts) …
+            assert shown(app) == picture  # … from the next frame: the command's leaves the screen as it was
         for uid in moving:
             sprite = scene.sprites[uid]
             assert sprite.rect.size == sprite.target.size and sprite.base_width == round(sprite.target.w)
-        if frames % 4 == 1:
+        if frames % 4 == 2:
             if shown(app) != pygame.image.tobytes(fresh_picture(scene), "RGB"):
                 stale.append(frames)
             frame()  # (whole again after the fresh picture)

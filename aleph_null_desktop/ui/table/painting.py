@@ -88,6 +88,8 @@ class TablePainter:
         self.hour = HourChange()  # the frames while the Hour changes (the scene starts it)
         self.stand_ins = StandIns(renderer)  # cards come to rest before their own face was drawn
         self._fresh = False  # the next frame is a fresh paint (`refresh`)
+        self.command_frame = False  # a command was handled since the last frame (the scene says so)
+        self._unshown: list[pygame.Rect] = []  # where a command's frame painted the cached picture, not the screen
 
     @property
     def game(self):
@@ -125,6 +127,7 @@ class TablePainter:
         self._shown = None
         self._panel_shown = None
         self._veiled_last = None
+        self._unshown = []
         self.hour.stop()
 
     def behind(self) -> bool:
@@ -154,10 +157,11 @@ class TablePainter:
         screen meanwhile, the panel hides it. While the Hour changes, its frames are the Hour's
         (ui.table.hour_change: its banner first, the new board painted behind it)."""
         started = time.thread_time()
+        command, self.command_frame = self.command_frame, False
         if self.hour.holding and self.hour.frame(self, surface, m, started):
             return True  # the Hour's banner over the table as it was, the new board painted behind
         self.stand_ins.catch_up(fresh=self._fresh)
-        drew = self._frame(surface, self.hour.moment(m))
+        drew = self._frame(surface, self.hour.moment(m), command)
         if self.layer.hidden:
             self.layer.paint_hidden(lambda: (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS)
         elif not drew and (time.thread_time() - started) * 1000 < HIDDEN_QUIET_MS:
@@ -167,7 +171,7 @@ class TablePainter:
         self._fresh = False
         return drew
 
-    def _frame(self, surface: pygame.Surface, m: Moment) -> bool:
+    def _frame(self, surface: pygame.Surface, m: Moment, command: bool = False) -> bool:
         self.drawn = None
         self.motion.banner_plate(self.fonts)  # (its area known before this frame's regions are)
         whole = Board.whole(m.settings, self.background)
@@ -195,6 +199,8 @@ class TablePainter:
                     self.draw_panel(surface, m.modal, m.modal.covers())
                     self._shown, self._panel_shown = None, (shown, panel)
                     return True
+        if command and self.holds_screen(surface, m, shown, parts + self.still_parts(m, cards)):
+            return False
         self._shown = shown if m.modal is None else None
         self._panel_shown = None
         cover = m.modal.covers() if m.modal is not None else None  # where the open panel hides the table
@@ -210,7 +216,8 @@ class TablePainter:
         else:  # the board and the cards lying still, cached together; what moves is drawn over them
             self.bare.release()
             painted = self.layer.update(surface.get_size(), whole, parts + self.still_parts(m, cards), self.background,
-                                        hide=cover) + self.hour.painted()  # (and what was painted behind the Hour's banner)
+                                        hide=cover) + self.hour.painted() + self._unshown  # (and what was painted behind
+            self._unshown = []  # the Hour's banner, or on a command's frame)
             moving = None
             if shown is not None and (m.modal is None or cover is not None):
                 moving = self.moving_rects(m, cards, under_panel=m.modal is not None, cover=cover)
@@ -288,6 +295,21 @@ class TablePainter:
             self._over_last = None
             drawn = None  # (the screen darkened around it)
         self.drawn = drawn
+        return True
+
+    def holds_screen(self, surface, m: Moment, shown, parts: list[Part]) -> bool:
+        """On the frame a command is handled its cards stand where they were (the scene holds them at
+        the start of their motion) and the panels it changes wait (`lag`): only the board layer is
+        painted again where cards left it, off the screen, which stays as it was; the next frame (cards
+        move: there is one) draws again there too (`_unshown`) and shows the motion's first step. Not while a panel,
+        a held card, the card read large, BAPHOMET's circle or the Hour's change shows, nor on
+        a screen the table did not draw last frame."""
+        if (shown is None or self._shown is None or self._shown[-1] != id(surface) or m.modal is not None
+                or m.drag is not None or m.big is not None or self.motion.circle[1] > 0 or self.hour.holding
+                or not cards_moving(m.sprites, m.ghosts)):  # (nothing moving: no next frame may come)
+            return False
+        self._unshown.extend(self.layer.update(surface.get_size(), shown[0], parts, self.background))
+        self._shown = None  # (the next frame draws)
         return True
 
     def seen_around(self, shown: tuple, modal) -> tuple:

@@ -321,6 +321,7 @@ class TableScene(Scene):
 
     def fast_forward(self) -> None:
         """Every running motion jumps to its end: a new command never waits for the last one's."""
+        self.painter.command_frame = True  # (its own frame leaves the screen as it is: ui.table.painting)
         self.cards.finish()
         self.motion.finish()
 
@@ -333,7 +334,7 @@ class TableScene(Scene):
         self.painter.lag.next_frame()
         self.motion.update(0.0 if self.painter.hour.still else dt, self.speed)  # (a panel opens over the Hour)
         self.controls.update(dt)
-        moving = 0.0 if self.painter.hour.holding else dt  # (the cards and the page wait for the new board)
+        moving = 0.0 if self.painter.hour.holding or self.painter.command_frame else dt  # (they wait for the new board)
         self.cards.update(moving)
         if self.speed <= 0 or self.calm:  # instant or less motion: the Grimoire is at its new page at once
             while self.grimoire.turning:
