@@ -97,6 +97,7 @@ def _summon_and_watch(driver, table, frames: int, dt: float) -> bool:
     scene = table({"hand": ["wax_candle", "wax_candle", "salamander"]})
     uid = driver.uid("hand", "salamander")
     scene.submit(Summon(uid))
+    driver.frames(1, dt=dt)  # the command's own frame: its cards stand where they were (ui.table.painting)
     driver.frames(frames, dt=dt)
     return scene.sprites[uid].moving
 
