@@ -498,7 +498,7 @@ class GrimoireScene(Scene):
         """The spread of the first queued turn drawn ahead for `seconds` at most (and at least
         PREPARE_LEAST); True once it is ready."""
         started = time.thread_time()
-        ready = self.art.prepare(self.queue[0], self.context, max(PREPARE_LEAST, seconds))
+        ready = self.art.prepare(self.queue[0], self.context, max(PREPARE_LEAST, seconds), within=self.turn is not None)
         self._prepared_for += time.thread_time() - started
         return ready
 
@@ -560,8 +560,7 @@ class GrimoireScene(Scene):
         else:
             a, b = self.spread(turn.start), self.spread(turn.end)
             under = (a.left, b.right) if turn.forward else (b.left, a.right)
-            # (the half's size: a page's leaf is a little smaller, the cover's leaf is the whole half)
-            over = leaf_area(self.spine_x, self.right_rect.centery, self.art.half_size, turn.angle,
+            over = leaf_area(self.spine_x, self.right_rect.centery, self._leaf_size(a, b), turn.angle,
                              +1 if turn.forward else -1)
         key = (id(surface), id(self.art), current_language(), style.current(), covered and tuple(covered),
                self._hint_words(), outline and tuple(outline), a.left is not None and b.left is not None)
@@ -575,6 +574,16 @@ class GrimoireScene(Scene):
         if not changed:
             return pygame.Rect(0, 0, 0, 0)
         return changed[0].unionall(changed[1:]).clip(surface.get_rect())
+
+    def _leaf_size(self, a, b) -> tuple[int, int]:
+        """The size of the leaf turning from spread a to spread b (as draw_book picks its faces): the
+        whole half when it carries the cover's board, else the page inside its half (a leaf area
+        5 % smaller: fewer columns and rows painted again and presented every frame)."""
+        turn = self.turn
+        front, back = (a.right, b.left) if turn.forward else (a.left, b.right)
+        if front is not None and back is not None and "cover" in (turn.start, turn.end):
+            return self.art.half_size
+        return (self.art.page_w, self.art.page_h)
 
     def _hover_area(self) -> pygame.Rect | None:
         """Where the outlines and arrows round the hovered lines are drawn (_draw_hover: every line
