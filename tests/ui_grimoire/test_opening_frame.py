@@ -74,17 +74,27 @@ def test_the_table_lets_its_pictures_go_on_the_frame_after_the_book_opened(app, 
 
 def test_a_book_closed_on_the_frame_after_it_opened_leaves_the_table_as_a_fresh_paint(app, monkeypatch):
     table = _table(app)
-    covered = []
-    real = table.on_cover
-    monkeypatch.setattr(table, "on_cover", lambda: covered.append(1) or real())
     window = PresentEveryFrame(app, monkeypatch)
     key(app, pygame.K_F1)
-    key(app, pygame.K_ESCAPE)  # before the table heard that it was covered
-    assert app.stack.top is table and covered == []
+    key(app, pygame.K_ESCAPE)  # the table lets its pictures go as this frame begins, and shows again
+    assert app.stack.top is table and table.painter.bare.surface is None
     frames(app, 30)
     painted = app.screen.copy()
     table.painter.refresh()
     app.request_frame()
     frames(app)
     assert _rgb(painted) == _rgb(app.screen)
-    assert covered == [] and window.presented and not window.mismatches
+    assert window.presented and not window.mismatches
+
+
+def test_the_table_has_let_its_pictures_go_before_the_book_handles_the_next_frames_key(app, monkeypatch):
+    table = _table(app)
+    heard = []
+    real_cover = table.on_cover
+    monkeypatch.setattr(table, "on_cover", lambda: heard.append("cover") or real_cover())
+    key(app, pygame.K_F1)
+    book = app.stack.top
+    real_event = book.handle_event
+    monkeypatch.setattr(book, "handle_event", lambda event: heard.append("event") or real_event(event))
+    key(app, pygame.K_RIGHT)  # a page turned on the frame after the opening: its spreads drawn anew
+    assert heard[:2] == ["cover", "event"] and book.turn is not None

@@ -105,8 +105,10 @@ class SceneStack:
         self._under_untouched = False  # the last `draw` restored nothing of what is under the top scene
         self._under_only_in = False  # the last `draw` restored what is under the top scene only where it asked
         self._still_shown: Scene | None = None  # the top scene until another was pushed and drew (`shows`)
-        # scenes whose picture under a `keeps_under` overlay was just kept: told `on_cover` by the
-        # next `update` (letting their pictures go cost the overlay's first frame 0.4 ms)
+        # scenes whose picture under a `keeps_under` overlay was just kept: told `on_cover` as the
+        # next frame begins, by its first event or its update (letting their pictures go cost the
+        # overlay's first frame 0.4 ms; that frame makes nothing big after it: the Grimoire draws
+        # the spread it opens at in `covers`, before the scenes under it are drawn)
         self._cover_due: list[Scene] = []
 
     @property
@@ -150,6 +152,7 @@ class SceneStack:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The top scene's answer: True when it used the event."""
+        self._tell_cover_due()  # (before the event makes anything new)
         return bool(self.top.handle_event(event)) if self.top else False
 
     def update(self, dt: float) -> None:
