@@ -110,8 +110,9 @@ def test_a_turn_knows_each_face_once_and_draws_what_a_fresh_leaf_draws():
 def test_a_curled_leaf_is_drawn_band_after_band_every_piece_whole(monkeypatch):
     """The leaf's pieces are stretched straight onto the screen in LEAF_BANDS bands of rows, every
     piece's upper band before any piece's lower one (a narrow piece walks down a page of memory a
-    row: fewer rows at a time stay at hand for its neighbour), and each piece's bands stack up to
-    exactly the rows the plan gives it."""
+    row: fewer rows at a time stay at hand for its neighbour), pieces laid leftwards side by side
+    drawn from their left end (memory walked upwards is fetched ahead), a piece over another (a
+    fold) after it, and each piece's bands stack up to exactly the rows the plan gives it."""
     pygame.init()
     stretched = []
     real = pygame.transform.scale
@@ -138,11 +139,26 @@ def test_a_curled_leaf_is_drawn_band_after_band_every_piece_whole(monkeypatch):
             plan = turn.leaf_plan(spine_x, centre_y, size, phi, side)
             assert len(plan) > 6  # (curled: narrow pieces)
             assert len(stretched) == turn.LEAF_BANDS * len(plan), (side, step)
-            for band in range(turn.LEAF_BANDS):  # band after band, the pieces in the plan's order each time
-                rows = stretched[band * len(plan):(band + 1) * len(plan)]
-                assert [(r.x, r.w) for r in rows] == [(p[3][0], p[3][2]) for p in plan], (side, step, band)
+            perm = []  # the plan's pieces in the order the first band draws them
+            for r in stretched[:len(plan)]:
+                perm.append(next(k for k, p in enumerate(plan) if k not in perm and (p[3][0], p[3][1], p[3][2]) == (r.x, r.y, r.w)))
+            assert sorted(perm) == list(range(len(plan))), (side, step)  # every piece once
+            for band in range(1, turn.LEAF_BANDS):  # band after band, the pieces in one order each time
+                assert [(r.x, r.w) for r in stretched[band * len(plan):(band + 1) * len(plan)]] == \
+                    [(plan[k][3][0], plan[k][3][2]) for k in perm]
+            planned = [(p[3][0], p[3][2]) for p in plan]
+            for a in range(len(plan)):  # a piece over another (a fold) is drawn after it, as planned
+                for b in range(a + 1, len(plan)):
+                    (xa, wa), (xb, wb) = planned[a], planned[b]
+                    if min(xa + wa, xb + wb) - max(xa, xb) > turn.SIDE_BY_SIDE:
+                        assert perm.index(a) < perm.index(b), (side, step, a, b)
+            leftwards = [k for k in range(1, len(plan)) if plan[k][0] == plan[k - 1][0]
+                         and planned[k][0] + planned[k][1] <= planned[k - 1][0] + turn.SIDE_BY_SIDE]
+            assert all(perm.index(k) < perm.index(k - 1) for k in leftwards), (side, step)
+            if (side < 0) == (step < 24):  # lying leftwards (the front from the left, the back landing left)
+                assert len(leftwards) > 6 and planned[perm[0]][0] < planned[perm[-1]][0], (side, step)
             for k, piece in enumerate(plan):
-                parts = stretched[k::len(plan)]
+                parts = [stretched[band * len(plan) + perm.index(k)] for band in range(turn.LEAF_BANDS)]
                 x, y, w, h = piece[3]
                 assert parts[0].y == y and parts[-1].bottom == y + h, (side, step, k)
                 assert all(a.bottom == b.y for a, b in zip(parts, parts[1:])), (side, step, k)

@@ -550,13 +550,16 @@ class BookArt:
             self._cache[key] = spread
         return spread
 
-    def prepare(self, page_id: str, context: BookContext, seconds: float) -> bool:
+    def prepare(self, page_id: str, context: BookContext, seconds: float, within: bool = False) -> bool:
         """Draws that spread ahead, a step at a time, for about `seconds` of this frame at most
         (a step: a line of a page, or a blank half): the spread a queued page turn (or the next
         turn) will show is ready when the turn begins, and the contents when the book opens
         (ui.grimoire.warmer). Kept beside the cache (whose two spreads the turn in progress shows)
         until `spread` asks for it; one at a time. Only the reference's spreads and the contents are
-        drawn so (the others, drawn whole in one step, when their turn begins). True once it is ready."""
+        drawn so (the others, drawn whole in one step, when their turn begins). True once it is ready.
+        `within`: no step begins that would end past `seconds` if it cost what the last one did
+        (a frame of a turning page: the last step began just before `seconds` ran out and ran
+        0.5–0.9 ms past them); the first step is always taken."""
         if self.is_ready(page_id, context):
             return True
         key = (page_id, context)
@@ -566,11 +569,14 @@ class BookArt:
             self._ready = None  # (a spread drawn ahead for another turn, or another ritual, goes first)
             self._preparing = (key, self._spread_steps(page_id, context))
         start = time.thread_time()
+        step_began = start
         try:
             while True:
                 next(self._preparing[1])
-                if time.thread_time() - start >= seconds:
+                now = time.thread_time()
+                if now - start + (now - step_began if within else 0.0) >= seconds:
                     return False
+                step_began = now
         except StopIteration as done:
             self._preparing, self._ready = None, (key, done.value)
             return True

@@ -105,6 +105,11 @@ class SceneStack:
         self._under_untouched = False  # the last `draw` restored nothing of what is under the top scene
         self._under_only_in = False  # the last `draw` restored what is under the top scene only where it asked
         self._still_shown: Scene | None = None  # the top scene until another was pushed and drew (`shows`)
+        # scenes whose picture under a `keeps_under` overlay was just kept: told `on_cover` as the
+        # next frame begins, by its first event or its update (letting their pictures go cost the
+        # overlay's first frame 0.4 ms; that frame makes nothing big after it: the Grimoire draws
+        # the spread it opens at in `covers`, before the scenes under it are drawn)
+        self._cover_due: list[Scene] = []
 
     @property
     def top(self) -> Scene | None:
@@ -116,6 +121,7 @@ class SceneStack:
         return scene is self.top or scene is self._still_shown
 
     def push(self, scene: Scene) -> None:
+        self._tell_cover_due()
         self._still_shown = self.top
         self.scenes.append(scene)
         self._under = None
@@ -127,6 +133,7 @@ class SceneStack:
             return None
         scene = self.scenes.pop()
         self._under = self._still_shown = None
+        self._cover_due = []  # (shown again, or under what is shown again)
         self._forget(scene)
         scene.on_leave()
         self._tell_uncovered()
@@ -136,6 +143,7 @@ class SceneStack:
 
     def replace_all(self, scene: Scene) -> None:
         left, self.scenes, self._hidden, self._under, self._still_shown = self.scenes, [scene], [], None, None
+        self._cover_due = []
         for old in reversed(left):
             old.on_leave()
         scene.on_enter()
@@ -144,9 +152,11 @@ class SceneStack:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The top scene's answer: True when it used the event."""
+        self._tell_cover_due()  # (before the event makes anything new)
         return bool(self.top.handle_event(event)) if self.top else False
 
     def update(self, dt: float) -> None:
+        self._tell_cover_due()  # (before the top scene makes new pictures)
         if self.top:
             self.top.update(dt)
 
@@ -183,6 +193,10 @@ class SceneStack:
             if not any(scene is hidden for hidden in self._hidden):
                 self._hidden.append(scene)
                 scene.on_cover()
+
+    def _tell_cover_due(self) -> None:
+        due, self._cover_due = self._cover_due, []
+        self._tell_covered(due)
 
     def _forget(self, scene: Scene) -> None:
         self._hidden = [hidden for hidden in self._hidden if hidden is not scene]
@@ -236,7 +250,7 @@ class SceneStack:
             self._under = None  # (the old picture goes before the new one is made)
             self._under = (key, [(surface.subsurface(band).copy(), band.topleft)
                                  for band in around(surface.get_rect(), covered) if band.w and band.h])
-            self._tell_covered(under)  # kept: their own pictures go before the top one draws
+            self._cover_due = under  # kept: their own pictures go before the top one makes new ones
         top.draw(surface)
 
 
