@@ -216,8 +216,8 @@ class TablePainter:
         else:  # the board and the cards lying still, cached together; what moves is drawn over them
             self.bare.release()
             painted = self.layer.update(surface.get_size(), whole, parts + self.still_parts(m, cards), self.background,
-                                        hide=cover) + self.hour.painted() + self._unshown  # (and what was painted behind
-            self._unshown = []  # the Hour's banner, or on a command's frame)
+                                        hide=cover) + self.hour.painted() + self._unshown  # (and what was painted
+            self._unshown = []  # behind the Hour's banner, or on a command's own frame)
             moving = None
             if shown is not None and (m.modal is None or cover is not None):
                 moving = self.moving_rects(m, cards, under_panel=m.modal is not None, cover=cover)
@@ -300,10 +300,10 @@ class TablePainter:
     def holds_screen(self, surface, m: Moment, shown, parts: list[Part]) -> bool:
         """On the frame a command is handled its cards stand where they were (the scene holds them at
         the start of their motion) and the panels it changes wait (`lag`): only the board layer is
-        painted again where cards left it, off the screen, which stays as it was; the next frame (cards
-        move: there is one) draws again there too (`_unshown`) and shows the motion's first step. Not while a panel,
-        a held card, the card read large, BAPHOMET's circle or the Hour's change shows, nor on
-        a screen the table did not draw last frame."""
+        painted again where cards left it, off the screen, which stays as it was; the next frame
+        (cards move: there is one) draws again there too (`_unshown`) and shows the motion's first
+        step. Not while a panel, a held card, the card read large, BAPHOMET's circle or the Hour's
+        change shows, nor on a screen the table did not draw last frame."""
         if (shown is None or self._shown is None or self._shown[-1] != id(surface) or m.modal is not None
                 or m.drag is not None or m.big is not None or self.motion.circle[1] > 0 or self.hour.holding
                 or not cards_moving(m.sprites, m.ghosts)):  # (nothing moving: no next frame may come)

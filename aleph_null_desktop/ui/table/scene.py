@@ -334,7 +334,7 @@ class TableScene(Scene):
         self.painter.lag.next_frame()
         self.motion.update(0.0 if self.painter.hour.still else dt, self.speed)  # (a panel opens over the Hour)
         self.controls.update(dt)
-        moving = 0.0 if self.painter.hour.holding or self.painter.command_frame else dt  # (they wait for the new board)
+        moving = 0.0 if self.painter.hour.holding or self.painter.command_frame else dt  # (the Hour's board, a command's frame)
         self.cards.update(moving)
         if self.speed <= 0 or self.calm:  # instant or less motion: the Grimoire is at its new page at once
             while self.grimoire.turning:
