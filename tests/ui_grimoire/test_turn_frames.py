@@ -84,3 +84,70 @@ def test_drawing_ahead_within_its_time_begins_no_step_that_would_run_past_it(app
     while not art.prepare("ref-1", context, 0.0015, within=True):
         pass
     assert len(taken) == 20 and art.is_ready("ref-1", context)
+
+
+def test_drawing_ahead_takes_a_step_declared_costly_only_where_the_time_left_holds_it(app, monkeypatch):
+    art, context = BookArt(app.fonts), BookContext(None, 1)
+    clock, taken = [0.0], []
+
+    class Clock:
+        @staticmethod
+        def thread_time() -> float:
+            return clock[0]
+
+    def steps(art, page_id, context):
+        clock[0] += 0.0001
+        taken.append("line")
+        yield 0.0015  # the next step (a new half image) costs 1.5 ms
+        clock[0] += 0.0015
+        taken.append("new half")
+        yield
+        return pages.Spread(None, None)
+
+    monkeypatch.setattr(pages, "time", Clock)
+    monkeypatch.setattr(BookArt, "_spread_steps", steps)
+    assert art.prepare("ref-1", context, 0.0012, within=True) is False
+    assert taken == ["line"], "0.1 ms of 1.2 spent: the 1.5 ms step declared next is not begun"
+    assert art.prepare("ref-1", context, 0.0012, within=True) is False
+    assert taken == ["line"], "not even as the first step of a frame with 1.2 ms to spend"
+    assert art.prepare("ref-1", context, 0.0015, within=True) is False
+    assert taken == ["line", "new half"], "a frame with 1.5 ms to spend takes it"
+    assert art.prepare("ref-1", context, 0.0003, within=True) is True and art.is_ready("ref-1", context)
+
+
+def test_a_turning_frame_draws_ahead_after_its_book_for_what_that_frame_left(app, monkeypatch):
+    """The next turn's spread is drawn ahead once the frame's own leaf and book are drawn, and not at
+    all on a frame whose book took the turning frame's time (whatever the frame before it cost)."""
+    from aleph_null_desktop.ui.grimoire import scene as book_scene
+    app.play(Game.from_scenario(TABLE), "adept")
+    pygame.event.clear()
+    frames(app, 30, dt=0.05)
+    key(app, pygame.K_F1)
+    book = app.stack.top
+    frames(app, 5)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert book.turn is not None and book.queue
+    costly, events = [False], []
+    draw_book, prepare = GrimoireScene.draw_book, BookArt.prepare
+
+    def slow_book(self, surface, leaf=True):
+        draw_book(self, surface, leaf)
+        events.append("book")
+        while costly[0] and pages.time.thread_time() - app.frame_started < book_scene.TURNING_FRAME_SECONDS:
+            pass  # this frame's book took all of a turning frame's time
+
+    def spy(self, *args, **kwargs):
+        events.append("costly ahead" if costly[0] else "ahead")
+        return prepare(self, *args, **kwargs)
+
+    monkeypatch.setattr(GrimoireScene, "draw_book", slow_book)
+    monkeypatch.setattr(BookArt, "prepare", spy)
+    for n in range(6):
+        costly[0] = n % 2 == 1
+        events.append("frame")
+        frames(app)
+        assert book.turn is not None and book.queue
+    assert "costly ahead" not in events, events
+    assert events.count("ahead") == 3, events
+    assert all(events[i - 1] == "book" for i, e in enumerate(events) if e == "ahead"), events

@@ -110,6 +110,8 @@ SPARE_HALVES = 2  # halves of dropped spreads a new spread is drawn on: one spre
 DOT_R = 2  # the radius of a dot of the contents' leaders
 DOT_KEY = (255, 0, 255)  # no pixel of a dot
 BANDS = 6  # a page-sized blit drawn ahead (BookArt.warm_steps) is cut in this many bands of rows
+FRESH_HALF_SECONDS = 0.0015  # a new half image (3.4 MB, its pages from the system, cleared) and its first band:
+# declared by the step before it (`prepare` within a turning frame takes it only where that much is left)
 
 
 def _blit_in_bands(dest: pygame.Surface, image: pygame.Surface, pos):
@@ -206,6 +208,7 @@ class BookArt:
         # its pages from the system (5 ms of a turn's first frame)
         self._spare: list[pygame.Surface] = []
         self._lending = False  # a spread dropped now lends its halves to the next one drawn (`_let_go`)
+        self._next_step_cost = None  # what the step `prepare` takes next declared it costs (seconds), if it did
         self.reused_halves = 0  # spare halves drawn on (tests watch it)
         self._minis = SurfaceCache("grimoire_minis")  # the table's small Hour pages
         self._readers = weakref.WeakSet()  # the open books (GrimoireScene) showing these pages
@@ -386,6 +389,7 @@ class BookArt:
                 yield from _blit_in_bands(spare, base, (0, 0))
                 self.reused_halves += 1
                 return spare
+        yield FRESH_HALF_SECONDS  # (what the next step costs: `prepare`)
         half = pygame.Surface(base.get_size(), 0, base)
         yield from _blit_in_bands(half, base, (0, 0))
         return half
@@ -557,9 +561,10 @@ class BookArt:
         (ui.grimoire.warmer). Kept beside the cache (whose two spreads the turn in progress shows)
         until `spread` asks for it; one at a time. Only the reference's spreads and the contents are
         drawn so (the others, drawn whole in one step, when their turn begins). True once it is ready.
-        `within`: no step begins that would end past `seconds` if it cost what the last one did
-        (a frame of a turning page: the last step began just before `seconds` ran out and ran
-        0.5–0.9 ms past them); the first step is always taken."""
+        `within`: no step begins that would end past `seconds` if it cost what the last one did, or
+        what a step declared for the next one (a new half image: FRESH_HALF_SECONDS) (a frame of a
+        turning page: the last step began just before `seconds` ran out and ran 0.5–1.8 ms past
+        them); the first step is always taken, but for a declared one that would end past them."""
         if self.is_ready(page_id, context):
             return True
         key = (page_id, context)
@@ -568,17 +573,22 @@ class BookArt:
         if self._preparing is None or self._preparing[0] != key:
             self._ready = None  # (a spread drawn ahead for another turn, or another ritual, goes first)
             self._preparing = (key, self._spread_steps(page_id, context))
+            self._next_step_cost = None
         start = time.thread_time()
         step_began = start
+        if within and self._next_step_cost is not None and self._next_step_cost > seconds:
+            return False  # (the frame has too little left for it: a later frame, or the one the turn lands on)
         try:
             while True:
-                next(self._preparing[1])
+                self._next_step_cost = next(self._preparing[1])
                 now = time.thread_time()
-                if now - start + (now - step_began if within else 0.0) >= seconds:
+                ahead = (self._next_step_cost or now - step_began) if within else 0.0
+                if now - start + ahead >= seconds:
                     return False
                 step_began = now
         except StopIteration as done:
             self._preparing, self._ready = None, (key, done.value)
+            self._next_step_cost = None
             return True
 
     @staticmethod

@@ -38,8 +38,8 @@ BOOK_TOP = 26
 START_DELAY = 0.55  # a breath on Hour I before the table opens
 NOTICE_SECONDS = 5.0
 PREPARE_SECONDS = 0.0015  # of a frame, spent drawing ahead the spread of the next turn (queued, or forward) …
-TURNING_FRAME_SECONDS = 0.0045  # … while a page turns, only what this leaves of a frame (its drawing as the last
-PREPARE_LEAST = 0.0003  # frame's; the present, ≈ 3.5 ms, aside), and at least this
+TURNING_FRAME_SECONDS = 0.005  # … while a page turns, only what this leaves of a frame once its leaf and book
+PREPARE_LEAST = 0.0003  # are drawn (the present, ≈ 2–3.5 ms, aside), and at least this
 WAITING_FRAME_SECONDS = 0.004  # … and while the book waits on a landed page for the next turn's spread
 _ART: dict[int, BookArt] = {}
 SHADOW_ALPHA = 90
@@ -127,8 +127,6 @@ class GrimoireScene(Scene):
         self._background = None
         self._painted = None  # (what the screen shows of a turn, the columns its leaf covered)
         self._asked: list = []  # the region repaint_region gave the stack for this frame
-        self._frame_cost = 0.0  # CPU seconds of the last frame drawn, drawing ahead aside
-        self._prepared_for = 0.0  # CPU seconds this frame spent drawing ahead
         self._shown = False  # drawn once: the opening frame draws nothing ahead (it takes the contents drawn ahead)
 
     # ------------------------------------------------------------------ the book's order
@@ -480,9 +478,6 @@ class GrimoireScene(Scene):
                 elif self.chosen is not None:
                     self.start_timer = START_DELAY
                 self.hover = self.hit_at(self.mouse)
-            elif self.queue and self._frame_cost < TURNING_FRAME_SECONDS:  # the next turn's spread, drawn
-                # ahead a little a frame where the turn leaves room (else once it has landed: `_next_turn`)
-                self._prepare_queued(min(PREPARE_SECONDS, TURNING_FRAME_SECONDS - self._frame_cost))
         elif self.queue:  # a turn landed before the next one's spread was drawn ahead
             self._next_turn(WAITING_FRAME_SECONDS)  # (such a frame draws next to nothing)
         elif self.chosen is None and self._shown:  # the book lies open: the next spread, for a turn forward
@@ -499,10 +494,7 @@ class GrimoireScene(Scene):
     def _prepare_queued(self, seconds: float) -> bool:
         """The spread of the first queued turn drawn ahead for `seconds` at most (and at least
         PREPARE_LEAST); True once it is ready."""
-        started = time.thread_time()
-        ready = self.art.prepare(self.queue[0], self.context, max(PREPARE_LEAST, seconds), within=self.turn is not None)
-        self._prepared_for += time.thread_time() - started
-        return ready
+        return self.art.prepare(self.queue[0], self.context, max(PREPARE_LEAST, seconds), within=self.turn is not None)
 
     def _next_turn(self, seconds: float = 0.0) -> None:
         """The first queued turn begins, once the spread it shows is drawn: a spread drawn ahead a
@@ -628,10 +620,18 @@ class GrimoireScene(Scene):
         hint = self._draw_hint(surface)
         if columns is not None:  # only there did the frame change the screen (App.present)
             self.drawn_region = [pygame.Rect(columns), hint]
+        self._draw_ahead_while_turning()
+
+    def _draw_ahead_while_turning(self) -> None:
+        """The next queued turn's spread drawn ahead a little, once this frame's leaf and book are
+        drawn: for what they left of TURNING_FRAME_SECONDS (the frame's own cost, not the last one's,
+        so a costly frame draws ahead less). Not enough left: once the turn has landed (`_next_turn`)."""
         started = getattr(self.app, "frame_started", None)
-        if started is not None:  # what this frame cost but for drawing ahead (the next one costs about as much)
-            self._frame_cost = time.thread_time() - started - self._prepared_for
-        self._prepared_for = 0.0
+        if started is None or self.turn is None or self.turn.done or not self.queue:
+            return
+        spent = time.thread_time() - started
+        if spent < TURNING_FRAME_SECONDS:
+            self._prepare_queued(min(PREPARE_SECONDS, TURNING_FRAME_SECONDS - spent))
 
     def _draw_all(self, surface: pygame.Surface, leaf: bool = True) -> None:
         if self.keeps_under:
