@@ -53,12 +53,7 @@ def test_an_inner_leaf_paints_again_only_what_its_page_covers_and_each_frame_loo
 def _clocked_steps(monkeypatch, step_ms: float, count: int):
     """BookArt's drawing ahead made of `count` steps of `step_ms` each, on a clock of their own.
     Returns the steps taken."""
-    clock, taken = [0.0], []
-
-    class Clock:
-        @staticmethod
-        def thread_time() -> float:
-            return clock[0]
+    clock, taken = _own_clock(monkeypatch), []
 
     def steps(art, page_id, context):
         for n in range(count):
@@ -67,9 +62,21 @@ def _clocked_steps(monkeypatch, step_ms: float, count: int):
             yield
         return pages.Spread(None, None)
 
-    monkeypatch.setattr(pages, "time", Clock)
     monkeypatch.setattr(BookArt, "_spread_steps", steps)
     return taken
+
+
+def _own_clock(monkeypatch) -> list[float]:
+    """BookArt's clock (pages.time.thread_time) made one the test moves: [seconds]."""
+    clock = [0.0]
+
+    class Clock:
+        @staticmethod
+        def thread_time() -> float:
+            return clock[0]
+
+    monkeypatch.setattr(pages, "time", Clock)
+    return clock
 
 
 def test_drawing_ahead_within_its_time_begins_no_step_that_would_run_past_it(app, monkeypatch):
@@ -88,12 +95,7 @@ def test_drawing_ahead_within_its_time_begins_no_step_that_would_run_past_it(app
 
 def test_drawing_ahead_takes_a_step_declared_costly_only_where_the_time_left_holds_it(app, monkeypatch):
     art, context = BookArt(app.fonts), BookContext(None, 1)
-    clock, taken = [0.0], []
-
-    class Clock:
-        @staticmethod
-        def thread_time() -> float:
-            return clock[0]
+    clock, taken = _own_clock(monkeypatch), []
 
     def steps(art, page_id, context):
         clock[0] += 0.0001
@@ -104,7 +106,6 @@ def test_drawing_ahead_takes_a_step_declared_costly_only_where_the_time_left_hol
         yield
         return pages.Spread(None, None)
 
-    monkeypatch.setattr(pages, "time", Clock)
     monkeypatch.setattr(BookArt, "_spread_steps", steps)
     assert art.prepare("ref-1", context, 0.0012, within=True) is False
     assert taken == ["line"], "0.1 ms of 1.2 spent: the 1.5 ms step declared next is not begun"
