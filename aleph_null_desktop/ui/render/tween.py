@@ -27,6 +27,7 @@ class CardSprite:
         self.base_width = round(rect.w)  # the resting width whose face is scaled while it moves
         self.seconds = seconds
         self.delay = 0.0  # seconds to wait before setting off (cards of one move leave in turn)
+        self.journeys = 0  # glides begun (`move_to`, `jump_from`): tells one journey from the next
         self._t = 1.0
 
     def move_to(self, rect, *, instant: bool = False, speed: float = 1.0, delay: float = 0.0,
@@ -53,6 +54,7 @@ class CardSprite:
         self.seconds = (seconds or MOVE_SECONDS) / speed
         self.delay = delay / speed
         self._t = 0.0
+        self.journeys += 1
         return True
 
     def jump_from(self, rect, speed: float = 1.0) -> None:
@@ -64,6 +66,7 @@ class CardSprite:
         self.base_width = round(max(rect.w, self.target.w))
         self.seconds = MOVE_SECONDS / speed
         self._t = 0.0
+        self.journeys += 1
 
     def finish(self) -> None:
         """Fast-forward to the end of the motion (a new command arrived)."""
@@ -75,6 +78,11 @@ class CardSprite:
     @property
     def moving(self) -> bool:
         return self._t < 1.0
+
+    @property
+    def setting_off(self) -> bool:
+        """A glide begun that has not taken its first step yet."""
+        return self._t == 0.0
 
     def update(self, dt: float) -> None:
         if self._t >= 1.0:

@@ -30,7 +30,7 @@ class TableCards:
         self.ghosts: list[tuple[CardSprite, str | None]] = []
         self.motions: list[tuple[int, str, str]] = []
         self.last_zone: dict[int, str] = {}
-        self._journeys: dict[int, object] = {}  # uid -> where the journey this table started it on began
+        self._journeys: dict[int, int] = {}  # uid -> its sprite's journeys when this table last sent it (`refresh`)
 
     @property
     def moving(self) -> bool:
@@ -77,7 +77,7 @@ class TableCards:
             if sprite.move_to(slot, speed=speed, delay=delay, new_size=shifts) and uid in moves:
                 self.motions.append((uid, origin, game.zone_of(uid)))
                 arrivals += 1
-        self._journeys = {uid: sprite._start for uid, sprite in self.sprites.items()}
+        self._journeys = {uid: sprite.journeys for uid, sprite in self.sprites.items()}
         circle = list(into_circle)
         for uid in [u for u in self.sprites if u not in slots]:
             sprite = self.sprites.pop(uid)
@@ -114,7 +114,7 @@ class TableCards:
         """Every card at the end of its journey at once, but one the hand has just let go (dropped:
         its spring back not yet begun), which a command then sends on from where it was let go."""
         for uid, sprite in self.sprites.items():
-            if not (sprite.moving and sprite._t == 0.0 and sprite._start is not self._journeys.get(uid)):
+            if not (sprite.setting_off and sprite.journeys != self._journeys.get(uid)):
                 sprite.finish()
         self.ghosts.clear()
 
