@@ -258,3 +258,15 @@ def outside(rects: list[pygame.Rect], holes: list[pygame.Rect]) -> list[pygame.R
                 del pieces[i]
             pieces += [band for piece in cut for band in around(piece, hole)]
     return pieces
+
+
+def paint_within(surface: pygame.Surface, rects: list[pygame.Rect], area: pygame.Rect,
+                 paint: Callable[[pygame.Surface], object]) -> None:
+    """`paint(surface)` clipped to each of `rects` that reaches `area` (what it paints lies there),
+    within the surface's own clip."""
+    clip = surface.get_clip()
+    for rect in rects:
+        if rect.colliderect(area):
+            surface.set_clip(rect.clip(clip))
+            paint(surface)
+    surface.set_clip(clip)

@@ -20,6 +20,7 @@ from aleph_null_desktop.ui import prompts, style, theme
 from aleph_null_desktop.ui.table.arrange import play_slots
 from aleph_null_desktop.ui.widgets.keyfocus import draw_focus_ring, is_enter, list_key, number_key
 from aleph_null_desktop.ui.table.wording import without_rule_numbers
+from aleph_null_desktop.ui.render.layer import paint_within
 from aleph_null_desktop.ui.render.text import blit_wrapped, fit_font, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
 from aleph_null_desktop.ui.widgets.button import Button, buttons_handle
@@ -45,13 +46,8 @@ def _veiled_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150,
     darken_around(surface, rect, alpha, PANEL_RADIUS, within)
     if within is None:
         _panel(surface, rect)
-        return
-    clip = surface.get_clip()
-    for part in within:
-        if part.colliderect(rect):
-            surface.set_clip(part.clip(clip))
-            _panel(surface, rect)
-    surface.set_clip(clip)
+    else:
+        paint_within(surface, within, rect, lambda s: _panel(s, rect))
 
 
 class Modal:

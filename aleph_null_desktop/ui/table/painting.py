@@ -19,7 +19,8 @@ from aleph_null_desktop.ui import theme
 from aleph_null_desktop.ui.render import face_body, memory
 from aleph_null_desktop.ui.render.backdrop import draw_background
 from aleph_null_desktop.ui.render.icons import draw_icon
-from aleph_null_desktop.ui.render.layer import Part, PanelLayer, around, disjoint, merged, outside, screen_picture, untouched
+from aleph_null_desktop.ui.render.layer import (Part, PanelLayer, around, disjoint, merged, outside, paint_within,
+                                               screen_picture, untouched)
 from aleph_null_desktop.ui.render.surface_cache import SurfaceCache
 from aleph_null_desktop.ui.render.text import blit_text, blit_wrapped, render, wrap
 from aleph_null_desktop.ui.render.veil import darken_around
@@ -349,12 +350,8 @@ class TablePainter:
                 surface.blit(self._panel_inside[1], cover)
                 return True
             modal.draw_empty(surface, within)  # the rest of the screen (the panel's inside too) is as it was
-            clip = surface.get_clip()
-            for rect in within:
-                if rect.colliderect(cover):
-                    surface.set_clip(rect.clip(clip))
-                    surface.blit(self._panel_inside[1], cover)
-            surface.set_clip(clip)
+            inside = self._panel_inside[1]
+            paint_within(surface, within, cover, lambda s: s.blit(inside, cover))
             return True
         modal.draw(surface)
         inside = self._panel_inside[1]
